@@ -1,0 +1,89 @@
+package org.pimsql.frontend.ir;
+
+import java.util.List;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.SqlType;
+
+/**
+ * A typed, resolved expression. Every node knows its result {@link SqlType}; NULL semantics are SQL's
+ * (three-valued logic, NULL-propagating arithmetic).
+ */
+public sealed interface Expr {
+    SqlType type();
+
+    /**
+     * A constant. {@code value} is null for SQL NULL, a {@link Long} for exact numerics (DECIMAL as the
+     * unscaled value) and TIMESTAMP (microseconds since the epoch), a {@link String} for strings, a
+     * {@link Boolean} for BOOLEAN.
+     */
+    record Literal(Object value, SqlType type) implements Expr {}
+
+    /** A parameter or variable read. */
+    record VarRef(Variable variable) implements Expr {
+        public SqlType type() {
+            return variable.type();
+        }
+    }
+
+    /** {@code array[index]}, 1-based as in SQL; out of range raises SQLSTATE 2202E. */
+    record ArrayElement(Variable array, Expr index) implements Expr {
+        public SqlType type() {
+            return array.type().elementType();
+        }
+    }
+
+    /** {@code CARDINALITY(array)}. */
+    record Cardinality(Variable array) implements Expr {
+        public SqlType type() {
+            return SqlType.INTEGER;
+        }
+    }
+
+    /** A column of the current row of query source {@code source}. */
+    record ColumnRef(int source, Column column) implements Expr {
+        public SqlType type() {
+            return column.type();
+        }
+    }
+
+    enum BinaryOp { ADD, SUB, MUL, DIV, MOD, CONCAT, EQ, NE, LT, LE, GT, GE, AND, OR }
+
+    record Binary(BinaryOp op, Expr left, Expr right, SqlType type) implements Expr {}
+
+    enum UnaryOp { NEG, NOT, IS_NULL, IS_NOT_NULL }
+
+    record Unary(UnaryOp op, Expr operand, SqlType type) implements Expr {}
+
+    /** Searched CASE (a simple CASE is rewritten to this); {@code otherwise} is null for ELSE NULL. */
+    record Case(List<When> whens, Expr otherwise, SqlType type) implements Expr {}
+
+    record When(Expr condition, Expr result) {}
+
+    record Coalesce(List<Expr> args, SqlType type) implements Expr {}
+
+    /** {@code SUBSTRING(s FROM start [FOR length])}, 1-based, HSQLDB semantics. */
+    record Substring(Expr string, Expr start, Expr length, SqlType type) implements Expr {}
+
+    record CharLength(Expr string) implements Expr {
+        public SqlType type() {
+            return SqlType.INTEGER;
+        }
+    }
+
+    record Cast(Expr operand, SqlType type) implements Expr {}
+
+    /** The call's timestamp, fixed by the sequencer so that execution is deterministic. */
+    record CurrentTimestamp() implements Expr {
+        public SqlType type() {
+            return SqlType.TIMESTAMP;
+        }
+    }
+
+    enum AggregateKind { COUNT, SUM, MIN, MAX, AVG }
+
+    /** An aggregate over the query's rows; {@code argument} is null for COUNT(*). */
+    record Aggregate(AggregateKind kind, boolean distinct, Expr argument, SqlType type) implements Expr {}
+
+    /** A subquery yielding one value (NULL when it has no row; SQLSTATE 21000 when it has several). */
+    record ScalarSubquery(Query query, SqlType type) implements Expr {}
+}
