@@ -1,0 +1,16 @@
+package org.pimsql.host.engine;
+
+import java.util.List;
+import org.pimsql.frontend.catalog.SqlType;
+
+/** One result set of a call (a WITH RETURN cursor): column names and types, rows of canonical host values. */
+public record ResultTable(List<String> columnNames, List<SqlType> columnTypes, List<List<Object>> rows) {
+    public ResultTable {
+        if (columnNames.size() != columnTypes.size()) {
+            throw new IllegalArgumentException("column names and types differ in count");
+        }
+        columnNames = List.copyOf(columnNames);
+        columnTypes = List.copyOf(columnTypes);
+        rows = List.copyOf(rows);
+    }
+}

@@ -1,0 +1,34 @@
+package org.pimsql.host.log;
+
+import java.util.List;
+
+/**
+ * One entry of the command log. The log holds inputs only (decision 4 of the design): replaying the
+ * same records through the same engine rebuilds the same database, byte for byte.
+ */
+public sealed interface LogRecord {
+
+    /** First record of every log: the database's shape, fixed for its lifetime. */
+    record DatabaseHeader(int formatVersion, int partitionCount) implements LogRecord {}
+
+    /** A DDL script, exactly as submitted through {@code Statement.execute}. */
+    record Script(String fileName, String text) implements LogRecord {}
+
+    /** One epoch: its calls in sequence order, each with the values the sequencer chose for it. */
+    record Epoch(long number, List<LoggedCall> calls) implements LogRecord {
+        public Epoch {
+            calls = List.copyOf(calls);
+        }
+    }
+
+    /**
+     * A stamped call: global sequence number, the CURRENT_TIMESTAMP value in microseconds since the
+     * Unix epoch, the procedure's canonical name and its IN/INOUT argument values (canonical host
+     * values, OUT positions null).
+     */
+    record LoggedCall(long sequence, long timestampMicros, String procedure, List<Object> args) {
+        public LoggedCall {
+            args = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(args));
+        }
+    }
+}

@@ -1,0 +1,367 @@
+package org.pimsql.host.sequencer;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.engine.CallRequest;
+import org.pimsql.host.log.CommandSink;
+
+/**
+ * The deterministic epoch sequencer (decision 4 of the design).
+ *
+ * <p>Two threads form a pipeline. The sequencer thread closes epochs (see {@link SequencerConfig}),
+ * stamps each call with the next global sequence number and a strictly increasing timestamp, lets the
+ * {@link EpochProcessor} prepare the epoch, appends it to the command log and commits (one fsync per
+ * epoch), then hands it to the executor thread, which runs prepared epochs one at a time in order. So
+ * no result is released before its epoch is durable, and epoch i+1 is prepared while epoch i runs.
+ *
+ * <p>{@link #barrier} runs an action (a DDL script) between two epochs, after every earlier call has
+ * executed and before any later one is sequenced.
+ *
+ * <p>A failed log commit or a failed execution leaves the DPUs and the log out of step, so the sequencer
+ * then fails every pending and later call instead of guessing.
+ */
+public final class Sequencer implements AutoCloseable {
+    private final SequencerConfig config;
+    private final CommandSink log;
+    private final EpochProcessor processor;
+    private final TimestampSource clock;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<Object> incoming = new ArrayDeque<>();
+    private final ArrayDeque<Ready> ready = new ArrayDeque<>();
+    private int executing;
+    private boolean closing;
+    private SQLException failure;
+
+    private long nextSequence;
+    private long nextEpoch;
+    private long lastTimestamp;
+    private long epochs;
+    private long calls;
+    private int largestEpoch;
+
+    private final Thread sequencerThread;
+    private final Thread executorThread;
+
+    private record Barrier(Callable<?> action, CompletableFuture<Object> done) {}
+
+    private record Ready(Epoch epoch, EpochProcessor.PreparedEpoch prepared) {}
+
+    private record Pending(CallRequest request, CompletableFuture<CallOutcome> result, long arrivalNanos) {}
+
+    public Sequencer(SequencerConfig config, CommandSink log, EpochProcessor processor, TimestampSource clock,
+                     SequencerStart start) {
+        this.config = config;
+        this.log = log;
+        this.processor = processor;
+        this.clock = clock;
+        this.nextSequence = start.nextSequence();
+        this.nextEpoch = start.nextEpoch();
+        this.lastTimestamp = start.lastTimestampMicros();
+        this.sequencerThread = Thread.ofPlatform().name("pimsql-sequencer").daemon().unstarted(this::sequenceLoop);
+        this.executorThread = Thread.ofPlatform().name("pimsql-executor").daemon().unstarted(this::executeLoop);
+        sequencerThread.start();
+        executorThread.start();
+    }
+
+    /** Queues a call for the next epoch; the future completes once its epoch is durable and has run. */
+    public CompletableFuture<CallOutcome> submit(CallRequest request) {
+        var future = new CompletableFuture<CallOutcome>();
+        lock.lock();
+        try {
+            if (failure != null) {
+                future.completeExceptionally(failure);
+            } else if (closing) {
+                future.completeExceptionally(new SQLNonTransientConnectionException("the database is closed", "08003"));
+            } else {
+                incoming.add(new Pending(request, future, System.nanoTime()));
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        return future;
+    }
+
+    /** Runs {@code action} on the sequencer thread once every call submitted before it has executed. */
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> barrier(Callable<T> action) {
+        var done = new CompletableFuture<Object>();
+        lock.lock();
+        try {
+            if (failure != null) {
+                done.completeExceptionally(failure);
+            } else if (closing) {
+                done.completeExceptionally(new SQLNonTransientConnectionException("the database is closed", "08003"));
+            } else {
+                incoming.add(new Barrier(action, done));
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        return (CompletableFuture<T>) (CompletableFuture<?>) done;
+    }
+
+    public SequencerStats stats() {
+        lock.lock();
+        try {
+            return new SequencerStats(epochs, calls, largestEpoch);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Executes everything already submitted, then stops both threads. */
+    @Override
+    public void close() throws InterruptedException {
+        lock.lock();
+        try {
+            closing = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        sequencerThread.join();
+        executorThread.join();
+    }
+
+    private void sequenceLoop() {
+        try {
+            while (true) {
+                Object next = awaitEpochOrBarrier();
+                if (next == null) {
+                    break;
+                }
+                if (next instanceof Barrier barrier) {
+                    runBarrier(barrier);
+                } else {
+                    @SuppressWarnings("unchecked")
+                    List<Pending> batch = (List<Pending>) next;
+                    sequence(batch);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(new SQLNonTransientConnectionException("sequencer interrupted", "08006", e));
+        } finally {
+            lock.lock();
+            try {
+                closing = true;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Waits until an epoch should close and takes its calls, or takes a barrier at the head of the
+     * queue; null once closing and nothing is left.
+     */
+    private Object awaitEpochOrBarrier() throws InterruptedException {
+        lock.lock();
+        try {
+            while (true) {
+                while (incoming.isEmpty()) {
+                    if (closing) {
+                        return null;
+                    }
+                    changed.await();
+                }
+                if (incoming.peekFirst() instanceof Barrier b) {
+                    incoming.removeFirst();
+                    return b;
+                }
+                long deadline = ((Pending) incoming.peekFirst()).arrivalNanos() + config.maxDelay().toNanos();
+                while (true) {
+                    int pendingCalls = callsBeforeBarrier();
+                    boolean barrierWaiting = pendingCalls < incoming.size();
+                    boolean executorIdle = executing == 0 && ready.isEmpty();
+                    long remaining = deadline - System.nanoTime();
+                    if (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting || closing
+                            || failure != null || (config.closeWhenIdle() && executorIdle)) {
+                        return takeCalls(Math.min(pendingCalls, config.maxCalls()));
+                    }
+                    changed.awaitNanos(remaining);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int callsBeforeBarrier() {
+        int n = 0;
+        for (Object item : incoming) {
+            if (item instanceof Barrier) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private List<Pending> takeCalls(int n) {
+        var batch = new ArrayList<Pending>(n);
+        for (int i = 0; i < n; i++) {
+            batch.add((Pending) incoming.removeFirst());
+        }
+        return batch;
+    }
+
+    private void sequence(List<Pending> batch) throws InterruptedException {
+        var stamped = new ArrayList<SequencedCall>(batch.size());
+        for (Pending p : batch) {
+            long now = clock.nowMicros();
+            lastTimestamp = lastTimestamp == Long.MIN_VALUE ? now : Math.max(now, lastTimestamp + 1);
+            stamped.add(new SequencedCall(nextSequence++, lastTimestamp, p.request(), p.result()));
+        }
+        var epoch = new Epoch(nextEpoch++, stamped);
+        SQLException earlier = currentFailure();
+        if (earlier != null) {
+            failAll(epoch, earlier);
+            return;
+        }
+        EpochProcessor.PreparedEpoch prepared;
+        try {
+            prepared = processor.prepare(epoch);
+        } catch (Exception e) {
+            // nothing was logged or run: only this epoch's callers learn about it
+            failAll(epoch, new SQLException("could not prepare epoch " + epoch.number() + ": " + e.getMessage(),
+                    "XX000", e));
+            return;
+        }
+        try {
+            log.append(epoch.toLogRecord());
+            log.commit();
+        } catch (IOException | RuntimeException e) {
+            var sqlError = new SQLNonTransientConnectionException(
+                    "command log write failed; the database stopped accepting calls: " + e.getMessage(), "58030", e);
+            fail(sqlError);
+            failAll(epoch, sqlError);
+            return;
+        }
+        lock.lock();
+        try {
+            while (ready.size() >= config.pipelineDepth() && failure == null) {
+                changed.await();
+            }
+            epochs++;
+            calls += batch.size();
+            largestEpoch = Math.max(largestEpoch, batch.size());
+            if (failure != null) {
+                failAll(epoch, failure);
+                return;
+            }
+            ready.add(new Ready(epoch, prepared));
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void runBarrier(Barrier barrier) throws InterruptedException {
+        lock.lock();
+        try {
+            while ((executing > 0 || !ready.isEmpty()) && failure == null) {
+                changed.await();
+            }
+        } finally {
+            lock.unlock();
+        }
+        SQLException earlier = currentFailure();
+        if (earlier != null) {
+            barrier.done().completeExceptionally(earlier);
+            return;
+        }
+        try {
+            barrier.done().complete(barrier.action().call());
+        } catch (Exception e) {
+            barrier.done().completeExceptionally(e);
+        }
+    }
+
+    private void executeLoop() {
+        while (true) {
+            Ready next;
+            SQLException stopped;
+            lock.lock();
+            try {
+                while (ready.isEmpty()) {
+                    if (closing && !sequencerThread.isAlive()) {
+                        return;
+                    }
+                    changed.await(50, TimeUnit.MILLISECONDS);
+                }
+                next = ready.removeFirst();
+                stopped = failure;
+                executing++;
+                changed.signalAll();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                lock.unlock();
+            }
+            try {
+                if (stopped != null) {
+                    failAll(next.epoch(), stopped);
+                } else {
+                    next.prepared().execute();
+                }
+            } catch (Exception | Error e) {
+                var error = new SQLNonTransientConnectionException(
+                        "DPU execution failed; the database stopped accepting calls: " + e.getMessage(), "58000", e);
+                fail(error);
+                failAll(next.epoch(), error);
+            } finally {
+                lock.lock();
+                try {
+                    executing--;
+                    changed.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    private SQLException currentFailure() {
+        lock.lock();
+        try {
+            return failure;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void fail(SQLException e) {
+        lock.lock();
+        try {
+            if (failure == null) {
+                failure = e;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void failAll(Epoch epoch, Throwable error) {
+        for (SequencedCall call : epoch.calls()) {
+            call.result().completeExceptionally(error);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.pimsql.host.sequencer;
+
+import java.time.Duration;
+
+/**
+ * Epoch bounds. An epoch closes when it holds {@code maxCalls} calls, when {@code maxDelay} has passed
+ * since its first call arrived, or, with {@code closeWhenIdle}, as soon as the executor has nothing to
+ * run (under light load waiting would only add latency; under load the executor is busy and epochs fill
+ * up). {@code pipelineDepth} epochs may be logged and waiting while one executes.
+ */
+public record SequencerConfig(int maxCalls, Duration maxDelay, boolean closeWhenIdle, int pipelineDepth) {
+    public static final SequencerConfig DEFAULT = new SequencerConfig(8192, Duration.ofMillis(2), true, 1);
+
+    public SequencerConfig {
+        if (maxCalls < 1) {
+            throw new IllegalArgumentException("maxCalls must be at least 1");
+        }
+        if (maxDelay.isNegative()) {
+            throw new IllegalArgumentException("maxDelay must not be negative");
+        }
+        if (pipelineDepth < 1) {
+            throw new IllegalArgumentException("pipelineDepth must be at least 1");
+        }
+    }
+
+    public SequencerConfig withMaxCalls(int n) {
+        return new SequencerConfig(n, maxDelay, closeWhenIdle, pipelineDepth);
+    }
+
+    public SequencerConfig withMaxDelay(Duration d) {
+        return new SequencerConfig(maxCalls, d, closeWhenIdle, pipelineDepth);
+    }
+
+    public SequencerConfig withCloseWhenIdle(boolean b) {
+        return new SequencerConfig(maxCalls, maxDelay, b, pipelineDepth);
+    }
+}
