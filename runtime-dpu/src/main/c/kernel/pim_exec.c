@@ -1,0 +1,250 @@
+/*
+ * The per-DPU execution loop: reads the call batch the host pushed to the input area, runs each call
+ * in sequence order on tasklet 0, and writes one result record per call to the output area
+ * (docs/wire-format.md). A call that records an error is rolled back alone and answers with its
+ * SQLSTATE and message; the calls after it are unaffected.
+ *
+ * Only tasklet 0 executes calls for now (PIM_EXEC_TASKLETS = 1); the other tasklets return at once.
+ * Concurrent execution of non-conflicting calls is the runtime issue's work; every piece of per-call
+ * state is already per tasklet.
+ */
+#include "pim_rt.h"
+
+pim_task_t pim_task[PIM_EXEC_TASKLETS];
+
+pim_task_t *pim_me(void)
+{
+    sysname_t id = me();
+    assert(id < PIM_EXEC_TASKLETS);
+    return &pim_task[id];
+}
+
+void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
+{
+    pim_task_t *T = pim_me();
+    uint32_t i;
+    if (T->status != 0) {
+        return; /* the first error of a call is the one reported */
+    }
+    T->status = 1;
+    for (i = 0; i < 5; i++) {
+        T->sqlstate[i] = sqlstate[i];
+    }
+    if (len > PIM_MSG_MAX) {
+        len = PIM_MSG_MAX;
+    }
+    for (i = 0; i < len; i++) {
+        T->msg[i] = msg[i];
+    }
+    T->msg_len = len;
+}
+
+void pim_fail(const char *sqlstate, const char *msg)
+{
+    uint32_t len = 0;
+    while (len < PIM_MSG_MAX && msg[len] != 0) {
+        len++;
+    }
+    pim_fail_text(sqlstate, msg, len);
+}
+
+bool pim_tick(void)
+{
+    pim_task_t *T = pim_me();
+    if (T->status != 0) {
+        return true;
+    }
+    if (--T->steps == 0) {
+        pim_fail("54000", "loop iteration limit of the call exceeded");
+        return true;
+    }
+    return false;
+}
+
+/* ---- output area ---- */
+
+void pim_out_write(const void *wram, uint32_t bytes)
+{
+    pim_task_t *T = pim_me();
+    if (T->status != 0) {
+        return;
+    }
+    if (T->out_limit - T->out_pos < bytes) {
+        pim_fail("53400", "output area full: the batch returns too many rows");
+        return;
+    }
+    pim_mram_put(T->out_pos, wram, bytes);
+    T->out_pos += bytes;
+}
+
+static void rs_header(pim_task_t *T, pim_off_t at)
+{
+    uint32_t hdr[2] __attribute__((aligned(8)));
+    hdr[0] = T->rs_index;
+    hdr[1] = T->rs_rows;
+    pim_mram_put(at, hdr, 8);
+}
+
+void pim_rs_begin(uint32_t set_index)
+{
+    pim_task_t *T = pim_me();
+    uint64_t placeholder = 0;
+    if (T->status != 0) {
+        return;
+    }
+    T->rs_index = set_index;
+    T->rs_rows = 0;
+    T->rs_hdr = T->out_pos;
+    pim_out_write(&placeholder, 8);
+    T->nsets++;
+}
+
+void pim_rs_row(const void *row, uint32_t bytes)
+{
+    pim_task_t *T = pim_me();
+    pim_out_write(row, bytes);
+    T->rs_rows++;
+}
+
+void pim_rs_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (T->status == 0) {
+        rs_header(T, T->rs_hdr);
+    }
+}
+
+/* ---- the batch loop ---- */
+
+typedef struct {
+    uint32_t magic, flags, ncalls, bytes;
+} batch_hdr_t;
+
+typedef struct {
+    uint32_t bytes;
+    uint16_t proc, pad;
+    uint64_t seq;
+    int64_t now;
+} call_hdr_t;
+
+typedef struct {
+    uint32_t bytes;
+    uint16_t proc, status;
+    uint64_t seq;
+    char sqlstate[5];
+    uint8_t nsets;
+    uint16_t msg_len;
+    uint32_t out_bytes;
+    uint32_t reserved;
+} rec_hdr_t;
+
+_Static_assert(sizeof(batch_hdr_t) == 16, "batch header");
+_Static_assert(sizeof(pim_db_t) <= PIM_DB_BYTES && sizeof(pim_db_t) % 8 == 0, "database header");
+_Static_assert(sizeof(call_hdr_t) == 24, "call header");
+_Static_assert(sizeof(rec_hdr_t) == PIM_REC_HDR, "record header");
+_Static_assert(PIM_OUT_BYTES > 4 * (PIM_REC_HDR + PIM_MSG_MAX + 8), "output area");
+
+#define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
+
+/* Runs one call whose header is `ch`; its parameter block is already in T->params. */
+static void run_call(pim_task_t *T, const call_hdr_t *ch)
+{
+    rec_hdr_t rec __attribute__((aligned(8)));
+    uint32_t out_bytes = 0;
+    T->status = 0;
+    T->steps = PIM_MAX_STEPS;
+    T->proc = ch->proc;
+    T->seq = ch->seq;
+    T->now = ch->now;
+    T->nsets = 0;
+    T->msg_len = 0;
+    T->undo_pos = T->undo_base;
+    T->rec_start = T->out_pos;
+    T->out_pos += PIM_REC_HDR;
+    T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES - REC_RESERVE;
+
+    pim_dispatch(ch->proc);
+    if (T->status == 0) {
+        out_bytes = pim_out_bytes(ch->proc);
+        pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */
+    }
+    __builtin_memset(&rec, 0, sizeof(rec));
+    if (T->status != 0) {
+        pim_undo_rollback();
+        T->out_pos = T->rec_start + PIM_REC_HDR;
+        T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES;
+        __builtin_memcpy(rec.sqlstate, T->sqlstate, 5);
+        rec.status = 1;
+        rec.msg_len = (uint16_t)T->msg_len;
+        out_bytes = 0;
+        T->nsets = 0;
+        T->status = 0;
+        pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
+    } else {
+        pim_undo_commit();
+        __builtin_memcpy(rec.sqlstate, "00000", 5);
+    }
+    rec.bytes = T->out_pos - T->rec_start;
+    rec.proc = ch->proc;
+    rec.seq = ch->seq;
+    rec.nsets = (uint8_t)T->nsets;
+    rec.out_bytes = out_bytes;
+    pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
+}
+
+static void run_batch(void)
+{
+    pim_task_t *T = pim_me();
+    batch_hdr_t bh __attribute__((aligned(8)));
+    batch_hdr_t oh __attribute__((aligned(8)));
+    call_hdr_t ch __attribute__((aligned(8)));
+    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
+    uint32_t i, done = 0;
+
+    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+    T->undo_base = PIM_UNDO_OFF + (pim_off_t)(T - pim_task) * PIM_UNDO_BYTES;
+    T->out_pos = PIM_OUT_OFF + sizeof(oh);
+    oh.magic = PIM_RESULT_MAGIC;
+    oh.flags = 0;
+    if (bh.magic != PIM_BATCH_MAGIC || bh.bytes > PIM_IN_BYTES) {
+        oh.flags = 2; /* malformed batch: nothing was run */
+        bh.ncalls = 0;
+    } else if ((bh.flags & PIM_FLAG_INIT) != 0) {
+        uint32_t logs[(PIM_NTABLES + 1) & ~1u] __attribute__((aligned(8)));
+        pim_mram_get(pos, logs, sizeof(logs));
+        pos += sizeof(logs);
+        pim_db_format(logs);
+    } else {
+        pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
+        assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
+    }
+    for (i = 0; i < bh.ncalls; i++) {
+        if (PIM_OUT_OFF + PIM_OUT_BYTES - T->out_pos < 2 * REC_RESERVE) {
+            oh.flags |= 1; /* output full: the host resubmits calls done..ncalls-1 */
+            break;
+        }
+        pim_mram_get(pos, &ch, sizeof(ch));
+        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
+        /* codegen sizes params for the largest parameter block of the program's procedures */
+        assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
+        pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
+        run_call(T, &ch);
+        pos += ch.bytes;
+        done++;
+    }
+    if (bh.magic == PIM_BATCH_MAGIC) {
+        pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
+    }
+    oh.ncalls = done;
+    oh.bytes = T->out_pos - PIM_OUT_OFF;
+    pim_mram_put(PIM_OUT_OFF, &oh, sizeof(oh));
+}
+
+int main(void)
+{
+    if (me() >= PIM_EXEC_TASKLETS) {
+        return 0;
+    }
+    run_batch();
+    return 0;
+}

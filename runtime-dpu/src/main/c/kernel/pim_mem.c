@@ -1,0 +1,81 @@
+/* MRAM transfers within the DMA rules and the MRAM block allocator (rows, B+tree nodes, buckets). */
+#include "pim_rt.h"
+
+#define PIM_DMA_MAX 2048u
+
+static __mram_ptr uint8_t *mram_at(pim_off_t off)
+{
+    return (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
+}
+
+/* Reads `bytes` (a multiple of 8) at MRAM offset `off` into 8-byte aligned WRAM, 2 KiB at a time. */
+void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes)
+{
+    uint8_t *to = (uint8_t *)wram;
+    assert((off & 7u) == 0 && (bytes & 7u) == 0 && ((uintptr_t)wram & 7u) == 0);
+    while (bytes > 0) {
+        uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
+        mram_read(mram_at(off), to, n);
+        off += n;
+        to += n;
+        bytes -= n;
+    }
+}
+
+void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes)
+{
+    const uint8_t *from = (const uint8_t *)wram;
+    assert((off & 7u) == 0 && (bytes & 7u) == 0 && ((uintptr_t)wram & 7u) == 0);
+    while (bytes > 0) {
+        uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
+        mram_write(from, mram_at(off), n);
+        off += n;
+        from += n;
+        bytes -= n;
+    }
+}
+
+/*
+ * Blocks come from a bump pointer; freed blocks go to a free list per block size (rows of one table
+ * all have one size, B+tree nodes another), so reuse is exact and needs no coalescing. A free block's
+ * first word links to the next free block of its size.
+ */
+pim_off_t pim_alloc(uint32_t bytes)
+{
+    uint32_t i;
+    uint64_t link;
+    assert(bytes > 0 && (bytes & 7u) == 0);
+    for (i = 0; i < PIM_FREE_CLASSES; i++) {
+        pim_freelist_t *fl = &pim_db.free[i];
+        if (fl->size == bytes && fl->head != PIM_NONE) {
+            pim_off_t off = fl->head;
+            pim_mram_get(off, &link, 8);
+            fl->head = (pim_off_t)link;
+            return off;
+        }
+    }
+    if (pim_db.limit - pim_db.bump < bytes) {
+        return PIM_NONE;
+    }
+    pim_db.bump += bytes;
+    return pim_db.bump - bytes;
+}
+
+void pim_free(pim_off_t off, uint32_t bytes)
+{
+    uint32_t i;
+    uint64_t link;
+    assert(off != PIM_NONE && (off & 7u) == 0);
+    for (i = 0; i < PIM_FREE_CLASSES; i++) {
+        pim_freelist_t *fl = &pim_db.free[i];
+        if (fl->size == bytes || fl->size == 0) {
+            fl->size = bytes;
+            link = fl->head;
+            pim_mram_put(off, &link, 8);
+            fl->head = off;
+            return;
+        }
+    }
+    /* PIM_FREE_CLASSES is sized by codegen for every table row size plus the B+tree node sizes. */
+    assert(!"more block sizes than free-list classes");
+}

@@ -1,0 +1,202 @@
+/*
+ * Exact numerics. SMALLINT/INTEGER/BIGINT are int64 values; DECIMAL(p,s) is an int64 holding
+ * value * 10^s (p <= 18). Overflow raises 22003, division by zero 22012, as in HSQLDB. Scale
+ * reduction rounds half down on assignment and CAST (HSQLDB's convertToTypeLimits) and truncates in
+ * division (HSQLDB divides with RoundingMode.DOWN).
+ */
+#include "pim_rt.h"
+
+static const int64_t pow10[19] = {
+    1LL, 10LL, 100LL, 1000LL, 10000LL, 100000LL, 1000000LL, 10000000LL, 100000000LL, 1000000000LL,
+    10000000000LL, 100000000000LL, 1000000000000LL, 10000000000000LL, 100000000000000LL,
+    1000000000000000LL, 10000000000000000LL, 100000000000000000LL, 1000000000000000000LL,
+};
+
+static int64_t overflow(void)
+{
+    pim_fail("22003", "numeric value out of range");
+    return 0;
+}
+
+int64_t pim_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? overflow() : r;
+}
+
+int64_t pim_sub(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_sub_overflow(a, b, &r) ? overflow() : r;
+}
+
+int64_t pim_mul(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? overflow() : r;
+}
+
+int64_t pim_neg(int64_t a)
+{
+    return a == INT64_MIN ? overflow() : -a;
+}
+
+int64_t pim_div(int64_t a, int64_t b)
+{
+    if (b == 0) {
+        pim_fail("22012", "division by zero");
+        return 0;
+    }
+    if (a == INT64_MIN && b == -1) {
+        return overflow();
+    }
+    return a / b;
+}
+
+int64_t pim_mod(int64_t a, int64_t b)
+{
+    if (b == 0) {
+        pim_fail("22012", "division by zero");
+        return 0;
+    }
+    return b == -1 ? 0 : a % b;
+}
+
+int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
+{
+    int64_t p, q, r;
+    if (to >= from) {
+        assert(to - from <= 18);
+        return to == from ? v : pim_mul(v, pow10[to - from]);
+    }
+    assert(from - to <= 18);
+    p = pow10[from - to];
+    q = v / p;
+    r = v % p;
+    if (round != 0 && (r > p / 2 || r < -(p / 2))) {
+        q += r > 0 ? 1 : -1; /* half down: exactly .5 goes toward zero */
+    }
+    return q;
+}
+
+int64_t pim_fit(int64_t v, uint32_t code)
+{
+    bool ok;
+    if (code == PIM_FIT_SMALLINT) {
+        ok = v >= -32768 && v <= 32767;
+    } else if (code == PIM_FIT_INTEGER) {
+        ok = v >= INT32_MIN && v <= INT32_MAX;
+    } else {
+        assert(code >= 1 && code <= 18);
+        ok = v < pow10[code] && v > -pow10[code];
+    }
+    return ok ? v : overflow();
+}
+
+int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
+{
+    switch (kind) {
+    case PIM_K_BOOL:
+        return p[0];
+    case PIM_K_I16:
+        return *(const int16_t *)p;
+    case PIM_K_I32:
+        return *(const int32_t *)p;
+    default:
+        return *(const int64_t *)p;
+    }
+}
+
+void pim_stnum(uint8_t *p, uint32_t kind, int64_t v)
+{
+    switch (kind) {
+    case PIM_K_BOOL:
+        p[0] = (uint8_t)v;
+        break;
+    case PIM_K_I16:
+        *(int16_t *)p = (int16_t)v;
+        break;
+    case PIM_K_I32:
+        *(int32_t *)p = (int32_t)v;
+        break;
+    default:
+        *(int64_t *)p = v;
+        break;
+    }
+}
+
+uint32_t pim_aidx(int64_t index, uint32_t cardinality)
+{
+    if (index < 1 || index > (int64_t)cardinality) {
+        pim_fail("2202E", "array element not found: index out of range");
+        return 0;
+    }
+    return (uint32_t)(index - 1);
+}
+
+/* Writes v / 10^scale as decimal text ("-12.50"); returns the length (22001 if it exceeds cap). */
+uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
+{
+    char tmp[24];
+    uint32_t n = 0, len = 0, i;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    assert(scale >= 0 && scale <= 18);
+    do {
+        uint64_t q = u / 10u;
+        tmp[n++] = (char)('0' + (int)(u - q * 10u));
+        u = q;
+        if ((int32_t)n == scale) {
+            tmp[n++] = '.';
+        }
+    } while (u != 0 || (int32_t)n <= scale);
+    if (v < 0) {
+        tmp[n++] = '-';
+    }
+    if (n > cap) {
+        pim_fail("22001", "string data, right truncation");
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        dst[len++] = tmp[n - 1 - i];
+    }
+    return len;
+}
+
+/* Parses decimal text (leading/trailing spaces, sign, digits, optional fraction) to a scaled int64. */
+int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
+{
+    uint32_t i = 0, digits = 0;
+    int32_t frac = -1;
+    int64_t v = 0;
+    bool neg = false;
+    while (i < len && s[i] == ' ') {
+        i++;
+    }
+    if (i < len && (s[i] == '-' || s[i] == '+')) {
+        neg = s[i] == '-';
+        i++;
+    }
+    for (; i < len && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && frac < 0)); i++) {
+        if (s[i] == '.') {
+            frac = 0;
+            continue;
+        }
+        if (frac >= scale) {
+            continue; /* digits beyond the target scale are truncated */
+        }
+        v = pim_add(pim_mul(v, 10), s[i] - '0');
+        digits++;
+        if (frac >= 0) {
+            frac++;
+        }
+    }
+    while (i < len && s[i] == ' ') {
+        i++;
+    }
+    if (i != len || digits == 0) {
+        pim_fail("22018", "invalid character value for cast");
+        return 0;
+    }
+    v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
+    return neg ? -v : v;
+}

@@ -1,0 +1,71 @@
+/*
+ * Bounded helpers for query evaluation: the distinct-value set of COUNT(DISTINCT) and the sort
+ * buffer of ORDER BY clauses that no index satisfies. Both live in the calling procedure's WRAM
+ * frame with a capacity fixed by codegen; exceeding it fails the call with 54000 instead of
+ * silently dropping rows.
+ */
+#include "pim_rt.h"
+
+bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
+{
+    uint32_t i;
+    for (i = 0; i < *n; i++) {
+        if (set[i] == v) {
+            return false;
+        }
+    }
+    if (*n >= cap) {
+        pim_fail("54000", "too many distinct values for COUNT(DISTINCT)");
+        return false;
+    }
+    set[(*n)++] = v;
+    return true;
+}
+
+/* Records are kept sorted by memcmp of their first key_bytes (insertion; stable for equal keys). */
+void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
+                  const uint8_t *rec, bool keep_top)
+{
+    uint32_t pos = *n, i;
+    while (pos > 0 && __builtin_memcmp(buf + (pos - 1) * rec_bytes, rec, key_bytes) > 0) {
+        pos--;
+    }
+    if (*n >= cap) {
+        if (!keep_top) {
+            pim_fail("54000", "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index");
+            return;
+        }
+        if (pos >= cap) {
+            return; /* beyond the rows LIMIT/OFFSET can return */
+        }
+        *n = cap - 1;
+    }
+    for (i = *n; i > pos; i--) {
+        __builtin_memcpy(buf + i * rec_bytes, buf + (i - 1) * rec_bytes, rec_bytes);
+    }
+    __builtin_memcpy(buf + pos * rec_bytes, rec, rec_bytes);
+    (*n)++;
+}
+
+void pim_sortkey_num(uint8_t *dst, int64_t v, bool is_null, bool desc)
+{
+    uint64_t u = is_null ? 0 : (uint64_t)v ^ 0x8000000000000000ull;
+    uint8_t flip = desc ? 0xff : 0;
+    uint32_t hi = (uint32_t)(u >> 32), lo = (uint32_t)u, i;
+    dst[0] = (uint8_t)((is_null ? 0 : 1) ^ flip);
+    for (i = 0; i < 4; i++) {
+        dst[1 + i] = (uint8_t)((hi >> (24 - 8 * i)) ^ flip);
+        dst[5 + i] = (uint8_t)((lo >> (24 - 8 * i)) ^ flip);
+    }
+}
+
+void pim_sortkey_str(uint8_t *dst, uint32_t width, const char *s, uint32_t len, bool is_null, bool desc)
+{
+    uint8_t flip = desc ? 0xff : 0;
+    uint32_t i;
+    dst[0] = (uint8_t)((is_null ? 0 : 1) ^ flip);
+    for (i = 0; i < width; i++) {
+        uint8_t c = is_null ? 0 : (i < len ? (uint8_t)s[i] : (uint8_t)' ');
+        dst[1 + i] = (uint8_t)(c ^ flip);
+    }
+}
