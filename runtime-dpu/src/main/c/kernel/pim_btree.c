@@ -1,0 +1,522 @@
+/*
+ * B+tree in MRAM: see pim_btree.h for the node layout, the deletion policy and the concurrency rules.
+ *
+ * Writers work bottom-up on a single node buffer: the descent records the path (node, child index,
+ * count per level), the leaf takes the new record, and every overflowing node is split in that same
+ * buffer (it has one record of slack) before the parent is re-read. Re-reading a parent costs one DMA
+ * per split level, which is rare, and saves a node buffer per level of WRAM per tasklet.
+ */
+#include "pim_btree.h"
+
+#include <assert.h>
+#include <attributes.h>
+#include <defs.h>
+#include <mram.h>
+
+#define HDR 16u                                    /* node header bytes */
+#define MAX_REC (PIM_BT_MAX_KEY + 8u)              /* key + row + child */
+#define MAX_FANOUT ((PIM_BT_NODE_BYTES - HDR) / 16u) /* records per node with 8-byte keys */
+#define SEARCH_STEPS 12u                           /* > log2(MAX_FANOUT + 1) */
+
+_Static_assert(PIM_BT_NODE_BYTES % 8 == 0 && PIM_BT_NODE_BYTES <= 2048, "one DMA per node");
+_Static_assert((PIM_BT_NODE_BYTES - HDR) / MAX_REC >= 3, "a split needs at least 3 records per node");
+_Static_assert((1u << SEARCH_STEPS) > MAX_FANOUT + 1, "binary search bound");
+_Static_assert(PIM_BT_MAX_KEY % 8 == 0, "records stay 8-byte aligned");
+
+typedef struct {
+    pim_mram_off_t prev, next; /* leaf links; 0 in internal nodes. Offsets 0 and 4: see set_link */
+    uint16_t count;            /* records */
+    uint16_t level;            /* 0 for leaves */
+    pim_mram_off_t child0;     /* internal nodes only */
+} node_hdr_t;
+
+/* A node in WRAM; r has one record of slack so an overflowing node can be split in place. */
+typedef struct {
+    node_hdr_t h;
+    uint8_t r[PIM_BT_NODE_BYTES - HDR + MAX_REC];
+} node_t;
+
+typedef union {
+    uint64_t align;
+    uint8_t b[MAX_REC];
+} rec_buf_t;
+
+_Static_assert(sizeof(node_hdr_t) == HDR, "header layout");
+
+static node_t g_node[NR_TASKLETS] __dma_aligned;   /* per tasklet: the node being read or changed */
+static rec_buf_t g_rec[NR_TASKLETS];               /* per tasklet: record carried up, or read by next */
+
+/* What a search compares records against: the first `len` key bytes, then the row if has_row. */
+typedef struct {
+    const uint8_t *key;
+    uint32_t len;
+    uint32_t row;
+    bool has_row;
+} probe_t;
+
+typedef struct {
+    pim_mram_off_t node[PIM_BT_MAX_HEIGHT];
+    uint32_t idx[PIM_BT_MAX_HEIGHT];   /* child taken, or slot in the leaf */
+    uint32_t count[PIM_BT_MAX_HEIGHT]; /* records the node had */
+} path_t;
+
+/* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. */
+static inline uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    __builtin_memcpy(&v, __builtin_assume_aligned(p, 4), 4);
+    return v;
+}
+
+static inline void st32(uint8_t *p, uint32_t v)
+{
+    __builtin_memcpy(__builtin_assume_aligned(p, 4), &v, 4);
+}
+
+static __mram_ptr void *mram_at(pim_mram_off_t off)
+{
+    assert(off != PIM_BT_NONE && off % 8 == 0);
+    return (__mram_ptr void *)((__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off);
+}
+
+static void dma_read(pim_mram_off_t off, void *to, uint32_t bytes)
+{
+    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
+    mram_read(mram_at(off), to, bytes);
+}
+
+static void dma_write(const void *from, pim_mram_off_t off, uint32_t bytes)
+{
+    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
+    mram_write(from, mram_at(off), bytes);
+}
+
+static node_t *load(pim_mram_off_t off)
+{
+    node_t *n = &g_node[me()];
+    dma_read(off, n, PIM_BT_NODE_BYTES);
+    return n;
+}
+
+static void store(const node_t *n, pim_mram_off_t off, uint32_t rs)
+{
+    assert(n->h.count >= 1 || n->h.level > 0);
+    dma_write(n, off, HDR + n->h.count * rs);
+}
+
+/* Sets a node's prev (which = 0) or next (which = 1) link without touching the rest of it. */
+static void set_link(pim_mram_off_t node, uint32_t which, pim_mram_off_t value)
+{
+    uint32_t w[2] __dma_aligned;
+    dma_read(node, w, 8);
+    w[which] = value;
+    dma_write(w, node, 8);
+}
+
+static uint32_t capacity(uint32_t rs)
+{
+    return (PIM_BT_NODE_BYTES - HDR) / rs;
+}
+
+static void check_tree(const pim_btree_t *t __attribute__((unused)))
+{
+    assert(t->key_size >= 8 && t->key_size <= PIM_BT_MAX_KEY && t->key_size % 8 == 0);
+    assert(t->height <= PIM_BT_MAX_HEIGHT && (t->root == PIM_BT_NONE) == (t->height == 0));
+    assert(t->spares <= PIM_BT_MAX_HEIGHT + 1);
+}
+
+/* memcmp, written out so the DPU program needs no libc routine for it. */
+static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
+{
+    assert(len <= PIM_BT_MAX_KEY);
+    for (uint32_t i = 0; i < len; i++) {
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Sign of (record - probe). */
+static int cmp_probe(const uint8_t *rec, const probe_t *p)
+{
+    int c = keycmp(rec, p->key, p->len);
+    if (c == 0 && p->has_row) {
+        uint32_t row = ld32(rec + p->len);
+        c = row < p->row ? -1 : row > p->row;
+    }
+    return c;
+}
+
+/* Index of the node's first record r with r > p (strict) or r >= p (!strict): binary search. */
+static uint32_t find(const node_t *n, uint32_t rs, const probe_t *p, bool strict)
+{
+    uint32_t lo = 0, hi = n->h.count;
+    for (uint32_t i = 0; lo < hi; i++) {
+        assert(i < SEARCH_STEPS);
+        uint32_t mid = (lo + hi) / 2;
+        int c = cmp_probe(n->r + mid * rs, p);
+        if (c > 0 || (c == 0 && !strict))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+static pim_mram_off_t child(const node_t *n, uint32_t i, uint32_t rs, uint32_t ks)
+{
+    return i == 0 ? n->h.child0 : ld32(n->r + (i - 1) * rs + ks + 4);
+}
+
+/*
+ * Reads the nodes from the root down to a leaf, which stays in this tasklet's buffer. In an internal
+ * node the descent takes child i where i = number of separators s that fail the predicate
+ * (s > p when istrict, else s >= p); in the leaf, idx is the first record satisfying the lstrict one.
+ */
+static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, bool lstrict, path_t *path)
+{
+    uint32_t ks = t->key_size, rs = ks + 8, height = t->height;
+    pim_mram_off_t off = t->root;
+    node_t *n = 0;
+    assert(height >= 1 && height <= PIM_BT_MAX_HEIGHT);
+    for (uint32_t d = 0; d < height; d++) {
+        n = load(off);
+        bool leaf = d + 1 == height;
+        assert(n->h.level == height - 1 - d && n->h.count <= capacity(rs));
+        assert(leaf ? n->h.count >= 1 : n->h.child0 != PIM_BT_NONE);
+        uint32_t i = find(n, rs, p, leaf ? lstrict : istrict);
+        path->node[d] = off;
+        path->idx[d] = i;
+        path->count[d] = n->h.count;
+        off = child(n, i, rs, ks);
+    }
+    return n;
+}
+
+static pim_mram_off_t pop_spare(pim_btree_t *t)
+{
+    uint32_t link[2] __dma_aligned;
+    pim_mram_off_t s = t->spare;
+    assert(t->spares > 0);
+    dma_read(s, link, 8);
+    t->spare = link[0];
+    t->spares--;
+    return s;
+}
+
+void pim_bt_init(pim_btree_t *t, uint32_t key_size)
+{
+    t->root = PIM_BT_NONE;
+    t->key_size = key_size;
+    t->height = 0;
+    t->entries = 0;
+    t->spare = PIM_BT_NONE;
+    t->spares = 0;
+    check_tree(t);
+}
+
+bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc)
+{
+    check_tree(t);
+    assert(row != PIM_BT_NONE);
+    uint32_t ks = t->key_size, rs = ks + 8, cap = capacity(rs);
+    probe_t p = {key, ks, row, true};
+    path_t path;
+    node_t *n = &g_node[me()];
+    uint32_t d = 0, need = 1; /* level receiving the record; nodes the insert may allocate */
+
+    if (t->root != PIM_BT_NONE) {
+        n = descend(t, &p, true, false, &path);
+        d = t->height - 1;
+        uint32_t s = path.idx[d];
+        if (s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0)
+            return true;
+        /* Each full node on the path splits, and a full root adds a level. */
+        need = 0;
+        for (uint32_t l = d + 1; l-- > 0 && path.count[l] == cap;)
+            need += l == 0 ? 2 : 1;
+        if (t->height == PIM_BT_MAX_HEIGHT && need > t->height)
+            return false;
+    }
+    for (uint32_t i = 0; t->spares < need; i++) {
+        assert(i <= PIM_BT_MAX_HEIGHT);
+        uint32_t link[2] __dma_aligned = {t->spare, 0};
+        pim_mram_off_t s = alloc(PIM_BT_NODE_BYTES);
+        if (s == PIM_BT_NONE)
+            return false; /* nothing changed yet; the spares wait for the next insert */
+        dma_write(link, s, 8);
+        t->spare = s;
+        t->spares++;
+    }
+    if (t->root == PIM_BT_NONE) { /* first entry: an empty root leaf receives it below */
+        t->root = pop_spare(t);
+        t->height = 1;
+        n->h = (node_hdr_t){0};
+        path.node[0] = t->root;
+        path.idx[0] = 0;
+    }
+
+    uint8_t *r = g_rec[me()].b;
+    __builtin_memcpy(r, key, ks);
+    st32(r + ks, row);
+    st32(r + ks + 4, PIM_BT_NONE);
+    for (uint32_t i = 0;; i++) {
+        assert(i < PIM_BT_MAX_HEIGHT);
+        uint32_t pos = path.idx[d], cnt = n->h.count;
+        assert(pos <= cnt && cnt <= cap);
+        uint8_t *at = n->r + pos * rs;
+        __builtin_memmove(at + rs, at, (cnt - pos) * rs);
+        __builtin_memcpy(at, r, rs);
+        n->h.count = (uint16_t)++cnt;
+        pim_mram_off_t left = path.node[d];
+        if (cnt <= cap) {
+            store(n, left, rs);
+            break;
+        }
+        /* Split: the left half stays; a leaf copies its first right record up as the separator, an
+         * internal node moves its middle record up and the record's child becomes the right child0. */
+        bool leaf = n->h.level == 0;
+        uint32_t half = cnt / 2;
+        uint8_t *mid = n->r + half * rs;
+        pim_mram_off_t right = pop_spare(t);
+        node_hdr_t rh __dma_aligned = {
+            .prev = leaf ? left : PIM_BT_NONE,
+            .next = leaf ? n->h.next : PIM_BT_NONE,
+            .count = (uint16_t)(cnt - half - !leaf),
+            .level = n->h.level,
+            .child0 = leaf ? PIM_BT_NONE : ld32(mid + ks + 4),
+        };
+        assert(rh.count >= 1 && half >= 1);
+        dma_write(&rh, right, HDR);
+        dma_write(leaf ? mid : mid + rs, right + HDR, rh.count * rs);
+        if (rh.next != PIM_BT_NONE)
+            set_link(rh.next, 0, right);
+        __builtin_memcpy(r, mid, rs);
+        st32(r + ks + 4, right);
+        n->h.count = (uint16_t)half;
+        if (leaf)
+            n->h.next = right;
+        store(n, left, rs);
+        if (d == 0) { /* the root split: a new root holds the separator */
+            uint16_t level = (uint16_t)(n->h.level + 1);
+            n->h = (node_hdr_t){.count = 1, .level = level, .child0 = left};
+            __builtin_memcpy(n->r, r, rs);
+            t->root = pop_spare(t);
+            t->height++;
+            store(n, t->root, rs);
+            break;
+        }
+        n = load(path.node[--d]);
+    }
+    t->entries++;
+    return true;
+}
+
+bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_free_fn release)
+{
+    check_tree(t);
+    uint32_t ks = t->key_size, rs = ks + 8;
+    probe_t p = {key, ks, row, true};
+    path_t path;
+    if (t->root == PIM_BT_NONE)
+        return false;
+    node_t *n = descend(t, &p, true, false, &path);
+    uint32_t d = t->height - 1, pos = path.idx[d];
+    if (pos == n->h.count || cmp_probe(n->r + pos * rs, &p) != 0)
+        return false;
+    t->entries--;
+
+    /* Remove record `pos` of the leaf, or child `pos` of an internal node, going up while nodes empty. */
+    for (uint32_t i = 0;; i++) {
+        assert(i < PIM_BT_MAX_HEIGHT);
+        uint32_t cnt = n->h.count;
+        bool leaf = n->h.level == 0;
+        pim_mram_off_t off = path.node[d];
+        if (leaf ? cnt > 1 : cnt > 0) {
+            if (!leaf) { /* child i is child0 or record i-1's child: drop that record */
+                if (pos == 0)
+                    n->h.child0 = child(n, 1, rs, ks);
+                else
+                    pos--;
+            }
+            uint8_t *at = n->r + pos * rs;
+            __builtin_memmove(at, at + rs, (cnt - 1 - pos) * rs);
+            n->h.count = (uint16_t)(cnt - 1);
+            store(n, off, rs);
+            break;
+        }
+        if (leaf) {
+            if (n->h.prev != PIM_BT_NONE)
+                set_link(n->h.prev, 1, n->h.next);
+            if (n->h.next != PIM_BT_NONE)
+                set_link(n->h.next, 0, n->h.prev);
+        }
+        release(off, PIM_BT_NODE_BYTES);
+        if (d == 0) { /* the tree is empty: give the spare nodes back as well */
+            t->root = PIM_BT_NONE;
+            t->height = 0;
+            for (uint32_t k = 0; t->spares > 0; k++) {
+                assert(k <= PIM_BT_MAX_HEIGHT);
+                release(pop_spare(t), PIM_BT_NODE_BYTES);
+            }
+            return true;
+        }
+        n = load(path.node[--d]);
+        pos = path.idx[d];
+    }
+    /* A root left with a single child hands the root over to it. */
+    for (uint32_t i = 0; d == 0 && t->height > 1 && n->h.count == 0; i++) {
+        assert(i < PIM_BT_MAX_HEIGHT);
+        pim_mram_off_t old = t->root;
+        t->root = n->h.child0;
+        t->height--;
+        release(old, PIM_BT_NODE_BYTES);
+        n = load(t->root);
+    }
+    return true;
+}
+
+void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
+                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
+{
+    check_tree(t);
+    const uint8_t *start = descending ? hi : lo, *far = descending ? lo : hi;
+    uint32_t start_len = start ? (descending ? hi_len : lo_len) : 0;
+    uint32_t far_len = far ? (descending ? lo_len : hi_len) : 0;
+    assert(start_len <= t->key_size && far_len <= t->key_size);
+    /* Ascending starts at the first entry >= lo (> lo if exclusive); descending just before the first
+     * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes: ">= nothing" holds for every
+     * entry (start at the first), "> nothing" for none (start after the last). */
+    bool strict = start ? (descending ? hi_inclusive : lo_inclusive) == descending : descending;
+    probe_t p = {start, start_len, 0, false};
+
+    c->descending = descending;
+    c->has_bound = far != 0;
+    c->bound_inclusive = descending ? lo_inclusive : hi_inclusive;
+    c->prefix_len = far_len;
+    if (far_len)
+        __builtin_memcpy(c->bound, far, far_len);
+    c->done = t->root == PIM_BT_NONE;
+    c->leaf = c->link = PIM_BT_NONE;
+    c->slot = 0;
+    c->count = 0;
+    if (c->done)
+        return;
+    path_t path;
+    node_t *n = descend(t, &p, strict, strict, &path);
+    c->leaf = path.node[t->height - 1];
+    c->count = n->h.count;
+    c->link = descending ? n->h.prev : n->h.next;
+    c->slot = (int32_t)path.idx[t->height - 1] - descending;
+}
+
+pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
+{
+    uint32_t ks = t->key_size, rs = ks + 8;
+    if (c->done)
+        return PIM_BT_NONE;
+    if (c->slot < 0 || (uint32_t)c->slot >= c->count) {
+        /* Off the end of this leaf: one hop suffices because leaves are never empty. */
+        node_hdr_t h __dma_aligned;
+        if (c->link == PIM_BT_NONE) {
+            c->done = true;
+            return PIM_BT_NONE;
+        }
+        dma_read(c->link, &h, HDR);
+        assert(h.level == 0 && h.count >= 1 && h.count <= capacity(rs));
+        c->leaf = c->link;
+        c->count = h.count;
+        c->link = c->descending ? h.prev : h.next;
+        c->slot = c->descending ? (int32_t)h.count - 1 : 0;
+    }
+    uint8_t *r = g_rec[me()].b;
+    dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
+    if (c->has_bound) {
+        int cmp = keycmp(r, c->bound, c->prefix_len);
+        if (c->descending)
+            cmp = -cmp;
+        if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
+            c->done = true;
+            return PIM_BT_NONE;
+        }
+    }
+    if (key_out)
+        __builtin_memcpy(key_out, r, ks);
+    c->slot += c->descending ? -1 : 1;
+    return ld32(r + ks);
+}
+
+bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t prefix_len)
+{
+    pim_bt_cursor_t c;
+    pim_bt_seek(t, &c, key, prefix_len, true, key, prefix_len, true, false);
+    return pim_bt_next(t, &c, 0) != PIM_BT_NONE;
+}
+
+#ifdef PIM_BT_VALIDATE
+/* Walks the tree depth first without recursion. The in-order sequence of leaf entries and separators
+ * must be increasing, except that a separator may equal the entry right after it; this is exactly the
+ * search invariant entries(left) < separator <= entries(right) at every level. */
+uint32_t pim_bt_validate(const pim_btree_t *t)
+{
+    check_tree(t);
+    uint32_t ks = t->key_size, rs = ks + 8, cap = capacity(rs);
+    static rec_buf_t last_buf;
+    uint8_t *last = last_buf.b;
+    int last_kind = 0; /* 0: nothing yet, 1: entry, 2: separator */
+    pim_mram_off_t node[PIM_BT_MAX_HEIGHT], prev_leaf = PIM_BT_NONE, expect_next = PIM_BT_NONE;
+    uint32_t next_child[PIM_BT_MAX_HEIGHT], nodes = 0, entries = 0;
+    int32_t d = t->root == PIM_BT_NONE ? -1 : 0;
+    node[0] = t->root;
+    next_child[0] = 0;
+    for (uint32_t step = 0; d >= 0; step++) {
+        assert(step < 3u * ((1u << 26) / PIM_BT_NODE_BYTES));
+        node_t *n = load(node[d]);
+        uint32_t cnt = n->h.count;
+        assert(n->h.level == t->height - 1 - (uint32_t)d && cnt <= cap);
+        if (next_child[d] == 0)
+            nodes++;
+        uint32_t first = 0, end = cnt, kind = 1; /* records to put in sequence */
+        if (n->h.level == 0) {
+            assert(cnt >= 1 && n->h.prev == prev_leaf && (prev_leaf == PIM_BT_NONE || expect_next == node[d]));
+            assert(n->h.child0 == PIM_BT_NONE);
+            entries += cnt;
+            prev_leaf = node[d];
+            expect_next = n->h.next;
+            d--;
+        } else if (next_child[d] > cnt) {
+            end = 0;
+            d--;
+        } else {
+            uint32_t ci = next_child[d]++;
+            first = ci - 1;
+            end = ci == 0 ? 0 : ci;
+            kind = 2;
+            assert(d + 1 < (int32_t)t->height);
+            pim_mram_off_t ch = child(n, ci, rs, ks);
+            node[++d] = ch;
+            next_child[d] = 0;
+        }
+        for (uint32_t i = first; i < end; i++) {
+            const uint8_t *rec = n->r + i * rs;
+            probe_t p = {last, ks, ld32(last + ks), true};
+            int c = last_kind ? cmp_probe(rec, &p) : 1;
+            assert(c > 0 || (c == 0 && last_kind == 2 && kind == 1));
+            assert(kind == 1 ? ld32(rec + ks) != PIM_BT_NONE && ld32(rec + ks + 4) == PIM_BT_NONE
+                             : last_kind == 1 && ld32(rec + ks + 4) != PIM_BT_NONE);
+            __builtin_memcpy(last, rec, ks + 4);
+            last_kind = (int)kind;
+        }
+    }
+    assert(expect_next == PIM_BT_NONE && entries == t->entries);
+    pim_mram_off_t s = t->spare;
+    for (uint32_t i = 0; i < t->spares; i++) {
+        uint32_t link[2] __dma_aligned;
+        dma_read(s, link, 8);
+        s = link[0];
+    }
+    assert(s == PIM_BT_NONE);
+    return nodes + t->spares;
+}
+#endif

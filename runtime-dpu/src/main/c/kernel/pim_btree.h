@@ -1,0 +1,112 @@
+/*
+ * Ordered secondary index for one DPU: a B+tree stored in MRAM, keyed by fixed-width byte strings
+ * compared with memcmp (generated code encodes column values so that memcmp order is SQL order).
+ *
+ * Every entry is (key, row) where row is the MRAM offset of the indexed row. Entries are unique on
+ * (key, row), so non-unique SQL indexes need no special case; a UNIQUE SQL index is enforced by the
+ * caller with pim_bt_contains_key() before inserting.
+ *
+ * Nodes are read and written with mram_read/mram_write only (8-byte aligned, multiples of 8,
+ * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level. WRAM use is static
+ * and bounded: one node buffer (PIM_BT_NODE_BYTES plus one entry of slack) and one entry-sized scratch
+ * per tasklet, indexed by me(). Loops are bounded by the tree height (PIM_BT_MAX_HEIGHT) and the node
+ * fanout. Node memory comes from a caller-supplied MRAM allocator so the tree shares the row heap's
+ * region; every node has exactly PIM_BT_NODE_BYTES bytes.
+ *
+ * Layout: every node starts with a 16-byte header {prev, next, count, level, child0} followed by
+ * `count` records of key_size + 8 bytes {key, row, child}. Leaves (level 0) hold entries sorted by
+ * (key, row) and are linked both ways (prev/next) for ascending and descending scans. An internal
+ * node with n records has n + 1 children: child0, then record i's child; record i's (key, row) is a
+ * separator s with entries(left of s) < s <= entries(right of s).
+ *
+ * Deletion is lazy to keep the code small: nodes may become under-full; a leaf is freed (and unlinked)
+ * only when it becomes empty, an internal node only when it loses its last child, and the root
+ * collapses while it has a single child. Leaves are therefore never empty.
+ *
+ * Concurrency: writers (insert/remove) must be serialised by the caller, and no reader may run while
+ * a writer runs. Readers (contains_key, seek, next) on different tasklets may run concurrently: they
+ * only read MRAM and use their own tasklet's buffers. A cursor is invalidated by any write to its tree.
+ */
+#ifndef PIM_BTREE_H
+#define PIM_BTREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PIM_BT_MAX_KEY 64      /* bytes of encoded key per entry, multiple of 8 */
+/* 12 levels: with 512-byte nodes and 64-byte keys (fanout 7), splits alone reach height 10 only when
+ * the tree fills all 64 MiB of MRAM. An insert that would need more levels fails like an exhausted MRAM. */
+#define PIM_BT_MAX_HEIGHT 12
+#define PIM_BT_NONE 0u         /* no row / no node: MRAM offset 0 is never a node or a row */
+
+#ifndef PIM_BT_NODE_BYTES
+#define PIM_BT_NODE_BYTES 512  /* multiple of 8, room for >= 3 records of the largest key, <= 2,048 */
+#endif
+
+typedef uint32_t pim_mram_off_t; /* byte offset from DPU_MRAM_HEAP_POINTER */
+
+/* Allocates/frees one node of `bytes` bytes in MRAM (8-byte aligned); returns PIM_BT_NONE when MRAM is
+ * exhausted. The tree always asks for PIM_BT_NODE_BYTES. */
+typedef pim_mram_off_t (*pim_bt_alloc_fn)(uint32_t bytes);
+typedef void (*pim_bt_free_fn)(pim_mram_off_t node, uint32_t bytes);
+
+/* Lives in MRAM (or WRAM) as part of the generated schema's state; 8-byte aligned. */
+typedef struct {
+    pim_mram_off_t root;      /* PIM_BT_NONE while empty */
+    uint32_t key_size;        /* multiple of 8, <= PIM_BT_MAX_KEY */
+    uint32_t height;
+    uint32_t entries;
+    /* Nodes allocated ahead of a split and not yet used (chained through their first word). An insert
+     * allocates every node its splits need before changing anything, so a failing allocation leaves
+     * the tree's contents unchanged; nodes already obtained wait here for the next insert. */
+    pim_mram_off_t spare;
+    uint32_t spares;
+} pim_btree_t;
+
+/* A position in the tree for ordered iteration; plain data, may live on a tasklet's stack. */
+typedef struct {
+    pim_mram_off_t leaf;
+    int32_t slot;             /* next entry of `leaf`; outside [0, count) means "continue at link" */
+    uint32_t count;           /* entries of `leaf` */
+    pim_mram_off_t link;      /* neighbour leaf in the scan direction, PIM_BT_NONE at the end */
+    uint32_t prefix_len;      /* bytes of the key compared against `bound` */
+    bool descending;
+    bool bound_inclusive;
+    bool has_bound;
+    bool done;
+    uint8_t bound[PIM_BT_MAX_KEY]; /* the far end of the range (upper when ascending, lower when descending) */
+} pim_bt_cursor_t;
+
+void pim_bt_init(pim_btree_t *t, uint32_t key_size);
+
+/* Returns false when MRAM is exhausted (the tree is unchanged then). Inserting an entry that is already
+ * present changes nothing and returns true. */
+bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc);
+
+/* Removes (key,row); returns false if absent. */
+bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_free_fn release);
+
+/* True if some entry's first `prefix_len` key bytes equal key's. */
+bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t prefix_len);
+
+/*
+ * Positions `c` for a range scan. Only the first lo_len (resp. hi_len) bytes of lo/hi are compared;
+ * lo == NULL / hi == NULL means unbounded on that side. Ascending scans start at the smallest entry
+ * >= lo (> lo when !lo_inclusive) and stop after hi; descending scans start at the largest entry <= hi.
+ * Entries with equal keys come in ascending (resp. descending) row order.
+ */
+void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
+                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending);
+
+/* Next row in the range, or PIM_BT_NONE at the end. If key_out != NULL the entry's key is copied there. */
+pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out);
+
+#ifdef PIM_BT_VALIDATE
+/* Test aid (compiled only with -DPIM_BT_VALIDATE): asserts every structural invariant (order of
+ * entries and separators, leaf depth and links, counts, entry total, spare chain) and returns the
+ * number of MRAM nodes the tree owns, spares included. */
+uint32_t pim_bt_validate(const pim_btree_t *t);
+#endif
+
+#endif
