@@ -1,0 +1,8 @@
+package org.pimsql.host.backend;
+
+/** A DPU host-library call failed; the message is the library's own error text. */
+public final class DpuException extends Exception {
+    public DpuException(String message) {
+        super(message);
+    }
+}

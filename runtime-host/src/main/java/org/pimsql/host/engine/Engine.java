@@ -1,0 +1,260 @@
+package org.pimsql.host.engine;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.pimsql.frontend.SqlScript;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.frontend.ir.Variable;
+import org.pimsql.host.backend.DpuBackend;
+import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.log.CommandLog;
+import org.pimsql.host.log.CommandSink;
+import org.pimsql.host.log.LogRecord;
+import org.pimsql.host.sequencer.Epoch;
+import org.pimsql.host.sequencer.SequencedCall;
+import org.pimsql.host.sequencer.Sequencer;
+import org.pimsql.host.sequencer.SequencerStart;
+import org.pimsql.host.sequencer.SequencerStats;
+
+/**
+ * One open database: its scripts and compiled schema, its DPUs, its command log and its sequencer.
+ *
+ * <p>Calls enter through {@link #call}; DDL through {@link #executeScript}, which runs between epochs
+ * (a sequencer barrier) so that every call sees exactly the schema that preceded it in the log. A
+ * {@code file:} database replays its log when it opens: scripts are recompiled and epochs re-executed
+ * with their logged sequence numbers and timestamps, which yields the same DPU state (decision 4).
+ */
+public final class Engine implements AutoCloseable {
+    /** Log format version written in the header record. */
+    public static final int LOG_FORMAT = 1;
+    /** The procedure a code generator provides per table for bulk INSERTs: {@code PIMSQL_LOAD_<table>}. */
+    public static final String LOADER_PREFIX = "PIMSQL_LOAD_";
+
+    private final EngineConfig config;
+    private final CommandSink log;
+    private final DpuBackend backend;
+    private final PartitionPlacement placement;
+    private final List<SqlScript> scripts = new ArrayList<>();
+    private volatile CompiledSchema schema;
+    private final DpuEpochProcessor processor;
+    private Sequencer sequencer;
+
+    private Engine(EngineConfig config, CommandSink log, DpuBackend backend) {
+        this.config = config;
+        this.log = log;
+        this.backend = backend;
+        this.placement = PartitionPlacement.onePerDpu(config.dpus());
+        this.processor = new DpuEpochProcessor(backend, () -> schema, placement);
+    }
+
+    /** Opens a database; a {@code file:} one is first rebuilt by replaying its command log. */
+    public static Engine open(EngineConfig config) throws SQLException {
+        CommandSink log = CommandSink.NONE;
+        List<LogRecord> recovered = List.of();
+        if (config.location() instanceof DatabaseLocation.Directory d) {
+            try {
+                CommandLog fileLog = CommandLog.open(d.dir());
+                log = fileLog;
+                recovered = fileLog.recovered();
+            } catch (IOException e) {
+                throw new SQLNonTransientConnectionException("cannot open the command log in " + d.dir() + ": "
+                        + e.getMessage(), "08001", e);
+            }
+        }
+        try {
+            checkOrWriteHeader(config, log, recovered);
+            DpuBackend backend;
+            try {
+                backend = config.backends().allocate(config.dpus());
+            } catch (DpuException e) {
+                throw new SQLNonTransientConnectionException("cannot allocate " + config.dpus() + " DPUs: "
+                        + e.getMessage(), "08001", e);
+            }
+            var engine = new Engine(config, log, backend);
+            try {
+                SequencerStart start = engine.replay(recovered);
+                engine.sequencer = new org.pimsql.host.sequencer.Sequencer(config.sequencer(), log, engine.processor,
+                        config.clock(), start);
+            } catch (SQLException | RuntimeException e) {
+                backend.close();
+                throw e;
+            }
+            return engine;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                log.close();
+            } catch (IOException closeError) {
+                e.addSuppressed(closeError);
+            }
+            throw e;
+        }
+    }
+
+    private static void checkOrWriteHeader(EngineConfig config, CommandSink log, List<LogRecord> recovered)
+            throws SQLException {
+        if (!(config.location() instanceof DatabaseLocation.Directory d)) {
+            return;
+        }
+        if (recovered.isEmpty()) {
+            try {
+                log.append(new LogRecord.DatabaseHeader(LOG_FORMAT, config.dpus()));
+                log.commit();
+            } catch (IOException e) {
+                throw new SQLNonTransientConnectionException("cannot write the command log: " + e.getMessage(),
+                        "08001", e);
+            }
+            return;
+        }
+        if (!(recovered.getFirst() instanceof LogRecord.DatabaseHeader header)) {
+            throw new SQLNonTransientConnectionException(d.dir() + ": command log does not start with a header",
+                    "08001");
+        }
+        if (header.formatVersion() != LOG_FORMAT) {
+            throw new SQLNonTransientConnectionException(d.dir() + ": command log format " + header.formatVersion()
+                    + " is not supported (this version reads " + LOG_FORMAT + ")", "08001");
+        }
+        if (header.partitionCount() != config.dpus()) {
+            throw new SQLNonTransientConnectionException(d.dir() + " was created with " + header.partitionCount()
+                    + " partitions; reopen it with dpus=" + header.partitionCount(), "08001");
+        }
+    }
+
+    /** Re-executes the recovered records and returns where numbering continues. */
+    private SequencerStart replay(List<LogRecord> recovered) throws SQLException {
+        long nextSequence = 1;
+        long nextEpoch = 1;
+        long lastTimestamp = Long.MIN_VALUE;
+        boolean stale = false;
+        for (LogRecord record : recovered) {
+            switch (record) {
+                case LogRecord.DatabaseHeader h -> {
+                    // checked before replay
+                }
+                case LogRecord.Script s -> {
+                    scripts.add(new SqlScript(s.fileName(), s.text()));
+                    stale = true;
+                }
+                case LogRecord.Epoch e -> {
+                    if (stale) {
+                        schema = config.compiler().compile(List.copyOf(scripts), placement.partitionCount());
+                        stale = false;
+                    }
+                    var calls = new ArrayList<SequencedCall>(e.calls().size());
+                    for (LogRecord.LoggedCall c : e.calls()) {
+                        calls.add(new SequencedCall(c.sequence(), c.timestampMicros(),
+                                new CallRequest(c.procedure(), c.args()), new CompletableFuture<>()));
+                        nextSequence = c.sequence() + 1;
+                        lastTimestamp = c.timestampMicros();
+                    }
+                    try {
+                        processor.prepare(new Epoch(e.number(), calls)).execute();
+                    } catch (Exception ex) {
+                        throw new SQLNonTransientConnectionException("replay of epoch " + e.number() + " failed: "
+                                + ex.getMessage(), "08001", ex);
+                    }
+                    nextEpoch = e.number() + 1;
+                }
+            }
+        }
+        if (stale) {
+            schema = config.compiler().compile(List.copyOf(scripts), placement.partitionCount());
+        }
+        return new SequencerStart(nextSequence, nextEpoch, lastTimestamp);
+    }
+
+    /**
+     * Runs a DDL script: the whole schema is recompiled with it, the script is logged, and calls that come
+     * after it see the new programs. A script that does not compile changes nothing.
+     */
+    public void executeScript(String fileName, String text) throws SQLException {
+        SqlErrors.await(sequencer.barrier(() -> {
+            var all = new ArrayList<>(scripts);
+            all.add(new SqlScript(fileName, text));
+            CompiledSchema compiled = config.compiler().compile(List.copyOf(all), placement.partitionCount());
+            log.append(new LogRecord.Script(fileName, text));
+            log.commit();
+            scripts.add(all.getLast());
+            schema = compiled;
+            return null;
+        }));
+    }
+
+    /** The catalog of the current schema (empty before the first script). */
+    public Catalog catalog() {
+        CompiledSchema s = schema;
+        return s == null ? new Catalog(java.util.Map.of(), java.util.Map.of()) : s.catalog();
+    }
+
+    /** The procedure named {@code name} (canonical, or unquoted and then upper-cased), or an SQLException. */
+    public Procedure procedure(String name) throws SQLException {
+        Catalog catalog = catalog();
+        Procedure p = catalog.procedure(name);
+        if (p == null) {
+            p = catalog.procedure(name.toUpperCase(java.util.Locale.ROOT));
+        }
+        if (p == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: procedure " + name);
+        }
+        return p;
+    }
+
+    /**
+     * Submits a call. {@code args} has one value per parameter (OUT positions are ignored); values are
+     * converted to the parameter types here, so a bad argument fails at once and is never logged.
+     */
+    public CompletableFuture<CallOutcome> call(String procedureName, List<?> args) throws SQLException {
+        Procedure p = procedure(procedureName);
+        List<Variable> params = p.params();
+        if (args.size() != params.size()) {
+            throw SqlErrors.of("42561", "procedure " + p.name() + " takes " + params.size() + " arguments, got "
+                    + args.size());
+        }
+        var canonical = new ArrayList<Object>(params.size());
+        for (int i = 0; i < params.size(); i++) {
+            Variable v = params.get(i);
+            canonical.add(v.readable()
+                    ? HostValues.toCanonical(args.get(i), v.type(), "parameter " + (i + 1) + " (" + v.name() + ")")
+                    : null);
+        }
+        return sequencer.submit(new CallRequest(p.name(), canonical));
+    }
+
+    /** Submits one row for bulk loading through the table's loader procedure; many rows share an epoch. */
+    public CompletableFuture<CallOutcome> insert(String table, List<?> row) throws SQLException {
+        return call(LOADER_PREFIX + table, row);
+    }
+
+    public int partitionCount() {
+        return placement.partitionCount();
+    }
+
+    public EngineConfig config() {
+        return config;
+    }
+
+    public SequencerStats stats() {
+        return sequencer.stats();
+    }
+
+    /** Finishes every submitted call, then releases the DPUs and closes the log. */
+    @Override
+    public void close() throws SQLException {
+        try {
+            sequencer.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            backend.close();
+            try {
+                log.close();
+            } catch (IOException e) {
+                throw new SQLException("closing the command log failed: " + e.getMessage(), "58030", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package org.pimsql.host.engine;
+
+import java.sql.SQLException;
+import java.util.List;
+import org.pimsql.frontend.SqlScript;
+
+/**
+ * Compiles a database's scripts, all of them in order, into programs, a codec and a router. Every DDL
+ * script recompiles the whole schema: later scripts see earlier declarations.
+ */
+@FunctionalInterface
+public interface SchemaCompiler {
+    CompiledSchema compile(List<SqlScript> scripts, int partitionCount) throws SQLException;
+}

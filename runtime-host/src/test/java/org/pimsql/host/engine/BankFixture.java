@@ -1,0 +1,191 @@
+package org.pimsql.host.engine;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.sql.SQLSyntaxErrorException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.pimsql.frontend.SqlScript;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.SourcePos;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Block;
+import org.pimsql.frontend.ir.Cursor;
+import org.pimsql.frontend.ir.ParamMode;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.frontend.ir.Variable;
+
+/**
+ * A tiny bank that stands in for the frontend, the code generator and a DPU kernel in engine tests.
+ *
+ * <p>Scripts: {@code CREATE BANK} declares DEPOSIT(acct, amount, OUT balance) and the loader
+ * PIMSQL_LOAD_ACCOUNTS(acct, balance) in program {@code bank.so}; {@code CREATE AUDIT} adds
+ * BALANCE(acct, OUT balance) in a second program {@code audit.so}; any script containing {@code BROKEN}
+ * fails to compile. Calls route to partition {@code acct mod P}. A deposit that would make a balance
+ * negative fails with SQLSTATE 45000 and changes nothing. Every call's output echoes its timestamp.
+ *
+ * <p>Wire format (little-endian): queue = {@code int count, int 0}, then per call {@code long seq, long ts,
+ * int procedureId, int argc, long args[argc]} (null = Long.MIN_VALUE); output per call = {@code long
+ * status (0 ok, 1 insufficient funds), long value, long ts}.
+ */
+final class BankFixture {
+    static final String IN = "input";
+    static final String OUT = "output";
+    static final int INPUT_CAPACITY = 4096;
+
+    /** Balances per DPU, which survive program loads like MRAM does. */
+    final Map<Integer, Map<Long, Long>> balances = new ConcurrentHashMap<>();
+    /** Sequence numbers in the order each DPU ran them. */
+    final Map<Integer, List<Long>> executedOrder = new ConcurrentHashMap<>();
+
+    private static Variable param(int id, String name, ParamMode mode) {
+        return new Variable(id, name, SqlType.BIGINT, mode, null, SourcePos.NONE);
+    }
+
+    private static Procedure procedure(int id, String name, List<Variable> params) {
+        return new Procedure(id, name, params, List.of(), List.<Cursor>of(), new Block(List.of()), true, 0,
+                SourcePos.NONE, name);
+    }
+
+    SchemaCompiler compiler() {
+        return (scripts, partitions) -> {
+            var procedures = new LinkedHashMap<String, Procedure>();
+            var programs = new ArrayList<DpuProgram>();
+            for (SqlScript s : scripts) {
+                if (s.text().contains("BROKEN")) {
+                    throw new SQLSyntaxErrorException(s.fileName() + ":1:1: error: unexpected BROKEN", "42000");
+                }
+                if (s.text().contains("CREATE BANK")) {
+                    procedures.put("DEPOSIT", procedure(0, "DEPOSIT", List.of(param(0, "ACCT", ParamMode.IN),
+                            param(1, "AMOUNT", ParamMode.IN), param(2, "BALANCE", ParamMode.OUT))));
+                    procedures.put("PIMSQL_LOAD_ACCOUNTS", procedure(1, "PIMSQL_LOAD_ACCOUNTS",
+                            List.of(param(0, "ACCT", ParamMode.IN), param(1, "BALANCE", ParamMode.IN))));
+                    programs.add(new DpuProgram(programs.size(), "bank", Path.of("bank.so"),
+                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS")));
+                }
+                if (s.text().contains("CREATE AUDIT")) {
+                    procedures.put("BALANCE", procedure(2, "BALANCE", List.of(param(0, "ACCT", ParamMode.IN),
+                            param(1, "BALANCE", ParamMode.OUT))));
+                    programs.add(new DpuProgram(programs.size(), "audit", Path.of("audit.so"), Set.of("BALANCE")));
+                }
+            }
+            CallRouter router = (p, args, count) -> new int[] {(int) Math.floorMod((Long) args.getFirst(), count)};
+            return new CompiledSchema(new Catalog(Map.of(), procedures), programs, new Codec(), router);
+        };
+    }
+
+    FakeDpuBackend backend(int dpus) {
+        return new FakeDpuBackend(dpus, this::run, IN, OUT);
+    }
+
+    private static final class Codec implements CallCodec {
+        @Override
+        public MramRegion input() {
+            return new MramRegion(IN, 0, INPUT_CAPACITY);
+        }
+
+        @Override
+        public MramRegion output() {
+            return new MramRegion(OUT, 0, INPUT_CAPACITY);
+        }
+
+        @Override
+        public int encodedSize(RoutedCall call) {
+            return 24 + 8 * call.procedure().params().size();
+        }
+
+        @Override
+        public int queueOverhead() {
+            return 8;
+        }
+
+        @Override
+        public byte[] encodeQueue(List<RoutedCall> calls) {
+            int size = queueOverhead() + calls.stream().mapToInt(this::encodedSize).sum();
+            ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+            b.putInt(calls.size()).putInt(0);
+            for (RoutedCall c : calls) {
+                b.putLong(c.call().sequence()).putLong(c.call().timestampMicros());
+                b.putInt(c.procedure().id()).putInt(c.procedure().params().size());
+                for (Object arg : c.call().request().args()) {
+                    b.putLong(arg == null ? Long.MIN_VALUE : (Long) arg);
+                }
+            }
+            return b.array();
+        }
+
+        @Override
+        public int outputLength(List<RoutedCall> calls) {
+            return 24 * calls.size();
+        }
+
+        @Override
+        public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output) {
+            ByteBuffer b = ByteBuffer.wrap(output).order(ByteOrder.LITTLE_ENDIAN);
+            var outcomes = new ArrayList<CallOutcome>();
+            for (RoutedCall c : calls) {
+                long status = b.getLong();
+                long value = b.getLong();
+                long ts = b.getLong();
+                long seq = c.call().sequence();
+                if (status != 0) {
+                    outcomes.add(new CallOutcome.Failure(seq, "45000", "insufficient funds in account "
+                            + c.call().request().args().getFirst()));
+                    continue;
+                }
+                var outs = new ArrayList<Object>();
+                for (Variable p : c.procedure().params()) {
+                    outs.add(p.mode() == ParamMode.OUT ? (Object) value : null);
+                }
+                var table = new ResultTable(List.of("TS"), List.of(SqlType.BIGINT), List.of(List.<Object>of(ts)));
+                outcomes.add(new CallOutcome.Success(seq, outs, List.of(table)));
+            }
+            return outcomes;
+        }
+    }
+
+    private byte[] run(Path program, int dpu, byte[] input) {
+        ByteBuffer in = ByteBuffer.wrap(input).order(ByteOrder.LITTLE_ENDIAN);
+        int count = in.getInt();
+        in.getInt();
+        ByteBuffer out = ByteBuffer.allocate(24 * count).order(ByteOrder.LITTLE_ENDIAN);
+        Map<Long, Long> accounts = balances.computeIfAbsent(dpu, k -> new HashMap<>());
+        for (int i = 0; i < count; i++) {
+            long seq = in.getLong();
+            long ts = in.getLong();
+            int proc = in.getInt();
+            int argc = in.getInt();
+            long[] args = new long[argc];
+            for (int a = 0; a < argc; a++) {
+                args[a] = in.getLong();
+            }
+            executedOrder.computeIfAbsent(dpu, k -> new ArrayList<>()).add(seq);
+            boolean inBank = program.toString().equals("bank.so");
+            long status = 0;
+            long value = 0;
+            if (inBank && proc == 0) {
+                long next = accounts.getOrDefault(args[0], 0L) + args[1];
+                if (next < 0) {
+                    status = 1;
+                } else {
+                    accounts.put(args[0], next);
+                    value = next;
+                }
+            } else if (inBank && proc == 1) {
+                accounts.put(args[0], args[1]);
+            } else if (!inBank && proc == 2) {
+                value = accounts.getOrDefault(args[0], 0L);
+            } else {
+                throw new IllegalStateException("procedure " + proc + " is not in " + program);
+            }
+            out.putLong(status).putLong(value).putLong(ts);
+        }
+        return out.array();
+    }
+}
