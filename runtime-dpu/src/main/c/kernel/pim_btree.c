@@ -98,7 +98,7 @@ static node_t *load(pim_mram_off_t off)
     return n;
 }
 
-static void store(const node_t *n, pim_mram_off_t off, uint32_t rs)
+__attribute__((noinline)) static void store(const node_t *n, pim_mram_off_t off, uint32_t rs)
 {
     assert(n->h.count >= 1 || n->h.level > 0);
     dma_write(n, off, HDR + n->h.count * rs);
@@ -126,7 +126,7 @@ static void check_tree(const pim_btree_t *t __attribute__((unused)))
 }
 
 /* memcmp, written out so the DPU program needs no libc routine for it. */
-static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
+__attribute__((noinline)) static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
 {
     assert(len <= PIM_BT_MAX_KEY);
     for (uint32_t i = 0; i < len; i++) {
@@ -414,36 +414,35 @@ void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
 {
     uint32_t ks = t->key_size, rs = ks + 8;
+    int32_t step = c->descending ? -1 : 1;
     if (c->done)
         return PIM_BT_NONE;
     if (c->slot < 0 || (uint32_t)c->slot >= c->count) {
         /* Off the end of this leaf: one hop suffices because leaves are never empty. */
         node_hdr_t h __dma_aligned;
-        if (c->link == PIM_BT_NONE) {
-            c->done = true;
+        c->done = c->link == PIM_BT_NONE;
+        if (c->done)
             return PIM_BT_NONE;
-        }
         dma_read(c->link, &h, HDR);
         assert(h.level == 0 && h.count >= 1 && h.count <= capacity(rs));
         c->leaf = c->link;
         c->count = h.count;
-        c->link = c->descending ? h.prev : h.next;
-        c->slot = c->descending ? (int32_t)h.count - 1 : 0;
+        c->link = step < 0 ? h.prev : h.next;
+        c->slot = step < 0 ? (int32_t)h.count - 1 : 0;
     }
     uint8_t *r = g_rec[me()].b;
     dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
     if (c->has_bound) {
         int cmp = keycmp(r, c->bound, c->prefix_len);
-        if (c->descending)
+        if (step < 0)
             cmp = -cmp;
-        if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
-            c->done = true;
+        c->done = cmp > 0 || (cmp == 0 && !c->bound_inclusive);
+        if (c->done)
             return PIM_BT_NONE;
-        }
     }
     if (key_out)
         __builtin_memcpy(key_out, r, ks);
-    c->slot += c->descending ? -1 : 1;
+    c->slot += step;
     return ld32(r + ks);
 }
 
