@@ -1,0 +1,167 @@
+-- TPC-C (TPC Benchmark C, Standard Specification, revision 5.11), clause 1.3: all nine tables with
+-- every column at full width.
+--
+-- Types: "N unique IDs" are INTEGER; numeric(1)..numeric(4) quantities and counters that stay
+-- small are SMALLINT and the others INTEGER (clause 1.3.1 asks for at least the digits given);
+-- signed numeric(p,s) money and rates are DECIMAL(p,s) exactly as specified; "fixed text, size N"
+-- is CHAR(N); "variable text, size N" is VARCHAR(N); "date and time" is TIMESTAMP.
+
+CREATE TABLE warehouse (
+    w_id       INTEGER       NOT NULL,
+    w_name     VARCHAR(10)   NOT NULL,
+    w_street_1 VARCHAR(20)   NOT NULL,
+    w_street_2 VARCHAR(20)   NOT NULL,
+    w_city     VARCHAR(20)   NOT NULL,
+    w_state    CHAR(2)       NOT NULL,
+    w_zip      CHAR(9)       NOT NULL,
+    w_tax      DECIMAL(4,4)  NOT NULL,
+    w_ytd      DECIMAL(12,2) NOT NULL,
+    PRIMARY KEY (w_id)
+);
+
+CREATE TABLE district (
+    d_id        INTEGER       NOT NULL,
+    d_w_id      INTEGER       NOT NULL,
+    d_name      VARCHAR(10)   NOT NULL,
+    d_street_1  VARCHAR(20)   NOT NULL,
+    d_street_2  VARCHAR(20)   NOT NULL,
+    d_city      VARCHAR(20)   NOT NULL,
+    d_state     CHAR(2)       NOT NULL,
+    d_zip       CHAR(9)       NOT NULL,
+    d_tax       DECIMAL(4,4)  NOT NULL,
+    d_ytd       DECIMAL(12,2) NOT NULL,
+    d_next_o_id INTEGER       NOT NULL,
+    PRIMARY KEY (d_w_id, d_id)
+);
+
+CREATE TABLE customer (
+    c_id           INTEGER       NOT NULL,
+    c_d_id         INTEGER       NOT NULL,
+    c_w_id         INTEGER       NOT NULL,
+    c_first        VARCHAR(16)   NOT NULL,
+    c_middle       CHAR(2)       NOT NULL,
+    c_last         VARCHAR(16)   NOT NULL,
+    c_street_1     VARCHAR(20)   NOT NULL,
+    c_street_2     VARCHAR(20)   NOT NULL,
+    c_city         VARCHAR(20)   NOT NULL,
+    c_state        CHAR(2)       NOT NULL,
+    c_zip          CHAR(9)       NOT NULL,
+    c_phone        CHAR(16)      NOT NULL,
+    c_since        TIMESTAMP     NOT NULL,
+    c_credit       CHAR(2)       NOT NULL,
+    c_credit_lim   DECIMAL(12,2) NOT NULL,
+    c_discount     DECIMAL(4,4)  NOT NULL,
+    c_balance      DECIMAL(12,2) NOT NULL,
+    c_ytd_payment  DECIMAL(12,2) NOT NULL,
+    c_payment_cnt  INTEGER       NOT NULL,
+    c_delivery_cnt INTEGER       NOT NULL,
+    c_data         VARCHAR(500)  NOT NULL,
+    PRIMARY KEY (c_w_id, c_d_id, c_id)
+);
+
+-- The specification gives HISTORY no primary key ("rows in the History table do not need to be
+-- uniquely identified"), but PimSQL requires one. h_id is a synthetic key, numbered per home
+-- warehouse: the loader numbers the initial rows 1..30,000 of each warehouse, and Payment takes
+-- MAX(h_id) + 1 of its warehouse through history_by_id (deterministic under PimSQL's serial order).
+CREATE TABLE history (
+    h_id     BIGINT       NOT NULL,
+    h_c_id   INTEGER      NOT NULL,
+    h_c_d_id INTEGER      NOT NULL,
+    h_c_w_id INTEGER      NOT NULL,
+    h_d_id   INTEGER      NOT NULL,
+    h_w_id   INTEGER      NOT NULL,
+    h_date   TIMESTAMP    NOT NULL,
+    h_amount DECIMAL(6,2) NOT NULL,
+    h_data   VARCHAR(24)  NOT NULL,
+    PRIMARY KEY (h_w_id, h_id)
+);
+
+CREATE TABLE new_order (
+    no_o_id INTEGER NOT NULL,
+    no_d_id INTEGER NOT NULL,
+    no_w_id INTEGER NOT NULL,
+    PRIMARY KEY (no_w_id, no_d_id, no_o_id)
+);
+
+CREATE TABLE orders (
+    o_id         INTEGER   NOT NULL,
+    o_d_id       INTEGER   NOT NULL,
+    o_w_id       INTEGER   NOT NULL,
+    o_c_id       INTEGER   NOT NULL,
+    o_entry_d    TIMESTAMP NOT NULL,
+    o_carrier_id SMALLINT,
+    o_ol_cnt     SMALLINT  NOT NULL,
+    o_all_local  SMALLINT  NOT NULL,
+    PRIMARY KEY (o_w_id, o_d_id, o_id)
+);
+
+CREATE TABLE order_line (
+    ol_o_id        INTEGER      NOT NULL,
+    ol_d_id        INTEGER      NOT NULL,
+    ol_w_id        INTEGER      NOT NULL,
+    ol_number      INTEGER      NOT NULL,
+    ol_i_id        INTEGER      NOT NULL,
+    ol_supply_w_id INTEGER      NOT NULL,
+    ol_delivery_d  TIMESTAMP,
+    ol_quantity    SMALLINT     NOT NULL,
+    ol_amount      DECIMAL(6,2) NOT NULL,
+    ol_dist_info   CHAR(24)     NOT NULL,
+    PRIMARY KEY (ol_w_id, ol_d_id, ol_o_id, ol_number)
+);
+
+CREATE TABLE item (
+    i_id    INTEGER      NOT NULL,
+    i_im_id INTEGER      NOT NULL,
+    i_name  VARCHAR(24)  NOT NULL,
+    i_price DECIMAL(5,2) NOT NULL,
+    i_data  VARCHAR(50)  NOT NULL,
+    PRIMARY KEY (i_id)
+);
+
+CREATE TABLE stock (
+    s_i_id       INTEGER     NOT NULL,
+    s_w_id       INTEGER     NOT NULL,
+    s_quantity   SMALLINT    NOT NULL,
+    s_dist_01    CHAR(24)    NOT NULL,
+    s_dist_02    CHAR(24)    NOT NULL,
+    s_dist_03    CHAR(24)    NOT NULL,
+    s_dist_04    CHAR(24)    NOT NULL,
+    s_dist_05    CHAR(24)    NOT NULL,
+    s_dist_06    CHAR(24)    NOT NULL,
+    s_dist_07    CHAR(24)    NOT NULL,
+    s_dist_08    CHAR(24)    NOT NULL,
+    s_dist_09    CHAR(24)    NOT NULL,
+    s_dist_10    CHAR(24)    NOT NULL,
+    s_ytd        INTEGER     NOT NULL,
+    s_order_cnt  INTEGER     NOT NULL,
+    s_remote_cnt INTEGER     NOT NULL,
+    s_data       VARCHAR(50) NOT NULL,
+    PRIMARY KEY (s_w_id, s_i_id)
+);
+
+-- Ordered secondary indexes (PimSQL's primary indexes are hashed, so every access by a key prefix,
+-- a range, ORDER BY or MIN/MAX goes through one of these):
+-- Payment and OrderStatus by last name: the customers of a district with one last name, by first
+-- name (c_id last, so that customers with equal first names still have one deterministic order).
+CREATE INDEX customer_by_name ON customer (c_w_id, c_d_id, c_last, c_first, c_id);
+-- OrderStatus: a customer's most recent order.
+CREATE INDEX orders_by_customer ON orders (o_w_id, o_d_id, o_c_id, o_id);
+-- Delivery: the oldest undelivered order of a district.
+CREATE INDEX new_order_by_id ON new_order (no_w_id, no_d_id, no_o_id);
+-- Delivery, OrderStatus and StockLevel: the lines of one order, or of a range of orders.
+CREATE INDEX order_line_by_order ON order_line (ol_w_id, ol_d_id, ol_o_id, ol_number);
+-- Payment: the next synthetic history key of a warehouse.
+CREATE INDEX history_by_id ON history (h_w_id, h_id);
+
+-- Partitioning by warehouse: every table but ITEM carries a warehouse id in its primary key, and
+-- almost all of a transaction's rows share one warehouse. NewOrder with a remote supply warehouse
+-- and Payment with a remote customer span two or more partitions. ITEM is not partitioned: it is
+-- read-only, so it is replicated and its reads can be answered on the host.
+PARTITION TABLE warehouse ON COLUMN w_id;
+PARTITION TABLE district ON COLUMN d_w_id;
+PARTITION TABLE customer ON COLUMN c_w_id;
+PARTITION TABLE history ON COLUMN h_w_id;
+PARTITION TABLE new_order ON COLUMN no_w_id;
+PARTITION TABLE orders ON COLUMN o_w_id;
+PARTITION TABLE order_line ON COLUMN ol_w_id;
+PARTITION TABLE stock ON COLUMN s_w_id;

@@ -1,0 +1,51 @@
+package org.pimsql.tests.util;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** HSQLDB 2.7 as the reference engine: PimSQL scripts run on it with PARTITION TABLE removed. */
+public final class Hsqldb {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+
+    private Hsqldb() {}
+
+    /** A fresh, empty in-memory database. */
+    public static Connection fresh() throws SQLException {
+        return DriverManager.getConnection("jdbc:hsqldb:mem:oracle" + DATABASES.incrementAndGet() + ";shutdown=true", "SA", "");
+    }
+
+    /**
+     * Runs every standard statement of {@code script} on {@code conn}; a rejected statement fails
+     * with the script's name, the statement's line and HSQLDB's message.
+     */
+    public static int runScript(Connection conn, Path script) throws IOException, SQLException {
+        String text = Files.readString(script, StandardCharsets.UTF_8);
+        List<SqlStatementSplitter.Statement> statements = SqlStatementSplitter.standardStatements(text);
+        try (Statement st = conn.createStatement()) {
+            for (SqlStatementSplitter.Statement s : statements) {
+                try {
+                    st.execute(s.text());
+                } catch (SQLException e) {
+                    throw new AssertionError(script + ":" + s.line() + ": HSQLDB rejected the statement: "
+                            + e.getMessage() + "\n" + s.text(), e);
+                }
+            }
+        }
+        return statements.size();
+    }
+
+    /** A fresh database holding an example's tables, indexes and procedures. */
+    public static Connection withExample(String example) throws SQLException, IOException {
+        Connection conn = fresh();
+        for (Path script : ExampleScripts.scripts(example)) runScript(conn, script);
+        return conn;
+    }
+}
