@@ -172,8 +172,10 @@ static pim_mram_off_t child(const node_t *n, uint32_t i, uint32_t rs, uint32_t k
  * Reads the nodes from the root down to a leaf, which stays in this tasklet's buffer. In an internal
  * node the descent takes child i where i = number of separators s that fail the predicate
  * (s > p when istrict, else s >= p); in the leaf, idx is the first record satisfying the lstrict one.
+ * Writers get the whole path; readers pass path == 0 and get the leaf and slot (saves stack).
  */
-static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, bool lstrict, path_t *path)
+static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, bool lstrict, path_t *path,
+                       pim_mram_off_t *leaf_off, uint32_t *slot)
 {
     uint32_t ks = t->key_size, rs = ks + 8, height = t->height;
     pim_mram_off_t off = t->root;
@@ -185,9 +187,14 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
         assert(n->h.level == height - 1 - d && n->h.count <= capacity(rs));
         assert(leaf ? n->h.count >= 1 : n->h.child0 != PIM_BT_NONE);
         uint32_t i = find(n, rs, p, leaf ? lstrict : istrict);
-        path->node[d] = off;
-        path->idx[d] = i;
-        path->count[d] = n->h.count;
+        if (path) {
+            path->node[d] = off;
+            path->idx[d] = i;
+            path->count[d] = n->h.count;
+        } else if (leaf) {
+            *leaf_off = off;
+            *slot = i;
+        }
         off = child(n, i, rs, ks);
     }
     return n;
@@ -226,7 +233,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     uint32_t d = 0, need = 1; /* level receiving the record; nodes the insert may allocate */
 
     if (t->root != PIM_BT_NONE) {
-        n = descend(t, &p, true, false, &path);
+        n = descend(t, &p, true, false, &path, 0, 0);
         d = t->height - 1;
         uint32_t s = path.idx[d];
         if (s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0)
@@ -320,7 +327,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     path_t path;
     if (t->root == PIM_BT_NONE)
         return false;
-    node_t *n = descend(t, &p, true, false, &path);
+    node_t *n = descend(t, &p, true, false, &path, 0, 0);
     uint32_t d = t->height - 1, pos = path.idx[d];
     if (pos == n->h.count || cmp_probe(n->r + pos * rs, &p) != 0)
         return false;
@@ -403,12 +410,11 @@ void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
     c->count = 0;
     if (c->done)
         return;
-    path_t path;
-    node_t *n = descend(t, &p, strict, strict, &path);
-    c->leaf = path.node[t->height - 1];
+    uint32_t slot;
+    node_t *n = descend(t, &p, strict, strict, 0, &c->leaf, &slot);
     c->count = n->h.count;
     c->link = descending ? n->h.prev : n->h.next;
-    c->slot = (int32_t)path.idx[t->height - 1] - descending;
+    c->slot = (int32_t)slot - descending;
 }
 
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
