@@ -58,7 +58,7 @@ final class KeyDerivation {
     }
 
     private boolean parameterArray(Variable array, ReachingDefinitions.State state) {
-        Set<ReachingDefinitions.Def> reaching = state.of(array);
+        List<ReachingDefinitions.Def> reaching = state.of(array);
         return !reaching.isEmpty() && reaching.stream().allMatch(d -> d instanceof ReachingDefinitions.Def.ParamEntry);
     }
 

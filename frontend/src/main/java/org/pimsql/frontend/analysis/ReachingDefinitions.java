@@ -1,6 +1,9 @@
 package org.pimsql.frontend.analysis;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
@@ -34,8 +37,19 @@ final class ReachingDefinitions {
 
     /** Variable id -> definitions that may reach; immutable once published. */
     record State(Map<Integer, Set<Def>> defs) {
-        Set<Def> of(Variable v) {
-            return defs.getOrDefault(v.id(), Set.of());
+        /** The definitions of {@code v} that may reach, in a stable order: entry values, then statements by id. */
+        List<Def> of(Variable v) {
+            var list = new ArrayList<>(defs.getOrDefault(v.id(), Set.of()));
+            list.sort(Comparator.comparingInt(State::order));
+            return list;
+        }
+
+        private static int order(Def d) {
+            return switch (d) {
+                case Def.ParamEntry p -> -2;
+                case Def.DefaultValue dv -> -1;
+                case Def.AtStatement at -> at.statement().id();
+            };
         }
 
         State assign(Variable v, Def def, boolean kill) {
