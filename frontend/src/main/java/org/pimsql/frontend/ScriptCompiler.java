@@ -2,6 +2,7 @@ package org.pimsql.frontend;
 
 import java.util.List;
 import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.resolve.CatalogResolver;
 
 /**
  * The frontend's entry point: parses the user's scripts in order (tables, indexes, PARTITION TABLE,
@@ -12,6 +13,6 @@ public final class ScriptCompiler {
     private ScriptCompiler() {}
 
     public static Catalog compile(List<SqlScript> scripts) throws CompileException {
-        throw new IllegalStateException("frontend parser is being written");
+        return CatalogResolver.resolve(scripts);
     }
 }

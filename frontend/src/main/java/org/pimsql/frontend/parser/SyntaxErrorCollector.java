@@ -1,0 +1,127 @@
+package org.pimsql.frontend.parser;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.InputMismatchException;
+import org.antlr.v4.runtime.NoViableAltException;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.IntervalSet;
+import org.pimsql.frontend.Diagnostic;
+import org.pimsql.frontend.catalog.SourcePos;
+
+/**
+ * Turns ANTLR's lexer and parser errors into located diagnostics that say, in plain words, what was
+ * found and what the dialect expected there. Only the first error of each line is kept: ANTLR's error
+ * recovery tends to cascade, and the first one is the one the user needs.
+ */
+final class SyntaxErrorCollector extends BaseErrorListener {
+    /** Beyond this many alternatives a list of expected tokens stops helping. */
+    private static final int MAX_LISTED = 8;
+
+    private final String fileName;
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final Set<Integer> linesWithErrors = new TreeSet<>();
+
+    SyntaxErrorCollector(String fileName) {
+        this.fileName = fileName;
+    }
+
+    List<Diagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    @Override
+    public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int charPositionInLine,
+                            String msg, RecognitionException e) {
+        if (!linesWithErrors.add(line)) {
+            return;
+        }
+        var pos = new SourcePos(fileName, line, charPositionInLine + 1);
+        if (!(recognizer instanceof Parser parser)) {
+            diagnostics.add(new Diagnostic(pos, lexerMessage(msg)));
+            return;
+        }
+        Token token = offendingSymbol instanceof Token t ? t : null;
+        String found = token == null ? "input" : describe(token);
+        IntervalSet expected = expectedTokens(parser, e);
+        String message;
+        if (e instanceof NoViableAltException) {
+            message = "syntax error: unexpected " + found;
+        } else if (expected != null && !expected.isNil()) {
+            message = "syntax error: unexpected " + found + ", expected " + describe(parser, expected);
+        } else if (msg.startsWith("extraneous input")) {
+            message = "syntax error: unexpected " + found;
+        } else {
+            message = "syntax error: " + msg;
+        }
+        diagnostics.add(new Diagnostic(pos, message));
+    }
+
+    private static IntervalSet expectedTokens(Parser parser, RecognitionException e) {
+        if (e instanceof InputMismatchException ime && ime.getExpectedTokens() != null) {
+            return ime.getExpectedTokens();
+        }
+        try {
+            return parser.getExpectedTokens();
+        } catch (IllegalArgumentException | IllegalStateException ex) {
+            return null;
+        }
+    }
+
+    private static String lexerMessage(String antlrMessage) {
+        // "token recognition error at: '...'" is ANTLR's wording for a character no token starts with.
+        int at = antlrMessage.indexOf("at: ");
+        if (at >= 0) {
+            String text = antlrMessage.substring(at + 4);
+            if (text.startsWith("'\"") || text.startsWith("'''")) {
+                return "syntax error: unterminated quoted text " + text;
+            }
+            return "syntax error: unexpected character " + text;
+        }
+        return "syntax error: " + antlrMessage;
+    }
+
+    private static String describe(Token token) {
+        if (token.getType() == Token.EOF) {
+            return "end of file";
+        }
+        return "'" + token.getText() + "'";
+    }
+
+    private static String describe(Parser parser, IntervalSet expected) {
+        var words = new TreeSet<String>();
+        for (int type : expected.toList()) {
+            words.add(tokenWord(parser, type));
+        }
+        if (words.size() > MAX_LISTED) {
+            return "one of " + String.join(", ", words.stream().limit(MAX_LISTED).toList()) + ", ...";
+        }
+        var list = new ArrayList<>(words);
+        if (list.size() == 1) {
+            return list.getFirst();
+        }
+        return String.join(", ", list.subList(0, list.size() - 1)) + " or " + list.getLast();
+    }
+
+    private static String tokenWord(Parser parser, int type) {
+        if (type == Token.EOF) {
+            return "end of file";
+        }
+        return switch (type) {
+            case PimSqlParser.IDENTIFIER, PimSqlParser.QUOTED_IDENTIFIER -> "a name";
+            case PimSqlParser.INTEGER_LITERAL -> "an integer";
+            case PimSqlParser.DECIMAL_LITERAL -> "a decimal number";
+            case PimSqlParser.STRING -> "a quoted string";
+            default -> {
+                String literal = parser.getVocabulary().getLiteralName(type);
+                yield literal != null ? literal : parser.getVocabulary().getDisplayName(type);
+            }
+        };
+    }
+}

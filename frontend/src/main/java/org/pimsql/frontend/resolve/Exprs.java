@@ -1,0 +1,178 @@
+package org.pimsql.frontend.resolve;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.Expr.Aggregate;
+import org.pimsql.frontend.ir.Expr.ArrayElement;
+import org.pimsql.frontend.ir.Expr.Binary;
+import org.pimsql.frontend.ir.Expr.BinaryOp;
+import org.pimsql.frontend.ir.Expr.Cardinality;
+import org.pimsql.frontend.ir.Expr.Case;
+import org.pimsql.frontend.ir.Expr.Cast;
+import org.pimsql.frontend.ir.Expr.CharLength;
+import org.pimsql.frontend.ir.Expr.Coalesce;
+import org.pimsql.frontend.ir.Expr.ColumnRef;
+import org.pimsql.frontend.ir.Expr.CurrentTimestamp;
+import org.pimsql.frontend.ir.Expr.Literal;
+import org.pimsql.frontend.ir.Expr.ScalarSubquery;
+import org.pimsql.frontend.ir.Expr.Substring;
+import org.pimsql.frontend.ir.Expr.Unary;
+import org.pimsql.frontend.ir.Expr.VarRef;
+import org.pimsql.frontend.ir.Expr.When;
+
+/** Helpers over resolved expressions: traversal, rewriting, coercion. */
+final class Exprs {
+    /**
+     * The type of a bare NULL before its context gives it one. It never reaches the IR: every context
+     * that accepts NULL retypes it with {@link #coerce}, the others reject it.
+     */
+    private static final SqlType UNTYPED_NULL = new SqlType(TypeKind.VARCHAR, -1, -1, -1, 0);
+
+    private Exprs() {}
+
+    static Expr untypedNull() {
+        return new Literal(null, UNTYPED_NULL);
+    }
+
+    static boolean isUntypedNull(Expr e) {
+        return e instanceof Literal l && l.type() == UNTYPED_NULL;
+    }
+
+    /** {@code e} as a value of {@code type}: NULL gets the type, a different type gets a CAST. */
+    static Expr coerce(Expr e, SqlType type) {
+        if (isUntypedNull(e)) {
+            return new Literal(null, type);
+        }
+        if (e.type().equals(type)) {
+            return e;
+        }
+        return new Cast(e, type);
+    }
+
+    static Expr and(List<Expr> conjuncts) {
+        Expr result = null;
+        for (Expr c : conjuncts) {
+            result = result == null ? c : new Binary(BinaryOp.AND, result, c, SqlType.BOOLEAN);
+        }
+        return result;
+    }
+
+    /** Splits nested ANDs into their conjuncts, left to right. */
+    static void conjuncts(Expr e, List<Expr> out) {
+        if (e instanceof Binary b && b.op() == BinaryOp.AND) {
+            conjuncts(b.left(), out);
+            conjuncts(b.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    /** Query sources this expression reads columns of (not looking into subqueries, which are uncorrelated). */
+    static BitSet sources(Expr e) {
+        var set = new BitSet();
+        visit(e, x -> {
+            if (x instanceof ColumnRef c) {
+                set.set(c.source());
+            }
+        });
+        return set;
+    }
+
+    static boolean hasAggregate(Expr e) {
+        var found = new boolean[1];
+        visit(e, x -> found[0] |= x instanceof Aggregate);
+        return found[0];
+    }
+
+    /** A column read outside any aggregate call, or null. */
+    static ColumnRef columnOutsideAggregate(Expr e) {
+        if (e instanceof Aggregate) {
+            return null;
+        }
+        if (e instanceof ColumnRef c) {
+            return c;
+        }
+        for (Expr child : children(e)) {
+            ColumnRef c = columnOutsideAggregate(child);
+            if (c != null) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    static void visit(Expr e, java.util.function.Consumer<Expr> visitor) {
+        visitor.accept(e);
+        for (Expr child : children(e)) {
+            visit(child, visitor);
+        }
+    }
+
+    /** Direct sub-expressions, excluding those inside a subquery. */
+    static List<Expr> children(Expr e) {
+        var list = new ArrayList<Expr>();
+        switch (e) {
+            case Binary b -> {
+                list.add(b.left());
+                list.add(b.right());
+            }
+            case Unary u -> list.add(u.operand());
+            case Case c -> {
+                for (When w : c.whens()) {
+                    list.add(w.condition());
+                    list.add(w.result());
+                }
+                if (c.otherwise() != null) {
+                    list.add(c.otherwise());
+                }
+            }
+            case Coalesce c -> list.addAll(c.args());
+            case Substring s -> {
+                list.add(s.string());
+                list.add(s.start());
+                if (s.length() != null) {
+                    list.add(s.length());
+                }
+            }
+            case CharLength c -> list.add(c.string());
+            case Cast c -> list.add(c.operand());
+            case Aggregate a -> {
+                if (a.argument() != null) {
+                    list.add(a.argument());
+                }
+            }
+            case ArrayElement a -> list.add(a.index());
+            case Literal l -> { }
+            case VarRef v -> { }
+            case Cardinality c -> { }
+            case ColumnRef c -> { }
+            case CurrentTimestamp c -> { }
+            case ScalarSubquery s -> { }
+        }
+        return list;
+    }
+
+    /** Rebuilds {@code e} bottom-up, applying {@code f} to every node (not inside subqueries). */
+    static Expr map(Expr e, UnaryOperator<Expr> f) {
+        Expr rebuilt = switch (e) {
+            case Binary b -> new Binary(b.op(), map(b.left(), f), map(b.right(), f), b.type());
+            case Unary u -> new Unary(u.op(), map(u.operand(), f), u.type());
+            case Case c -> new Case(c.whens().stream().map(w -> new When(map(w.condition(), f), map(w.result(), f))).toList(),
+                    c.otherwise() == null ? null : map(c.otherwise(), f), c.type());
+            case Coalesce c -> new Coalesce(c.args().stream().map(a -> map(a, f)).toList(), c.type());
+            case Substring s -> new Substring(map(s.string(), f), map(s.start(), f),
+                    s.length() == null ? null : map(s.length(), f), s.type());
+            case CharLength c -> new CharLength(map(c.string(), f));
+            case Cast c -> new Cast(map(c.operand(), f), c.type());
+            case Aggregate a -> new Aggregate(a.kind(), a.distinct(), a.argument() == null ? null : map(a.argument(), f), a.type());
+            case ArrayElement a -> new ArrayElement(a.array(), map(a.index(), f));
+            default -> e;
+        };
+        return f.apply(rebuilt);
+    }
+}

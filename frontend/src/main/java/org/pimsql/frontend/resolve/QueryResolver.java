@@ -1,0 +1,226 @@
+package org.pimsql.frontend.resolve;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.Query.OutputColumn;
+import org.pimsql.frontend.ir.Query.SortKey;
+import org.pimsql.frontend.ir.Source;
+import org.pimsql.frontend.parser.PimSqlParser;
+import org.pimsql.frontend.parser.PimSqlParser.*;
+
+/** Resolves SELECTs (and the target of UPDATE/DELETE) into {@link Query} and {@link Source} with access paths. */
+final class QueryResolver {
+    /** Where a query appears; each place allows different clauses. */
+    enum Kind { SELECT_INTO, SUBQUERY, CURSOR, FOR_LOOP }
+
+    private final ProcedureContext proc;
+    private final SourceFile file;
+    private final ExprResolver exprs;
+    private final AccessPlanner planner;
+
+    QueryResolver(ProcedureContext proc, ExprResolver exprs) {
+        this.proc = proc;
+        this.file = proc.file;
+        this.exprs = exprs;
+        this.planner = new AccessPlanner(proc.implicitCasts);
+    }
+
+    Expr.ScalarSubquery scalarSubquery(QueryContext ctx, Env enclosing) {
+        Query query = resolve(ctx, Kind.SUBQUERY, enclosing);
+        if (query.select().size() != 1) {
+            throw file.error(ctx, "a scalar subquery must select exactly one column, found " + query.select().size());
+        }
+        return new Expr.ScalarSubquery(query, query.select().getFirst().value().type());
+    }
+
+    Query resolve(QueryContext ctx, Kind kind, Env enclosing) {
+        if (!ctx.setOperator().isEmpty()) {
+            throw file.error(ctx.setOperator(0), ctx.setOperator(0).getStart().getText().toUpperCase(java.util.Locale.ROOT)
+                    + " is not supported in procedures");
+        }
+        QuerySpecContext spec = ctx.querySpec(0);
+        if (spec.groupBy() != null) {
+            throw file.error(spec.groupBy(), "GROUP BY is not supported in procedures");
+        }
+        if (spec.having != null) {
+            throw file.error(spec.HAVING().getSymbol(), "HAVING is not supported in procedures");
+        }
+        if (spec.INTO() != null && kind != Kind.SELECT_INTO) {
+            throw file.error(spec.INTO().getSymbol(), "INTO is only allowed in a SELECT ... INTO statement");
+        }
+        if (kind == Kind.SELECT_INTO && (ctx.orderBy() != null || ctx.limitClause() != null)) {
+            var at = ctx.orderBy() != null ? ctx.orderBy() : ctx.limitClause();
+            throw file.error(at, "ORDER BY, LIMIT and OFFSET are not allowed in SELECT ... INTO (HSQLDB rejects them); "
+                    + "use SET v = (SELECT ... ORDER BY ... LIMIT 1)");
+        }
+
+        var tables = new ArrayList<Table>();
+        var aliases = new ArrayList<String>();
+        var bindings = new ArrayList<Env.Binding>();
+        var conditions = new ArrayList<ExprContext>();
+        for (FromItemContext item : spec.fromItem()) {
+            addSource(item.tablePrimary(), tables, aliases, bindings);
+            for (JoinClauseContext join : item.joinClause()) {
+                checkJoin(join);
+                addSource(join.tablePrimary(), tables, aliases, bindings);
+                if (join.expr() != null) {
+                    conditions.add(join.expr());
+                }
+            }
+        }
+        if (spec.where != null) {
+            conditions.add(spec.where);
+        }
+        Env env = new Env(List.copyOf(bindings), enclosing, false, Map.of());
+        var conjuncts = new ArrayList<Expr>();
+        for (ExprContext condition : conditions) {
+            Exprs.conjuncts(exprs.condition(condition, env, condition == spec.where ? "WHERE" : "ON"), conjuncts);
+        }
+
+        var select = selectList(spec, env);
+        boolean aggregated = select.stream().anyMatch(c -> Exprs.hasAggregate(c.value()));
+        if (aggregated) {
+            for (int i = 0; i < select.size(); i++) {
+                Expr.ColumnRef bare = Exprs.columnOutsideAggregate(select.get(i).value());
+                if (bare != null) {
+                    throw file.error(spec.selectItem(Math.min(i, spec.selectItem().size() - 1)), "column " + bare.column().name()
+                            + " must be inside an aggregate function (GROUP BY is not supported in procedures)");
+                }
+            }
+        }
+        var orderBy = orderBy(ctx.orderBy(), env.withAggregates(aggregated), select);
+        Expr limit = null;
+        Expr offset = null;
+        LimitClauseContext lc = ctx.limitClause();
+        if (lc != null) {
+            ExprContext limitCtx = lc.limit != null ? lc.limit : lc.fetch;
+            limit = limitCtx == null ? null : rowCount(limitCtx, lc.limit != null ? "LIMIT" : "FETCH FIRST");
+            offset = lc.offset == null ? null : rowCount(lc.offset, "OFFSET");
+        }
+
+        AccessPlanner.Plan plan = planner.plan(tables, aliases, conjuncts, aggregated ? List.of() : orderBy);
+        var outputs = select.stream().map(c -> new OutputColumn(c.name(), plan.remap(c.value()))).toList();
+        var sortKeys = orderBy.stream().map(k -> new SortKey(plan.remap(k.value()), k.descending())).toList();
+        return new Query(plan.sources(), outputs, aggregated, spec.setQuantifier != null
+                && spec.setQuantifier.getType() == PimSqlParser.DISTINCT, sortKeys,
+                !aggregated && plan.orderFromIndex(), limit, offset);
+    }
+
+    /** The single source of an UPDATE or DELETE, with its access path; {@code env} receives its binding. */
+    Source target(Table table, String alias, ExprContext where, Env env) {
+        var conjuncts = new ArrayList<Expr>();
+        if (where != null) {
+            Exprs.conjuncts(exprs.condition(where, env, "WHERE"), conjuncts);
+        }
+        return planner.plan(List.of(table), List.of(alias), conjuncts, List.of()).sources().getFirst();
+    }
+
+    private void checkJoin(JoinClauseContext join) {
+        JoinTypeContext type = join.joinType();
+        if (type != null && (type.LEFT() != null || type.RIGHT() != null || type.FULL() != null)) {
+            throw file.error(type, "outer joins are not supported in procedures");
+        }
+        boolean cross = type != null && type.CROSS() != null;
+        if (cross && join.expr() != null) {
+            throw file.error(join.ON().getSymbol(), "CROSS JOIN takes no ON condition");
+        }
+        if (!cross && join.expr() == null) {
+            throw file.error(join.JOIN().getSymbol(), "JOIN needs an ON condition");
+        }
+    }
+
+    private void addSource(TablePrimaryContext primary, List<Table> tables, List<String> aliases, List<Env.Binding> bindings) {
+        if (primary instanceof DerivedTableContext derived) {
+            throw file.error(derived, "subqueries in FROM are not supported in procedures");
+        }
+        var ref = (TableReferenceContext) primary;
+        Table table = proc.table(ref.table);
+        String alias = ref.alias != null ? SourceFile.name(ref.alias) : table.name();
+        for (Env.Binding b : bindings) {
+            if (b.alias().equals(alias)) {
+                throw file.error(ref.alias != null ? ref.alias : ref.table, "table " + alias
+                        + " appears twice in FROM; give one of them an alias");
+            }
+        }
+        proc.noteRead(table, file.pos(ref.table));
+        bindings.add(new Env.Binding(alias, table, bindings.size()));
+        tables.add(table);
+        aliases.add(alias);
+    }
+
+    private List<OutputColumn> selectList(QuerySpecContext spec, Env env) {
+        var select = new ArrayList<OutputColumn>();
+        Env selectEnv = env.withAggregates(true);
+        for (SelectItemContext item : spec.selectItem()) {
+            switch (item) {
+                case AllColumnsContext all -> {
+                    for (Env.Binding b : env.sources()) {
+                        addColumns(b, select);
+                    }
+                }
+                case TableColumnsContext t -> {
+                    Env.Binding b = env.binding(SourceFile.name(t.identifier()));
+                    if (b == null) {
+                        throw file.error(t.identifier(), "unknown table or alias " + SourceFile.name(t.identifier()));
+                    }
+                    addColumns(b, select);
+                }
+                case ExpressionItemContext e -> {
+                    Expr value = exprs.resolve(e.expr(), selectEnv);
+                    if (Exprs.isUntypedNull(value)) {
+                        throw file.error(e.expr(), "NULL needs a type here; write CAST(NULL AS INTEGER) or similar");
+                    }
+                    String name = e.alias != null ? SourceFile.name(e.alias)
+                            : value instanceof Expr.ColumnRef c ? c.column().name() : "C" + (select.size() + 1);
+                    select.add(new OutputColumn(name, value));
+                }
+                default -> throw new IllegalStateException("unhandled select item " + item.getClass());
+            }
+        }
+        return select;
+    }
+
+    private static void addColumns(Env.Binding b, List<OutputColumn> select) {
+        for (Column c : b.table().columns()) {
+            select.add(new OutputColumn(c.name(), new Expr.ColumnRef(b.index(), c)));
+        }
+    }
+
+    private List<SortKey> orderBy(OrderByContext ctx, Env env, List<OutputColumn> select) {
+        if (ctx == null) {
+            return List.of();
+        }
+        Map<String, Expr> aliases = new HashMap<>();
+        for (OutputColumn c : select) {
+            if (!(c.value() instanceof Expr.ColumnRef ref && ref.column().name().equals(c.name()))) {
+                aliases.putIfAbsent(c.name(), c.value());
+            }
+        }
+        Env orderEnv = env.withAliases(aliases);
+        var keys = new ArrayList<SortKey>();
+        for (SortItemContext item : ctx.sortItem()) {
+            Expr value = exprs.resolve(item.expr(), orderEnv);
+            if (Exprs.isUntypedNull(value) || value.type().isArray()) {
+                throw file.error(item.expr(), "ORDER BY needs a column or expression");
+            }
+            keys.add(new SortKey(value, item.direction != null && item.direction.getType() == PimSqlParser.DESC));
+        }
+        return keys;
+    }
+
+    /** LIMIT, OFFSET and FETCH FIRST take an integer literal, parameter or variable. */
+    private Expr rowCount(ExprContext ctx, String clause) {
+        Expr value = exprs.resolve(ctx, Env.NONE);
+        if (Exprs.isUntypedNull(value) || !value.type().kind().isInteger() || value.type().isArray()) {
+            throw file.error(ctx, clause + " must be an integer, found "
+                    + (Exprs.isUntypedNull(value) ? "NULL" : value.type().toString()));
+        }
+        return value;
+    }
+}

@@ -1,0 +1,44 @@
+package org.pimsql.frontend.resolve;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Index;
+import org.pimsql.frontend.catalog.SourcePos;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.ir.Expr;
+
+/** A table while the schema statements are still being read: indexes and partitioning arrive later. */
+final class TableDraft {
+    final int id;
+    final String name;
+    final SourcePos pos;
+    final List<Column> columns = new ArrayList<>();
+    final Map<Integer, Expr> defaults = new HashMap<>();
+    Index primaryKey;
+    final List<Index> secondaryIndexes = new ArrayList<>();
+    List<Integer> partitionColumns = List.of();
+    SourcePos partitionPos;
+
+    TableDraft(int id, String name, SourcePos pos) {
+        this.id = id;
+        this.name = name;
+        this.pos = pos;
+    }
+
+    Column column(String columnName) {
+        for (Column c : columns) {
+            if (c.name().equals(columnName)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    Table freeze() {
+        return new Table(id, name, List.copyOf(columns), primaryKey, List.copyOf(secondaryIndexes),
+                List.copyOf(partitionColumns), pos);
+    }
+}
