@@ -14,9 +14,13 @@ pim_task_t pim_task[PIM_EXEC_TASKLETS];
 
 pim_task_t *pim_me(void)
 {
+#if PIM_EXEC_TASKLETS == 1
+    return &pim_task[0]; /* only tasklet 0 executes calls (main returns on the others) */
+#else
     sysname_t id = me();
     assert(id < PIM_EXEC_TASKLETS);
     return &pim_task[id];
+#endif
 }
 
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
@@ -142,109 +146,97 @@ _Static_assert(sizeof(batch_hdr_t) == 16, "batch header");
 _Static_assert(sizeof(pim_db_t) <= PIM_DB_BYTES && sizeof(pim_db_t) % 8 == 0, "database header");
 _Static_assert(sizeof(call_hdr_t) == 24, "call header");
 _Static_assert(sizeof(rec_hdr_t) == PIM_REC_HDR, "record header");
-_Static_assert(PIM_OUT_BYTES > 4 * (PIM_REC_HDR + PIM_MSG_MAX + 8), "output area");
 
+/* Room kept free in the output area so that a failing call can always write its error record. */
 #define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
+_Static_assert(PIM_OUT_BYTES > 4 * REC_RESERVE, "output area");
 
-/* Runs one call whose header is `ch`; its parameter block is already in T->params. */
+/* Runs one call whose parameter block is already in T->params and writes its result record. */
 static void run_call(pim_task_t *T, const call_hdr_t *ch)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
-    uint32_t out_bytes = 0;
+    uint32_t i;
     T->status = 0;
     T->steps = PIM_MAX_STEPS;
-    T->proc = ch->proc;
-    T->seq = ch->seq;
     T->now = ch->now;
     T->nsets = 0;
-    T->msg_len = 0;
-    T->undo_pos = T->undo_base;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES - REC_RESERVE;
+    rec.out_bytes = 0;
 
     pim_dispatch(ch->proc);
     if (T->status == 0) {
-        out_bytes = pim_out_bytes(ch->proc);
-        pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */
+        rec.out_bytes = pim_out_bytes(ch->proc);
+        pim_out_write(T->params, rec.out_bytes); /* the OUT block is the prefix of the parameter block */
     }
-    __builtin_memset(&rec, 0, sizeof(rec));
+    rec.status = (uint16_t)T->status;
+    pim_undo_end(T->status != 0);
     if (T->status != 0) {
-        pim_undo_rollback();
         T->out_pos = T->rec_start + PIM_REC_HDR;
         T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES;
-        __builtin_memcpy(rec.sqlstate, T->sqlstate, 5);
-        rec.status = 1;
-        rec.msg_len = (uint16_t)T->msg_len;
-        out_bytes = 0;
         T->nsets = 0;
         T->status = 0;
+        rec.out_bytes = 0;
         pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
     } else {
-        pim_undo_commit();
-        __builtin_memcpy(rec.sqlstate, "00000", 5);
+        T->msg_len = 0;
+        for (i = 0; i < 5; i++) {
+            T->sqlstate[i] = '0';
+        }
     }
+    for (i = 0; i < 5; i++) {
+        rec.sqlstate[i] = T->sqlstate[i];
+    }
+    rec.msg_len = (uint16_t)T->msg_len;
     rec.bytes = T->out_pos - T->rec_start;
     rec.proc = ch->proc;
     rec.seq = ch->seq;
     rec.nsets = (uint8_t)T->nsets;
-    rec.out_bytes = out_bytes;
+    rec.reserved = 0;
     pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
 }
 
-static void run_batch(void)
-{
-    pim_task_t *T = pim_me();
-    batch_hdr_t bh __attribute__((aligned(8)));
-    batch_hdr_t oh __attribute__((aligned(8)));
-    call_hdr_t ch __attribute__((aligned(8)));
-    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
-    uint32_t i, done = 0;
-
-    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
-    T->undo_base = PIM_UNDO_OFF + (pim_off_t)(T - pim_task) * PIM_UNDO_BYTES;
-    T->out_pos = PIM_OUT_OFF + sizeof(oh);
-    oh.magic = PIM_RESULT_MAGIC;
-    oh.flags = 0;
-    if (bh.magic != PIM_BATCH_MAGIC || bh.bytes > PIM_IN_BYTES) {
-        oh.flags = 2; /* malformed batch: nothing was run */
-        bh.ncalls = 0;
-    } else if ((bh.flags & PIM_FLAG_INIT) != 0) {
-        uint32_t logs[(PIM_NTABLES + 1) & ~1u] __attribute__((aligned(8)));
-        pim_mram_get(pos, logs, sizeof(logs));
-        pos += sizeof(logs);
-        pim_db_format(logs);
-    } else {
-        pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-        assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
-    }
-    for (i = 0; i < bh.ncalls; i++) {
-        if (PIM_OUT_OFF + PIM_OUT_BYTES - T->out_pos < 2 * REC_RESERVE) {
-            oh.flags |= 1; /* output full: the host resubmits calls done..ncalls-1 */
-            break;
-        }
-        pim_mram_get(pos, &ch, sizeof(ch));
-        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
-        /* codegen sizes params for the largest parameter block of the program's procedures */
-        assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
-        pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
-        run_call(T, &ch);
-        pos += ch.bytes;
-        done++;
-    }
-    if (bh.magic == PIM_BATCH_MAGIC) {
-        pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-    }
-    oh.ncalls = done;
-    oh.bytes = T->out_pos - PIM_OUT_OFF;
-    pim_mram_put(PIM_OUT_OFF, &oh, sizeof(oh));
-}
-
+/*
+ * Runs the batch in the input area. The database header (pim_db) lives in MRAM between launches;
+ * the host writes its initial image when it formats a DPU (docs/wire-format.md "Formatting").
+ */
 int main(void)
 {
+    pim_task_t *T;
+    batch_hdr_t bh __attribute__((aligned(8)));
+    call_hdr_t ch __attribute__((aligned(8)));
+    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
+    uint32_t i;
+
     if (me() >= PIM_EXEC_TASKLETS) {
         return 0;
     }
-    run_batch();
+    T = pim_me();
+    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+    pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
+    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
+    assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
+    T->undo_base = PIM_UNDO_OFF + (pim_off_t)me() * PIM_UNDO_BYTES;
+    T->undo_pos = T->undo_base;
+    T->out_pos = PIM_OUT_OFF + sizeof(bh);
+    bh.magic = PIM_RESULT_MAGIC;
+    bh.flags = 0;
+    for (i = 0; i < bh.ncalls; i++) {
+        if (PIM_OUT_OFF + PIM_OUT_BYTES - T->out_pos < 2 * REC_RESERVE) {
+            bh.flags = 1; /* output area full: the host resubmits the calls not done */
+            break;
+        }
+        pim_mram_get(pos, &ch, sizeof(ch));
+        /* codegen sizes params for the largest parameter block of the program's procedures */
+        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && ch.bytes - sizeof(ch) <= sizeof(T->params));
+        pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
+        run_call(T, &ch);
+        pos += ch.bytes;
+    }
+    pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
+    bh.ncalls = i;
+    bh.bytes = T->out_pos - PIM_OUT_OFF;
+    pim_mram_put(PIM_OUT_OFF, &bh, sizeof(bh));
     return 0;
 }

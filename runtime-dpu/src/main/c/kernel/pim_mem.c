@@ -8,31 +8,31 @@ static __mram_ptr uint8_t *mram_at(pim_off_t off)
     return (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
 }
 
-/* Reads `bytes` (a multiple of 8) at MRAM offset `off` into 8-byte aligned WRAM, 2 KiB at a time. */
-void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes)
+/* Moves `bytes` (a multiple of 8) between MRAM offset `off` and 8-byte aligned WRAM, 2 KiB at a time. */
+static void dma(pim_off_t off, uint8_t *wram, uint32_t bytes, bool write)
 {
-    uint8_t *to = (uint8_t *)wram;
     assert((off & 7u) == 0 && (bytes & 7u) == 0 && ((uintptr_t)wram & 7u) == 0);
     while (bytes > 0) {
         uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
-        mram_read(mram_at(off), to, n);
+        if (write) {
+            mram_write(wram, mram_at(off), n);
+        } else {
+            mram_read(mram_at(off), wram, n);
+        }
         off += n;
-        to += n;
+        wram += n;
         bytes -= n;
     }
 }
 
+void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes)
+{
+    dma(off, (uint8_t *)wram, bytes, false);
+}
+
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes)
 {
-    const uint8_t *from = (const uint8_t *)wram;
-    assert((off & 7u) == 0 && (bytes & 7u) == 0 && ((uintptr_t)wram & 7u) == 0);
-    while (bytes > 0) {
-        uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
-        mram_write(from, mram_at(off), n);
-        off += n;
-        from += n;
-        bytes -= n;
-    }
+    dma(off, (uint8_t *)(uintptr_t)wram, bytes, true);
 }
 
 /*

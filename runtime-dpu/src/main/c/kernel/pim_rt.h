@@ -40,7 +40,6 @@ typedef pim_mram_off_t pim_off_t;
 #define PIM_BATCH_MAGIC 0x424D4950u  /* "PIMB" little-endian */
 #define PIM_RESULT_MAGIC 0x524D4950u /* "PIMR" */
 #define PIM_DB_MAGIC 0x444D4950u     /* "PIMD" */
-#define PIM_FLAG_INIT 1u             /* batch flag: format the database before the calls */
 
 #define PIM_ROW_HDR 8u   /* every row starts with {u32 hash chain next, u32 key hash} */
 #define PIM_REC_HDR 32u  /* output record header */
@@ -150,9 +149,11 @@ uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncol
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row);
 /* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. */
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row);
-pim_off_t pim_row_insert(uint32_t tid, uint8_t *row);
-void pim_row_update(uint32_t tid, pim_off_t off, uint8_t *row);
-void pim_row_delete(uint32_t tid, pim_off_t off);
+/*
+ * Inserts (off == PIM_NONE), updates (off, row) or deletes (row == NULL) a row: checks unique keys
+ * (23505), logs undo, allocates MRAM (53200), maintains every index. Returns the row's offset.
+ */
+pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row);
 
 typedef struct {
     uint32_t bucket;
@@ -180,10 +181,9 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 /* Next row of the range, loaded into row; PIM_NONE at the end. */
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
 
-/* ---- database lifecycle (pim_store.c) ---- */
-void pim_db_format(const uint32_t *bucket_log2);
-void pim_undo_rollback(void);
-void pim_undo_commit(void);
+/* ---- call lifecycle (pim_store.c) ---- */
+/* Ends the call: undoes its changes (rollback) or frees the rows it deleted (commit). */
+void pim_undo_end(bool rollback);
 
 /* ---- output ---- */
 void pim_out_write(const void *wram, uint32_t bytes);
