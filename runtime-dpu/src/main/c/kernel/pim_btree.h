@@ -36,7 +36,9 @@
 #define PIM_BT_MAX_KEY 64      /* bytes of encoded key per entry, multiple of 8 */
 /* 12 levels: with 512-byte nodes and 64-byte keys (fanout 7), splits alone reach height 10 only when
  * the tree fills all 64 MiB of MRAM. An insert that would need more levels fails like an exhausted MRAM. */
-#define PIM_BT_MAX_HEIGHT 12
+#ifndef PIM_BT_MAX_HEIGHT
+#define PIM_BT_MAX_HEIGHT 12    /* overridable (with the same value for every file) for tests */
+#endif
 #define PIM_BT_NONE 0u         /* no row / no node: MRAM offset 0 is never a node or a row */
 
 #ifndef PIM_BT_NODE_BYTES

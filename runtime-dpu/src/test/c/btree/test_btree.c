@@ -76,6 +76,7 @@ static long g_live;
 static long g_budget = -1;   /* allocations still allowed; -1: unlimited */
 static long g_max_live = -1; /* live nodes allowed; -1: unlimited */
 static long g_alloc_failures;
+static long g_height_failures; /* inserts refused because the tree has PIM_BT_MAX_HEIGHT levels */
 
 static uint8_t *heap(void)
 {
@@ -300,7 +301,9 @@ static void do_insert(uint32_t e)
     long failures = g_alloc_failures;
     bool ok = pim_bt_insert(&g_tree, key_of(e), row_of(e), test_alloc);
     if (!ok) {
-        CHECK(!had && g_alloc_failures > failures, "insert failed without an allocation failure");
+        CHECK(!had && (g_alloc_failures > failures || g_tree.height == PIM_BT_MAX_HEIGHT),
+              "insert failed without an allocation failure or a full-height tree");
+        g_height_failures += g_alloc_failures == failures;
         return;
     }
     if (!had) {
@@ -366,7 +369,7 @@ static void random_test(unsigned ks, long ops)
             do_remove(rnd_below(10) < 8 && g_nm > 0 ? g_model[rnd_below(g_nm)]
                                                     : rnd_below(POOL) * ROWS + rnd_below(ROWS));
         }
-        if (g_op % 97 == 0)
+        if (g_op % 97 == 0 || g_tree.height == PIM_BT_MAX_HEIGHT)
             check_structure();
         if (g_op % 1000 == 999)
             check_all();
@@ -487,6 +490,15 @@ int main(int argc, char **argv)
     printf("pim_btree test: node %u bytes, seed %lu\n", NODE, g_seed);
 
     static const unsigned key_sizes[] = {8, 16, 40, 64};
+#if PIM_BT_MAX_HEIGHT < 8
+    /* A build with a tiny height limit: inserts that would add a level must fail cleanly. */
+    for (unsigned i = 0; i < 4; i++)
+        random_test(key_sizes[i], 30000);
+    CHECK(g_height_failures > 1000, "only %ld inserts hit the height limit", g_height_failures);
+    printf("pim_btree test: all checks passed, %ld inserts refused at height %u\n", g_height_failures,
+           PIM_BT_MAX_HEIGHT);
+    return 0;
+#endif
     for (unsigned i = 0; i < 4; i++)
         random_test(key_sizes[i], 100000);
     exhaustion_test(40);
