@@ -24,8 +24,10 @@
 #define STACK_SIZE_DEFAULT 1024
 #endif
 
+#ifndef PIMSIM_RUNTIME_BUILD /* the simulator's own sources include these headers too */
 __attribute__((weak, used, visibility("default"))) const unsigned pimsim_kernel_nr_tasklets = NR_TASKLETS;
 __attribute__((weak, used, visibility("default"))) const unsigned pimsim_kernel_stack_size = STACK_SIZE_DEFAULT;
+#endif
 
 /* Address of the first free MRAM byte of the DPU currently running (see mram.h). */
 void *pimsim_mram_heap_pointer(void) __attribute__((pure));

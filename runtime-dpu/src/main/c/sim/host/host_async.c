@@ -1,0 +1,203 @@
+/*
+ * Asynchronous operations (DPU_ASYNCHRONOUS launches, DPU_XFER_ASYNC transfers, DPU_CALLBACK_ASYNC
+ * callbacks) go to one FIFO executed in order by a dispatcher thread, so an asynchronous push queued
+ * after an asynchronous launch runs after it, as on the hardware. A queued operation holds its
+ * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "host_internal.h"
+
+enum job_kind { JOB_LAUNCH, JOB_TRANSFER, JOB_CALLBACK };
+
+struct job {
+    struct job *next;
+    enum job_kind kind;
+    struct dpu_t **dpus;
+    size_t n;
+    /* transfer */
+    void **buffers;
+    int to_dpus;
+    char *symbol;
+    uint32_t offset;
+    size_t length;
+    const char *operation;
+    /* callback */
+    dpu_error_t (*callback)(struct dpu_set_t, uint32_t, void *);
+    void *arg;
+    struct dpu_set_t set;
+    int single_call;
+};
+
+static struct job *head, *tail;
+static pthread_cond_t queue_nonempty = PTHREAD_COND_INITIALIZER;
+static int dispatcher_started;
+static unsigned callbacks_in_flight;
+
+static void free_job(struct job *j) {
+    free(j->dpus);
+    free(j->buffers);
+    free(j->symbol);
+    free(j);
+}
+
+static dpu_error_t run_callback(struct job *j) {
+    if (j->single_call) return j->callback(j->set, 0, j->arg);
+    struct pimsim_set_iter it = pimsim_set_iter_begin(j->set);
+    struct dpu_set_t rank;
+    while (pimsim_set_iter_next_rank(&it, &rank)) {
+        dpu_error_t err = j->callback(rank, it.index - 1, j->arg);
+        if (err != DPU_OK) return err;
+    }
+    if (j->set.kind == DPU_SET_DPU) return j->callback(j->set, 0, j->arg);
+    return DPU_OK;
+}
+
+static __thread int on_dispatcher;
+
+static void *dispatcher_main(void *arg) {
+    (void)arg;
+    on_dispatcher = 1;
+    pthread_mutex_lock(&pimsim_lock);
+    for (;;) {
+        while (head == NULL) pthread_cond_wait(&queue_nonempty, &pimsim_lock);
+        struct job *j = head;
+        pthread_mutex_unlock(&pimsim_lock);
+        dpu_error_t err = DPU_OK;
+        switch (j->kind) {
+        case JOB_LAUNCH: err = pimsim_run_launch(j->dpus, j->n, 1); break;
+        case JOB_TRANSFER:
+            err = pimsim_transfer(j->dpus, j->n, j->buffers, j->to_dpus, j->symbol, j->offset, j->length,
+                                  j->operation);
+            break;
+        case JOB_CALLBACK: err = run_callback(j); break;
+        }
+        pthread_mutex_lock(&pimsim_lock);
+        head = j->next;
+        if (head == NULL) tail = NULL;
+        if (j->kind == JOB_CALLBACK) {
+            callbacks_in_flight--;
+        } else {
+            for (size_t i = 0; i < j->n; i++) {
+                j->dpus[i]->pending--;
+                if (err != DPU_OK && j->dpus[i]->async_error == DPU_OK && j->kind != JOB_LAUNCH)
+                    j->dpus[i]->async_error = err;
+            }
+        }
+        pthread_cond_broadcast(&pimsim_changed);
+        free_job(j);
+    }
+    return NULL;
+}
+
+/* Appends a job; pimsim_lock held. */
+static dpu_error_t enqueue_locked(struct job *j) {
+    if (!dispatcher_started) {
+        pthread_t thread;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        int rc = pthread_create(&thread, &attr, dispatcher_main, NULL);
+        pthread_attr_destroy(&attr);
+        if (rc != 0) return DPU_ERR_INTERNAL;
+        dispatcher_started = 1;
+    }
+    j->next = NULL;
+    if (tail)
+        tail->next = j;
+    else
+        head = j;
+    tail = j;
+    pthread_cond_signal(&queue_nonempty);
+    return DPU_OK;
+}
+
+dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n) {
+    struct job *j = calloc(1, sizeof *j);
+    if (j == NULL) {
+        pimsim_run_launch(dpus, n, 1); /* no memory for the queue: run it now */
+        pimsim_release(dpus, n);
+        free(dpus);
+        return DPU_OK;
+    }
+    j->kind = JOB_LAUNCH;
+    j->dpus = dpus;
+    j->n = n;
+    pthread_mutex_lock(&pimsim_lock);
+    dpu_error_t err = enqueue_locked(j);
+    pthread_mutex_unlock(&pimsim_lock);
+    if (err != DPU_OK) {
+        pimsim_run_launch(dpus, n, 1);
+        pimsim_release(dpus, n);
+        free_job(j);
+    }
+    return DPU_OK;
+}
+
+dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers, int to_dpus, const char *symbol,
+                                  uint32_t offset, size_t length, const char *operation) {
+    struct job *j = calloc(1, sizeof *j);
+    char *name = symbol ? strdup(symbol) : NULL;
+    if (j == NULL || (symbol && name == NULL)) {
+        free(j);
+        free(name);
+        free(dpus);
+        free(buffers);
+        return DPU_ERR_INTERNAL;
+    }
+    j->kind = JOB_TRANSFER;
+    j->dpus = dpus;
+    j->n = n;
+    j->buffers = buffers;
+    j->to_dpus = to_dpus;
+    j->symbol = name;
+    j->offset = offset;
+    j->length = length;
+    j->operation = operation;
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++) dpus[i]->pending++;
+    dpu_error_t err = enqueue_locked(j);
+    if (err != DPU_OK)
+        for (size_t i = 0; i < n; i++) dpus[i]->pending--;
+    pthread_mutex_unlock(&pimsim_lock);
+    if (err != DPU_OK) free_job(j);
+    return err;
+}
+
+dpu_error_t dpu_callback(struct dpu_set_t dpu_set,
+                         dpu_error_t (*callback)(struct dpu_set_t rank, uint32_t rank_id, void *arg), void *arg,
+                         dpu_callback_flags_t flags) {
+    if (callback == NULL) return DPU_ERR_INVALID_DPU_SET;
+    struct job *j = calloc(1, sizeof *j);
+    if (j == NULL) return DPU_ERR_INTERNAL;
+    j->kind = JOB_CALLBACK;
+    j->callback = callback;
+    j->arg = arg;
+    j->set = dpu_set;
+    j->single_call = (flags & DPU_CALLBACK_SINGLE_CALL) != 0;
+    if (!(flags & DPU_CALLBACK_ASYNC)) {
+        dpu_error_t err = dpu_sync(dpu_set);
+        if (err == DPU_OK) err = run_callback(j);
+        free(j);
+        return err;
+    }
+    pthread_mutex_lock(&pimsim_lock);
+    callbacks_in_flight++;
+    dpu_error_t err = enqueue_locked(j);
+    if (err != DPU_OK) {
+        callbacks_in_flight--;
+        free(j);
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+    /* the dispatcher frees the job once run */
+    if (err == DPU_OK && !(flags & DPU_CALLBACK_NONBLOCKING)) pimsim_wait_callbacks();
+    return err;
+}
+
+void pimsim_wait_callbacks(void) {
+    if (on_dispatcher) return; /* called from a callback: the callbacks before it have run */
+    pthread_mutex_lock(&pimsim_lock);
+    while (callbacks_in_flight > 0) pthread_cond_wait(&pimsim_changed, &pimsim_lock);
+    pthread_mutex_unlock(&pimsim_lock);
+}

@@ -1,0 +1,209 @@
+/*
+ * Launching DPUs: grouping the DPUs of a launch by kernel copy, running each group on the worker
+ * pool, and recording results and counters.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "host_internal.h"
+
+/* The DPUs of one launch that share a kernel copy: run one after the other by one thread. */
+struct group {
+    struct dpu_program_t *program;
+    unsigned copy;
+    size_t first, count; /* range in launch.sorted */
+};
+
+struct launch {
+    struct dpu_t **sorted;
+    struct group *groups;
+    size_t nr_groups;
+};
+
+static uint64_t thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs one DPU on its kernel copy (whose lock the caller holds). */
+static void run_dpu(struct dpu_t *d, struct pimsim_copy *c) {
+    struct dpu_program_t *p = d->program;
+    uint64_t start = thread_cpu_ns();
+    for (unsigned r = 0; r < p->nr_wram; r++)
+        memcpy((void *)(c->base + p->wram[r].vaddr), d->wram_image + p->wram[r].image_offset, p->wram[r].size);
+    memset(c->heap, 0, c->heap_dirty);
+    struct pimsim_exec e;
+    memset(&e, 0, sizeof e);
+    e.dpu = d;
+    e.program = p;
+    e.copy = c;
+    e.nr_tasklets = p->nr_tasklets;
+    e.heap = c->heap;
+    e.heap_capacity = p->heap_capacity;
+    e.perf_mode = 1; /* COUNT_CYCLES */
+    e.mram = d->mram;
+    e.mram_shadow = c->base + p->mram_vaddr;
+    e.mram_size = p->mram_size;
+    e.noinit_shadow = c->base + p->noinit_vaddr;
+    e.noinit_size = p->noinit_size;
+    e.noinit_offset = p->noinit_offset;
+    e.heap_offset = p->heap_offset;
+    e.counters = &d->counters;
+    e.fault_text = d->fault;
+    d->fault[0] = 0;
+    d->run_result = pimsim_run_tasklets(&e);
+    c->heap_dirty = e.heap_high;
+    for (unsigned r = 0; r < p->nr_wram; r++)
+        memcpy(d->wram_image + p->wram[r].image_offset, (const void *)(c->base + p->wram[r].vaddr), p->wram[r].size);
+    d->counters.launches++;
+    d->counters.cycles += e.perf_cycles;
+    d->counters.busy_ns += thread_cpu_ns() - start;
+}
+
+static void run_group(void *ctx, size_t index) {
+    struct launch *l = ctx;
+    struct group *g = &l->groups[index];
+    struct pimsim_copy *c = &g->program->copies[g->copy];
+    pthread_mutex_lock(&c->lock);
+    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c);
+    pthread_mutex_unlock(&c->lock);
+}
+
+static int by_copy(const void *a, const void *b) {
+    const struct dpu_t *x = *(struct dpu_t *const *)a, *y = *(struct dpu_t *const *)b;
+    if (x->program != y->program) return (uintptr_t)x->program < (uintptr_t)y->program ? -1 : 1;
+    if (x->copy != y->copy) return x->copy < y->copy ? -1 : 1;
+    if (x->rank != y->rank) return x->rank->index < y->rank->index ? -1 : 1;
+    return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
+    struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0};
+    if (l.sorted == NULL || l.groups == NULL) {
+        free(l.sorted);
+        free(l.groups);
+        pimsim_set_last_fault("dpu_launch: out of host memory");
+        return DPU_ERR_INTERNAL;
+    }
+    memcpy(l.sorted, dpus, n * sizeof *dpus);
+    qsort(l.sorted, n, sizeof *l.sorted, by_copy);
+    for (size_t i = 0; i < n; i++) {
+        struct dpu_t *d = l.sorted[i];
+        struct group *g = l.nr_groups ? &l.groups[l.nr_groups - 1] : NULL;
+        if (g == NULL || g->program != d->program || g->copy != d->copy) {
+            g = &l.groups[l.nr_groups++];
+            g->program = d->program;
+            g->copy = d->copy;
+            g->first = i;
+            g->count = 0;
+        }
+        g->count++;
+    }
+    pimsim_pool_run(l.nr_groups, run_group, &l);
+    free(l.sorted);
+    free(l.groups);
+
+    dpu_error_t result = DPU_OK;
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++) {
+        struct dpu_t *d = dpus[i];
+        d->state = d->run_result == 0 ? PIMSIM_DPU_DONE : PIMSIM_DPU_FAULT;
+        if (d->run_result != 0) {
+            if (result == DPU_OK) pimsim_set_last_fault_locked("%s", d->fault); /* first in set order */
+            result = DPU_ERR_DPU_FAULT;
+            if (asynchronous) d->async_error = DPU_ERR_DPU_FAULT;
+        }
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+    return result;
+}
+
+/* Checks a launch: every DPU has a program and is not running. Marks them running. */
+static dpu_error_t start_launch(struct dpu_t **dpus, size_t n) {
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++) {
+        char name[64];
+        if (dpus[i]->program == NULL) {
+            pimsim_set_last_fault_locked("dpu_launch: no program is loaded on %s",
+                                         pimsim_dpu_name(dpus[i], name, sizeof name));
+            pthread_mutex_unlock(&pimsim_lock);
+            return DPU_ERR_NO_PROGRAM;
+        }
+        if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) {
+            pimsim_set_last_fault_locked("dpu_launch: %s is still running (an asynchronous launch or transfer is "
+                                         "in flight; call dpu_sync first)",
+                                         pimsim_dpu_name(dpus[i], name, sizeof name));
+            pthread_mutex_unlock(&pimsim_lock);
+            return DPU_ERR_DPU_ALREADY_RUNNING;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        dpus[i]->state = PIMSIM_DPU_RUNNING;
+        dpus[i]->pending++;
+        dpus[i]->async_error = DPU_OK;
+    }
+    pimsim_system.launches++;
+    pthread_mutex_unlock(&pimsim_lock);
+    return DPU_OK;
+}
+
+/* Declared in host_async.c: queues a launch of claimed, running-marked DPUs. */
+dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n);
+
+dpu_error_t dpu_launch(struct dpu_set_t dpu_set, dpu_launch_policy_t policy) {
+    if (policy != DPU_SYNCHRONOUS && policy != DPU_ASYNCHRONOUS) return DPU_ERR_INVALID_LAUNCH_POLICY;
+    struct dpu_t **dpus;
+    size_t n = pimsim_collect(dpu_set, &dpus);
+    if (n == 0) {
+        free(dpus);
+        return DPU_ERR_INVALID_DPU_SET;
+    }
+    dpu_error_t err = start_launch(dpus, n);
+    if (err != DPU_OK) {
+        free(dpus);
+        return err;
+    }
+    if (policy == DPU_ASYNCHRONOUS) return pimsim_queue_launch(dpus, n); /* takes dpus */
+    err = pimsim_run_launch(dpus, n, 0);
+    pimsim_release(dpus, n);
+    free(dpus);
+    return err;
+}
+
+dpu_error_t dpu_status(struct dpu_set_t dpu_set, bool *done, bool *fault) {
+    struct dpu_t **dpus;
+    size_t n = pimsim_collect(dpu_set, &dpus);
+    bool all_done = true, any_fault = false;
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++) {
+        if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) all_done = false;
+        if (dpus[i]->state == PIMSIM_DPU_FAULT) any_fault = true;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+    free(dpus);
+    if (done) *done = all_done;
+    if (fault) *fault = any_fault;
+    return n ? DPU_OK : DPU_ERR_INVALID_DPU_SET;
+}
+
+dpu_error_t dpu_sync(struct dpu_set_t dpu_set) {
+    struct dpu_t **dpus;
+    size_t n = pimsim_collect(dpu_set, &dpus);
+    dpu_error_t result = DPU_OK;
+    pimsim_wait_callbacks();
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++)
+        while (dpus[i]->pending > 0) pthread_cond_wait(&pimsim_changed, &pimsim_lock);
+    for (size_t i = 0; i < n; i++) {
+        if (dpus[i]->async_error != DPU_OK && result == DPU_OK) {
+            result = (dpu_error_t)dpus[i]->async_error;
+            if (result == DPU_ERR_DPU_FAULT) pimsim_set_last_fault_locked("%s", dpus[i]->fault);
+        }
+        dpus[i]->async_error = DPU_OK;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+    free(dpus);
+    return result;
+}

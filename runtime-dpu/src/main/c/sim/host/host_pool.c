@@ -1,0 +1,136 @@
+/*
+ * The pool of host threads that run simulated DPUs. A batch of independent work items (groups of
+ * DPUs) is shared by the pool's threads and the thread that submitted it; items are taken
+ * dynamically, one at a time. Several batches may be in flight (for instance an asynchronous
+ * launch and a synchronous one on other DPUs).
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "host_internal.h"
+
+struct batch {
+    struct batch *next;
+    size_t count, taken, done;
+    void (*fn)(void *ctx, size_t index);
+    void *ctx;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
+static struct batch *batches;
+static unsigned nr_threads; /* including the submitting thread; 0 = not configured yet */
+static unsigned nr_workers; /* pool threads running */
+static pthread_t *workers;
+static int stopping;
+static unsigned active_batches;
+
+static unsigned default_threads(void) {
+    const char *env = getenv("PIMSIM_THREADS");
+    if (env && atol(env) > 0) return (unsigned)atol(env);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 0 ? (unsigned)cpus : 1;
+}
+
+/* Takes an item from any batch with items left; pool_lock held. */
+static struct batch *take(size_t *index) {
+    for (struct batch *b = batches; b; b = b->next)
+        if (b->taken < b->count) {
+            *index = b->taken++;
+            return b;
+        }
+    return NULL;
+}
+
+static void finish(struct batch *b) {
+    if (++b->done == b->count) pthread_cond_broadcast(&pool_done);
+}
+
+static void *worker_main(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        size_t index = 0;
+        struct batch *b = NULL;
+        while (!stopping && (b = take(&index)) == NULL) pthread_cond_wait(&pool_work, &pool_lock);
+        if (stopping) break;
+        pthread_mutex_unlock(&pool_lock);
+        b->fn(b->ctx, index);
+        pthread_mutex_lock(&pool_lock);
+        finish(b);
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return NULL;
+}
+
+/* Starts the pool's threads if needed; pool_lock held. */
+static void start_workers(void) {
+    if (nr_threads == 0) nr_threads = default_threads();
+    if (nr_workers > 0 || nr_threads <= 1) return;
+    workers = calloc(nr_threads - 1, sizeof *workers);
+    if (workers == NULL) return;
+    stopping = 0;
+    for (unsigned i = 0; i + 1 < nr_threads; i++) {
+        if (pthread_create(&workers[i], NULL, worker_main, NULL) != 0) break;
+        nr_workers++;
+    }
+}
+
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx) {
+    if (count == 0) return;
+    struct batch b = {NULL, count, 0, 0, fn, ctx};
+    pthread_mutex_lock(&pool_lock);
+    start_workers();
+    struct batch **tail = &batches;
+    while (*tail) tail = &(*tail)->next;
+    *tail = &b;
+    active_batches++;
+    pthread_cond_broadcast(&pool_work);
+    /* the submitting thread works on its own batch too */
+    while (b.taken < b.count) {
+        size_t index = b.taken++;
+        pthread_mutex_unlock(&pool_lock);
+        fn(ctx, index);
+        pthread_mutex_lock(&pool_lock);
+        finish(&b);
+    }
+    while (b.done < b.count) pthread_cond_wait(&pool_done, &pool_lock);
+    for (tail = &batches; *tail != &b; tail = &(*tail)->next) {
+    }
+    *tail = b.next;
+    active_batches--;
+    pthread_cond_broadcast(&pool_done);
+    pthread_mutex_unlock(&pool_lock);
+}
+
+dpu_error_t pimsim_set_threads(unsigned n) {
+    if (n == 0) n = default_threads();
+    pthread_mutex_lock(&pool_lock);
+    if (active_batches > 0) {
+        pthread_mutex_unlock(&pool_lock);
+        return DPU_ERR_DPU_ALREADY_RUNNING;
+    }
+    stopping = 1;
+    pthread_cond_broadcast(&pool_work);
+    unsigned running = nr_workers;
+    pthread_t *old = workers;
+    workers = NULL;
+    nr_workers = 0;
+    pthread_mutex_unlock(&pool_lock);
+    for (unsigned i = 0; i < running; i++) pthread_join(old[i], NULL);
+    free(old);
+    pthread_mutex_lock(&pool_lock);
+    stopping = 0;
+    nr_threads = n;
+    pthread_mutex_unlock(&pool_lock);
+    return DPU_OK;
+}
+
+unsigned pimsim_get_threads(void) {
+    pthread_mutex_lock(&pool_lock);
+    if (nr_threads == 0) nr_threads = default_threads();
+    unsigned n = nr_threads;
+    pthread_mutex_unlock(&pool_lock);
+    return n;
+}

@@ -1,0 +1,91 @@
+/*
+ * DPU-side synchronisation between tasklets: barriers, mutexes, semaphores, handshakes.
+ * Waiting is a loop of pimsim_block() calls (the scheduler runs the other tasklets in between and
+ * reports a deadlock when every tasklet waits); releasing sets exec->progress.
+ */
+#define PIMSIM_RUNTIME_BUILD
+#include "../include/barrier.h"
+#include "../include/handshake.h"
+#include "../include/mutex.h"
+#include "../include/sem.h"
+#include "pimsim_internal.h"
+
+void barrier_wait(barrier_t *barrier) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    unsigned generation = barrier->generation;
+    e->progress = 1;
+    if (++barrier->arrived >= barrier->count) {
+        barrier->arrived = 0;
+        barrier->generation = generation + 1;
+        return;
+    }
+    while (barrier->generation == generation) pimsim_block("barrier_wait");
+}
+
+void mutex_lock(mutex_id_t mutex) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    while (mutex->locked) pimsim_block("mutex_lock");
+    mutex->locked = 1;
+}
+
+bool mutex_trylock(mutex_id_t mutex) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    if (mutex->locked) {
+        /* a scheduling point, so a retry loop lets the holder run (and a hopeless one is a deadlock) */
+        pimsim_block("mutex_trylock");
+        return false;
+    }
+    mutex->locked = 1;
+    return true;
+}
+
+void mutex_unlock(mutex_id_t mutex) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    mutex->locked = 0;
+    e->progress = 1;
+}
+
+void sem_take(sem_t *sem) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    while (sem->count <= 0) pimsim_block("sem_take");
+    sem->count--;
+    e->progress = 1;
+}
+
+void sem_give(sem_t *sem) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    sem->count++;
+    e->progress = 1;
+}
+
+void handshake_notify(void) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    unsigned self = e->current;
+    while (e->waiter_of[self] < 0) pimsim_block("handshake_notify");
+    int waiter = e->waiter_of[self];
+    e->waiter_of[self] = -1;
+    e->released[waiter] = 1;
+    e->progress = 1;
+}
+
+int handshake_wait_for(sysname_t notifier) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    pimsim_count_call(e);
+    if (notifier >= e->nr_tasklets)
+        pimsim_fault("handshake_wait_for: tasklet %u does not exist (NR_TASKLETS = %u)", notifier, e->nr_tasklets);
+    if (e->waiter_of[notifier] >= 0) return 1; /* someone already waits for this notifier */
+    unsigned self = e->current;
+    e->waiter_of[notifier] = (int)self;
+    e->released[self] = 0;
+    e->progress = 1;
+    while (!e->released[self]) pimsim_block("handshake_wait_for");
+    e->released[self] = 0;
+    return 0;
+}

@@ -1,0 +1,212 @@
+/*
+ * The tasklet scheduler of one simulated DPU: tasklets are cooperative fibers run round-robin in
+ * tasklet order, so every run is deterministic. A tasklet gives the processor back at scheduling
+ * points (every DMA, every blocking synchronisation call); a fault abandons the faulting fiber and
+ * returns to the scheduler, which abandons the others: native kernel code never unwinds through
+ * the host.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "pimsim_internal.h"
+
+static __thread struct pimsim_exec *current_exec __attribute__((tls_model("initial-exec")));
+
+/* ---- standalone mode: kernel functions called directly by a native test, outside any launch ---- */
+
+static struct pimsim_exec standalone;
+static struct pimsim_dpu_counters standalone_counters;
+static char standalone_fault[PIMSIM_FAULT_TEXT];
+static pthread_once_t standalone_once = PTHREAD_ONCE_INIT;
+
+static void standalone_init(void) {
+    void *mram = mmap(NULL, PIMSIM_MRAM_SIZE, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (mram == MAP_FAILED) {
+        fprintf(stderr, "pimsim: cannot map the standalone MRAM\n");
+        abort();
+    }
+    standalone.mram = mram;
+    standalone.heap = calloc(1, PIMSIM_WRAM_SIZE);
+    standalone.heap_capacity = PIMSIM_WRAM_SIZE - 1024; /* one tasklet with the default stack */
+    standalone.nr_tasklets = 1;
+    standalone.perf_mode = 1; /* COUNT_CYCLES */
+    standalone.counters = &standalone_counters;
+    standalone.fault_text = standalone_fault;
+    for (int i = 0; i < PIMSIM_MAX_TASKLETS; i++) standalone.waiter_of[i] = -1;
+}
+
+struct pimsim_exec *pimsim_exec_current(void) {
+    if (current_exec) return current_exec;
+    pthread_once(&standalone_once, standalone_init);
+    return &standalone;
+}
+
+void pimsim_exec_set_current(struct pimsim_exec *exec) { current_exec = exec; }
+
+void pimsim_count_call(struct pimsim_exec *exec) {
+    exec->counters->runtime_calls++;
+    exec->perf_cycles++;
+    exec->perf_instructions++;
+}
+
+/* ---- faults ---- */
+
+void pimsim_format_fault(char *dst, size_t cap, const struct dpu_t *dpu, int tasklet, const char *fmt,
+                         va_list args) {
+    int n;
+    if (dpu)
+        n = snprintf(dst, cap, "DPU %u (rank %u, slot %u) tasklet %d: ", dpu->set_index, dpu->rank->index,
+                     dpu->slot, tasklet);
+    else
+        n = snprintf(dst, cap, "standalone DPU tasklet %d: ", tasklet);
+    if (n < 0) n = 0;
+    if ((size_t)n < cap) vsnprintf(dst + n, cap - (size_t)n, fmt, args);
+}
+
+void pimsim_fault(const char *fmt, ...) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    va_list args;
+    va_start(args, fmt);
+    pimsim_format_fault(e->fault_text, PIMSIM_FAULT_TEXT, e->dpu, (int)e->current, fmt, args);
+    va_end(args);
+    if (e->dpu == NULL) {
+        fprintf(stderr, "pimsim fault: %s\n", e->fault_text);
+        abort();
+    }
+    e->faulted = 1;
+    pimsim_fiber_switch(&e->tasklets[e->current].fiber, &e->scheduler);
+    abort(); /* unreachable: a faulted fiber is never resumed */
+}
+
+/* ---- scheduling points ---- */
+
+void pimsim_yield(void) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    if (e->dpu == NULL) return;
+    e->progress = 1;
+    pimsim_fiber_switch(&e->tasklets[e->current].fiber, &e->scheduler);
+}
+
+void pimsim_block(const char *where) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    if (e->dpu == NULL)
+        pimsim_fault("%s would block forever: standalone mode has a single tasklet (use dpu_load)", where);
+    struct pimsim_tasklet *t = &e->tasklets[e->current];
+    t->blocked = 1;
+    t->waiting_in = where;
+    pimsim_fiber_switch(&t->fiber, &e->scheduler);
+}
+
+/* ---- native stacks of the fibers, per worker thread ---- */
+
+static size_t fiber_stack_size(void) {
+    static size_t size;
+    if (size == 0) {
+        const char *env = getenv("PIMSIM_FIBER_STACK_KIB");
+        long kib = env ? atol(env) : 256;
+        if (kib < 64) kib = 64;
+        size = (size_t)kib << 10;
+    }
+    return size;
+}
+
+static __thread uint8_t *worker_stacks[PIMSIM_MAX_TASKLETS];
+
+/* A stack with a guard page below it, reserved lazily: untouched pages cost nothing. */
+static uint8_t *fiber_stack(unsigned tasklet) {
+    if (worker_stacks[tasklet] == NULL) {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        uint8_t *p = mmap(NULL, fiber_stack_size() + page, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        mprotect(p, page, PROT_NONE);
+        worker_stacks[tasklet] = p + page;
+    }
+    return worker_stacks[tasklet];
+}
+
+static void tasklet_entry(void) {
+    struct pimsim_exec *e = current_exec;
+    e->copy->main();
+    struct pimsim_tasklet *t = &e->tasklets[e->current];
+    t->state = PIMSIM_TASKLET_DONE;
+    e->progress = 1;
+    pimsim_fiber_switch(&t->fiber, &e->scheduler);
+    abort(); /* unreachable: a finished fiber is never resumed */
+}
+
+static void scheduler_fault(struct pimsim_exec *e, int tasklet, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    pimsim_format_fault(e->fault_text, PIMSIM_FAULT_TEXT, e->dpu, tasklet, fmt, args);
+    va_end(args);
+    e->faulted = 1;
+}
+
+static void deadlock_fault(struct pimsim_exec *e, int last) {
+    char detail[PIMSIM_FAULT_TEXT];
+    size_t n = 0;
+    detail[0] = 0;
+    for (unsigned i = 0; i < e->nr_tasklets && n < sizeof detail; i++) {
+        const struct pimsim_tasklet *t = &e->tasklets[i];
+        if (t->state == PIMSIM_TASKLET_DONE) continue;
+        int w = snprintf(detail + n, sizeof detail - n, "%s%u in %s", n ? ", " : "", i,
+                         t->waiting_in ? t->waiting_in : "?");
+        if (w < 0) break;
+        n += (size_t)w;
+    }
+    scheduler_fault(e, last, "deadlock: every running tasklet is blocked (%s)", detail);
+}
+
+int pimsim_run_tasklets(struct pimsim_exec *e) {
+    unsigned n = e->nr_tasklets;
+    for (unsigned t = 0; t < n; t++) {
+        uint8_t *stack = fiber_stack(t);
+        if (stack == NULL) {
+            scheduler_fault(e, (int)t, "cannot allocate a native stack for the tasklet");
+            return -1;
+        }
+        e->tasklets[t].state = PIMSIM_TASKLET_RUNNABLE;
+        e->tasklets[t].blocked = 0;
+        e->tasklets[t].waiting_in = NULL;
+        pimsim_fiber_init(&e->tasklets[t].fiber, stack, fiber_stack_size(), tasklet_entry);
+    }
+    for (unsigned t = 0; t < PIMSIM_MAX_TASKLETS; t++) {
+        e->waiter_of[t] = -1;
+        e->released[t] = 0;
+    }
+    struct pimsim_exec *saved = current_exec;
+    current_exec = e;
+    unsigned live = n, idle = 0, t = 0;
+    int result = 0;
+    while (live > 0) {
+        struct pimsim_tasklet *tk = &e->tasklets[t];
+        if (tk->state == PIMSIM_TASKLET_RUNNABLE) {
+            e->current = t;
+            tk->blocked = 0;
+            e->counters->switches++;
+            pimsim_fiber_switch(&e->scheduler, &tk->fiber);
+            if (e->faulted) {
+                result = -1;
+                break;
+            }
+            if (tk->state == PIMSIM_TASKLET_DONE) live--;
+            if (e->progress || !tk->blocked) {
+                e->progress = 0;
+                idle = 0;
+            } else if (++idle >= live) {
+                /* every live tasklet looked for work in turn and nothing changed meanwhile */
+                deadlock_fault(e, (int)t);
+                result = -1;
+                break;
+            }
+        }
+        t = (t + 1) % n;
+    }
+    current_exec = saved;
+    return result;
+}

@@ -1,0 +1,72 @@
+// NR_TASKLETS=1
+/* Deliberately bad kernel: 57 mutexes, one more than the DPU's 56. */
+#include <attributes.h>
+#include <defs.h>
+#include <mutex.h>
+#include <stdint.h>
+
+MUTEX_INIT(m0);
+MUTEX_INIT(m1);
+MUTEX_INIT(m2);
+MUTEX_INIT(m3);
+MUTEX_INIT(m4);
+MUTEX_INIT(m5);
+MUTEX_INIT(m6);
+MUTEX_INIT(m7);
+MUTEX_INIT(m8);
+MUTEX_INIT(m9);
+MUTEX_INIT(m10);
+MUTEX_INIT(m11);
+MUTEX_INIT(m12);
+MUTEX_INIT(m13);
+MUTEX_INIT(m14);
+MUTEX_INIT(m15);
+MUTEX_INIT(m16);
+MUTEX_INIT(m17);
+MUTEX_INIT(m18);
+MUTEX_INIT(m19);
+MUTEX_INIT(m20);
+MUTEX_INIT(m21);
+MUTEX_INIT(m22);
+MUTEX_INIT(m23);
+MUTEX_INIT(m24);
+MUTEX_INIT(m25);
+MUTEX_INIT(m26);
+MUTEX_INIT(m27);
+MUTEX_INIT(m28);
+MUTEX_INIT(m29);
+MUTEX_INIT(m30);
+MUTEX_INIT(m31);
+MUTEX_INIT(m32);
+MUTEX_INIT(m33);
+MUTEX_INIT(m34);
+MUTEX_INIT(m35);
+MUTEX_INIT(m36);
+MUTEX_INIT(m37);
+MUTEX_INIT(m38);
+MUTEX_INIT(m39);
+MUTEX_INIT(m40);
+MUTEX_INIT(m41);
+MUTEX_INIT(m42);
+MUTEX_INIT(m43);
+MUTEX_INIT(m44);
+MUTEX_INIT(m45);
+MUTEX_INIT(m46);
+MUTEX_INIT(m47);
+MUTEX_INIT(m48);
+MUTEX_INIT(m49);
+MUTEX_INIT(m50);
+MUTEX_INIT(m51);
+MUTEX_INIT(m52);
+MUTEX_INIT(m53);
+MUTEX_INIT(m54);
+MUTEX_INIT(m55);
+MUTEX_INIT(m56);
+__host uint32_t out;
+
+int main(void) {
+    mutex_lock(m56);
+    out = 1;
+    mutex_unlock(m56);
+    return 0;
+}
