@@ -60,12 +60,22 @@ BEGIN ATOMIC
             OR CARDINALITY(p_quantities) <> v_ol_cnt THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'NewOrder: item, supply warehouse and quantity lists differ in length';
     END IF;
-    -- O_ALL_LOCAL is 1 when every line is supplied by the home warehouse.
+    -- O_ALL_LOCAL is 1 when every line is supplied by the home warehouse. An unused item id rolls
+    -- the transaction back (clause 2.4.2.3); checking every item before the first write has the
+    -- same effect and lets the abort be decided before anything is written. (The SIGNAL is the
+    -- loop body's last statement: HSQLDB 2.7 loses an error raised by an earlier statement of a
+    -- WHILE body.)
     WHILE i <= v_ol_cnt DO
         IF p_supply_w_ids[i] <> p_w_id THEN
             SET v_all_local = 0;
         END IF;
+        -- (HSQLDB keeps a variable's old value when a scalar subquery finds no row, so clear it.)
+        SET v_i_price = NULL;
+        SET v_i_price = (SELECT i_price FROM item WHERE i_id = p_item_ids[i]);
         SET i = i + 1;
+        IF v_i_price IS NULL THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Item number is not valid';
+        END IF;
     END WHILE;
     SET v_now = CURRENT_TIMESTAMP;
 
@@ -84,13 +94,9 @@ BEGIN ATOMIC
     WHILE i <= v_ol_cnt DO
         SET v_i_id = p_item_ids[i];
         SET v_qty = p_quantities[i];
-        SET v_i_price = (SELECT i_price FROM item WHERE i_id = v_i_id);
-        IF v_i_price IS NULL THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Item number is not valid';
-        END IF;
-        SELECT i_name, i_data INTO v_i_name, v_i_data FROM item WHERE i_id = v_i_id;
+        SELECT i_price, i_name, i_data INTO v_i_price, v_i_name, v_i_data
+            FROM item WHERE i_id = v_i_id;
 
-        SET v_s_quantity = NULL;
         SELECT s_quantity, s_data,
                CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
                            WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
@@ -98,9 +104,6 @@ BEGIN ATOMIC
                            ELSE s_dist_10 END
             INTO v_s_quantity, v_s_data, v_dist_info
             FROM stock WHERE s_w_id = p_supply_w_ids[i] AND s_i_id = v_i_id;
-        IF v_s_quantity IS NULL THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'NewOrder: no stock row for this supply warehouse and item';
-        END IF;
         -- Clause 2.4.2.2: take the quantity off the stock, restocking by 91 when fewer than 10
         -- would remain.
         IF v_s_quantity >= v_qty + 10 THEN

@@ -141,19 +141,15 @@ BEGIN ATOMIC
     END IF;
     WHILE i <= CARDINALITY(p_keys) DO
         SET v_field = p_fields[i];
-        IF v_field < 0 OR v_field > 9 THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'MultiKeyTxn: field number out of range';
-        END IF;
+        -- (HSQLDB keeps a variable's old value when a scalar subquery finds no row, so clear it.)
+        SET v_val = NULL;
         SET v_val = (SELECT CASE v_field WHEN 0 THEN field0 WHEN 1 THEN field1 WHEN 2 THEN field2
                                          WHEN 3 THEN field3 WHEN 4 THEN field4 WHEN 5 THEN field5
                                          WHEN 6 THEN field6 WHEN 7 THEN field7 WHEN 8 THEN field8
                                          ELSE field9 END
                      FROM usertable WHERE ycsb_key = p_keys[i]);
-        IF v_val IS NULL THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'MultiKeyTxn: key not found';
-        END IF;
         SET v_out = v_out || v_val || '|';
-        IF p_ops[i] = 1 THEN
+        IF p_ops[i] = 1 AND v_val IS NOT NULL THEN
             UPDATE usertable
             SET field0 = CASE WHEN v_field = 0 THEN p_value ELSE field0 END,
                 field1 = CASE WHEN v_field = 1 THEN p_value ELSE field1 END,
@@ -168,6 +164,11 @@ BEGIN ATOMIC
             WHERE ycsb_key = p_keys[i];
         END IF;
         SET i = i + 1;
+        -- The checks come last in the loop body: HSQLDB 2.7 loses an error raised by an earlier
+        -- statement of a WHILE body. A bad field number writes nothing (no CASE matches).
+        IF v_val IS NULL OR v_field < 0 OR v_field > 9 THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'MultiKeyTxn: key not found or field number out of range';
+        END IF;
     END WHILE;
     SET p_result = v_out;
 END;
