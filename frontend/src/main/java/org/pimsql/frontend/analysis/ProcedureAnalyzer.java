@@ -35,6 +35,8 @@ final class ProcedureAnalyzer {
     /** Statements in id order, with their enclosing control statements (outermost first). */
     private final Map<Integer, Stmt> statements = new TreeMap<>();
     private final Map<Integer, List<Stmt>> ancestors = new HashMap<>();
+    /** For each statement, the IF branches it is in, as "ifId:branchIndex" (the ELSE is the last index). */
+    private final Map<Integer, List<String>> branches = new HashMap<>();
     private final Map<Integer, List<TableAccess>> accesses = new HashMap<>();
 
     ProcedureAnalyzer(Catalog catalog, Procedure procedure, List<Diagnostic> diagnostics) {
@@ -46,7 +48,7 @@ final class ProcedureAnalyzer {
     }
 
     ProcedureAnalysis analyze() {
-        index(procedure.body(), List.of());
+        index(procedure.body(), List.of(), List.of());
         for (Stmt s : statements.values()) {
             accesses.put(s.id(), statementAccesses(s));
         }
@@ -68,22 +70,32 @@ final class ProcedureAnalyzer {
 
     // ---- statement tree -------------------------------------------------------------------------
 
-    private void index(Block block, List<Stmt> chain) {
+    private void index(Block block, List<Stmt> chain, List<String> branchPath) {
         for (Stmt s : block.statements()) {
             statements.put(s.id(), s);
             ancestors.put(s.id(), chain);
+            branches.put(s.id(), branchPath);
             var inner = new ArrayList<>(chain);
             inner.add(s);
+            List<Stmt> innerChain = List.copyOf(inner);
             switch (s) {
                 case Stmt.If i -> {
-                    i.branches().forEach(b -> index(b.body(), List.copyOf(inner)));
-                    index(i.elseBlock(), List.copyOf(inner));
+                    for (int b = 0; b < i.branches().size(); b++) {
+                        index(i.branches().get(b).body(), innerChain, withBranch(branchPath, i, b));
+                    }
+                    index(i.elseBlock(), innerChain, withBranch(branchPath, i, i.branches().size()));
                 }
-                case Stmt.While w -> index(w.body(), List.copyOf(inner));
-                case Stmt.ForEach f -> index(f.body(), List.copyOf(inner));
+                case Stmt.While w -> index(w.body(), innerChain, branchPath);
+                case Stmt.ForEach f -> index(f.body(), innerChain, branchPath);
                 default -> { }
             }
         }
+    }
+
+    private static List<String> withBranch(List<String> path, Stmt.If i, int branch) {
+        var out = new ArrayList<>(path);
+        out.add(i.id() + ":" + branch);
+        return List.copyOf(out);
     }
 
     private static String kind(Stmt s) {
@@ -169,7 +181,11 @@ final class ProcedureAnalyzer {
                 for (int c = 0; c < i.values().size(); c++) {
                     eq.put(c, i.values().get(c));
                 }
-                out.add(new TableAccess(t.name(), TableAccess.Operation.INSERT, "INSERT (" + t.name() + " row)",
+                var pk = new ArrayList<String>();
+                for (int ordinal : t.primaryKey().columns()) {
+                    pk.add(t.columns().get(ordinal).name() + " = " + SqlText.expr(i.values().get(ordinal)));
+                }
+                out.add(new TableAccess(t.name(), TableAccess.Operation.INSERT, "new row, PRIMARY KEY (" + String.join(", ", pk) + ")",
                         List.of(), allColumns(t), place(t, eq, -1, s, state, TableAccess.Operation.INSERT, null)));
                 subqueryAccesses(i.values(), s, state, out);
             }
@@ -417,6 +433,9 @@ final class ProcedureAnalyzer {
             byKey.putIfAbsent(c.id() + "/" + Dependency.Kind.CONTROL,
                     new Dependency(c.id(), Dependency.Kind.CONTROL, "inside the " + kind(c) + " of statement " + c.id()));
             for (Dependency d : variableDeps.get(c.id())) {
+                if (d.on() == s.id()) {
+                    continue; // a loop condition using this statement's own earlier iteration
+                }
                 byKey.putIfAbsent(d.on() + "/" + Dependency.Kind.CONTROL, new Dependency(d.on(), Dependency.Kind.CONTROL,
                         "the " + kind(c) + " of statement " + c.id() + " uses " + d.detail()));
             }
@@ -462,7 +481,7 @@ final class ProcedureAnalyzer {
 
     /** Whether statement a may run before statement b in one call: earlier in source order, or both in one loop. */
     private boolean mayPrecede(Stmt a, Stmt b) {
-        if (a.id() < b.id()) {
+        if (a.id() < b.id() && !exclusiveBranches(a, b)) {
             return true;
         }
         for (Stmt loop : ancestors.get(a.id())) {
@@ -471,6 +490,19 @@ final class ProcedureAnalyzer {
             }
             if (ancestors.get(b.id()).contains(loop) || (loop == b && b instanceof Stmt.While)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when a and b sit in different branches of one IF (so one pass runs at most one of them). */
+    private boolean exclusiveBranches(Stmt a, Stmt b) {
+        for (String x : branches.get(a.id())) {
+            String ifId = x.substring(0, x.indexOf(':') + 1);
+            for (String y : branches.get(b.id())) {
+                if (y.startsWith(ifId) && !y.equals(x)) {
+                    return true;
+                }
             }
         }
         return false;
