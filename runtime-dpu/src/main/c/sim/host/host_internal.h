@@ -7,6 +7,9 @@
 #include "../runtime/pimsim_internal.h"
 #include "pimsim.h"
 
+/* Everything declared here is private to libpimsim. */
+#pragma GCC visibility push(hidden)
+
 /*
  * One lock guards the host-visible state of every DPU (state, pending, async_error, prepared
  * buffers, counters of ranks and of the system); `pimsim_changed` is broadcast whenever a DPU's
@@ -60,7 +63,15 @@ dpu_error_t pimsim_transfer(struct dpu_t **dpus, size_t n, void *const *buffers,
 /* Counts a transfer of `length` bytes to/from each of the DPUs (lock not held). */
 void pimsim_count_transfer(struct dpu_t **dpus, size_t n, size_t length, int to_dpus);
 
+/* Queue asynchronous operations (host_async.c); they take ownership of the arrays. A queued launch
+ * gets DPUs already claimed and marked running; a queued transfer claims its DPUs itself. */
+dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n);
+dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers, int to_dpus, const char *symbol,
+                                  uint32_t offset, size_t length, const char *operation);
+
 /* System counters (guarded by pimsim_lock, except dma_* which workers add atomically). */
 extern struct pimsim_system_stats pimsim_system;
+
+#pragma GCC visibility pop
 
 #endif

@@ -149,9 +149,6 @@ static dpu_error_t start_launch(struct dpu_t **dpus, size_t n) {
     return DPU_OK;
 }
 
-/* Declared in host_async.c: queues a launch of claimed, running-marked DPUs. */
-dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n);
-
 dpu_error_t dpu_launch(struct dpu_set_t dpu_set, dpu_launch_policy_t policy) {
     if (policy != DPU_SYNCHRONOUS && policy != DPU_ASYNCHRONOUS) return DPU_ERR_INVALID_LAUNCH_POLICY;
     struct dpu_t **dpus;

@@ -189,10 +189,6 @@ dpu_error_t dpu_copy_from(struct dpu_set_t dpu_set, const char *symbol_name, uin
     return transfer_same(dpu_set, dst, 0, symbol_name, symbol_offset, length, "dpu_copy_from", 1);
 }
 
-/* Declared in host_async.c: queues a transfer of DPUs whose pending counts it increments. */
-dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers, int to_dpus, const char *symbol,
-                                  uint32_t offset, size_t length, const char *operation);
-
 dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, uint32_t symbol_offset,
                              const void *src, size_t length, dpu_xfer_flags_t flags) {
     if (!(flags & DPU_XFER_ASYNC))

@@ -5,8 +5,9 @@
 
 #if defined(__x86_64__)
 
-/* Switches stacks: pushes callee-saved registers and MXCSR/x87 control word, stores the stack
- * pointer in *from_sp, loads to_sp and pops the same frame from it. */
+/* Switches stacks: pushes the callee-saved registers, stores the stack pointer in *from_sp, loads
+ * to_sp and pops the same frame from it. The MXCSR and x87 control words are not switched: every
+ * fiber runs with the thread's settings (a DPU has no floating-point unit to configure). */
 void pimsim_fiber_swap_sp(void **from_sp, void *to_sp);
 __asm__(".text\n"
         ".globl pimsim_fiber_swap_sp\n"
@@ -19,14 +20,8 @@ __asm__(".text\n"
         "  pushq %r13\n"
         "  pushq %r14\n"
         "  pushq %r15\n"
-        "  subq $8, %rsp\n"
-        "  stmxcsr (%rsp)\n"
-        "  fnstcw 4(%rsp)\n"
         "  movq %rsp, (%rdi)\n"
         "  movq %rsi, %rsp\n"
-        "  ldmxcsr (%rsp)\n"
-        "  fldcw 4(%rsp)\n"
-        "  addq $8, %rsp\n"
         "  popq %r15\n"
         "  popq %r14\n"
         "  popq %r13\n"
@@ -43,7 +38,6 @@ void pimsim_fiber_init(pimsim_fiber_t *fiber, void *stack, size_t stack_size, vo
     *--frame = 0;                           /* fake return address of entry (it never returns) */
     *--frame = (uint64_t)(uintptr_t)entry;  /* popped by ret */
     for (int i = 0; i < 6; i++) *--frame = 0; /* rbp rbx r12 r13 r14 r15 */
-    *--frame = 0x1F80ull | (0x037Full << 32); /* default MXCSR, then x87 control word */
     fiber->sp = frame;
 }
 

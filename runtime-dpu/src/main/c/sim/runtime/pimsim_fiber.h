@@ -22,10 +22,14 @@ typedef struct {
 } pimsim_fiber_t;
 #endif
 
+#pragma GCC visibility push(hidden)
+
 /* Prepares `fiber` to run entry() on the given stack when first switched to. */
 void pimsim_fiber_init(pimsim_fiber_t *fiber, void *stack, size_t stack_size, void (*entry)(void));
 
 /* Saves the current context into `from` and resumes `to`. */
 void pimsim_fiber_switch(pimsim_fiber_t *from, pimsim_fiber_t *to);
+
+#pragma GCC visibility pop
 
 #endif

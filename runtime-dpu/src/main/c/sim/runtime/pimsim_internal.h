@@ -12,6 +12,9 @@
 
 #include "pimsim_fiber.h"
 
+/* Everything declared here is private to libpimsim: no PLT indirection, no export. */
+#pragma GCC visibility push(hidden)
+
 #define PIMSIM_MRAM_SIZE ((size_t)64 << 20)
 #define PIMSIM_WRAM_SIZE ((size_t)64 << 10)
 #define PIMSIM_MAX_TASKLETS 24
@@ -168,5 +171,7 @@ void pimsim_count_call(struct pimsim_exec *exec);
 /* Formats "DPU i (rank r, slot s) tasklet t: message" into dst. */
 void pimsim_format_fault(char *dst, size_t cap, const struct dpu_t *dpu, int tasklet, const char *fmt,
                          va_list args);
+
+#pragma GCC visibility pop
 
 #endif
