@@ -99,6 +99,12 @@ static void test_deadlock(void) {
                  "2 in barrier_wait");
 }
 
+static void test_runaway_kernel(void) {
+    pimsim_set_runtime_call_budget(100000);
+    expect_fault("fault_runaway", 0, BAD_DPU_NAME, "runaway kernel: more than 100000 runtime calls", NULL);
+    pimsim_set_runtime_call_budget(1000000000ull);
+}
+
 static void test_fault_reported_by_sync_after_async_launch(void) {
     expect_fault("fault_dma_size", 1, BAD_DPU_NAME, "mram_read: DMA size 12", NULL);
 }
@@ -127,6 +133,7 @@ int main(void) {
     test_failed_assert();
     test_halt();
     test_deadlock();
+    test_runaway_kernel();
     test_fault_reported_by_sync_after_async_launch();
     test_wram_overflow_at_load();
     test_too_many_mutexes();

@@ -19,7 +19,29 @@ struct launch {
     struct dpu_t **sorted;
     struct group *groups;
     size_t nr_groups;
+    uint64_t call_budget;
 };
+
+/* Runaway-kernel guard: runtime calls allowed per DPU and launch (0 = unlimited). */
+static uint64_t call_budget_override;
+static int call_budget_overridden;
+
+void pimsim_set_runtime_call_budget(uint64_t calls) {
+    pthread_mutex_lock(&pimsim_lock);
+    call_budget_override = calls;
+    call_budget_overridden = 1;
+    pthread_mutex_unlock(&pimsim_lock);
+}
+
+static uint64_t call_budget(void) {
+    pthread_mutex_lock(&pimsim_lock);
+    int overridden = call_budget_overridden;
+    uint64_t budget = call_budget_override;
+    pthread_mutex_unlock(&pimsim_lock);
+    if (overridden) return budget;
+    const char *env = getenv("PIMSIM_MAX_RUNTIME_CALLS");
+    return env ? strtoull(env, NULL, 10) : 1000000000ull;
+}
 
 static uint64_t thread_cpu_ns(void) {
     struct timespec ts;
@@ -28,7 +50,7 @@ static uint64_t thread_cpu_ns(void) {
 }
 
 /* Runs one DPU on its kernel copy (whose lock the caller holds). */
-static void run_dpu(struct dpu_t *d, struct pimsim_copy *c) {
+static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, uint64_t budget) {
     struct dpu_program_t *p = d->program;
     uint64_t start = thread_cpu_ns();
     for (unsigned r = 0; r < p->nr_wram; r++)
@@ -52,6 +74,7 @@ static void run_dpu(struct dpu_t *d, struct pimsim_copy *c) {
     e.heap_offset = p->heap_offset;
     e.counters = &d->counters;
     e.fault_text = d->fault;
+    e.call_budget = budget;
     d->fault[0] = 0;
     d->run_result = pimsim_run_tasklets(&e);
     c->heap_dirty = e.heap_high;
@@ -67,7 +90,7 @@ static void run_group(void *ctx, size_t index) {
     struct group *g = &l->groups[index];
     struct pimsim_copy *c = &g->program->copies[g->copy];
     pthread_mutex_lock(&c->lock);
-    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c);
+    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c, l->call_budget);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -80,7 +103,7 @@ static int by_copy(const void *a, const void *b) {
 }
 
 dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
-    struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0};
+    struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0, call_budget()};
     if (l.sorted == NULL || l.groups == NULL) {
         free(l.sorted);
         free(l.groups);

@@ -34,6 +34,14 @@ const char *pimsim_error_name(dpu_error_t error);
 dpu_error_t pimsim_set_threads(unsigned nr_threads);
 unsigned pimsim_get_threads(void);
 
+/*
+ * Runaway-kernel guard: a DPU that makes more than `calls` runtime calls (DMA, synchronisation,
+ * me(), ...) in one launch faults with "runaway kernel". 0 disables it. Default: the environment
+ * variable PIMSIM_MAX_RUNTIME_CALLS, else 1,000,000,000. A loop that never calls the runtime cannot
+ * be stopped: tasklets are cooperative.
+ */
+void pimsim_set_runtime_call_budget(uint64_t calls);
+
 /* Counters of one DPU, accumulated since allocation or pimsim_reset_stats(). */
 struct pimsim_dpu_stats {
     uint64_t launches;

@@ -149,6 +149,8 @@ struct pimsim_exec {
     size_t mram_size, noinit_size, noinit_offset, heap_offset;
     struct pimsim_dpu_counters *counters;
     char *fault_text;
+    uint64_t calls;       /* runtime calls in this launch */
+    uint64_t call_budget; /* fault when calls exceed it (runaway kernel); 0 = unlimited */
 };
 
 /* The exec of the calling thread: the running DPU, or the standalone pseudo-DPU. */

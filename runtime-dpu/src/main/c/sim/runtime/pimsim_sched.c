@@ -51,6 +51,10 @@ void pimsim_count_call(struct pimsim_exec *exec) {
     exec->counters->runtime_calls++;
     exec->perf_cycles++;
     exec->perf_instructions++;
+    if (++exec->calls > exec->call_budget && exec->call_budget != 0)
+        pimsim_fault("runaway kernel: more than %llu runtime calls in one launch (budget set by "
+                     "PIMSIM_MAX_RUNTIME_CALLS or pimsim_set_runtime_call_budget)",
+                     (unsigned long long)exec->call_budget);
 }
 
 /* ---- faults ---- */
