@@ -51,7 +51,13 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         String found = token == null ? "input" : describe(token);
         IntervalSet expected = expectedTokens(parser, e);
         String message;
-        if (e instanceof NoViableAltException) {
+        if (parser.getContext() instanceof PimSqlParser.ScriptContext && token != null && token.getType() != Token.EOF) {
+            diagnostics.add(new Diagnostic(pos, "syntax error: unexpected " + found + "; a script holds only CREATE TABLE, "
+                    + "CREATE INDEX, PARTITION TABLE and CREATE PROCEDURE statements, separated by ';'"));
+            return;
+        }
+        boolean listable = expected != null && !expected.isNil() && expected.size() <= MAX_LISTED;
+        if (e instanceof NoViableAltException && !listable) {
             message = "syntax error: unexpected " + found;
         } else if (expected != null && !expected.isNil()) {
             message = "syntax error: unexpected " + found + ", expected " + describe(parser, expected);
@@ -79,8 +85,11 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         int at = antlrMessage.indexOf("at: ");
         if (at >= 0) {
             String text = antlrMessage.substring(at + 4);
-            if (text.startsWith("'\"") || text.startsWith("'''")) {
-                return "syntax error: unterminated quoted text " + text;
+            if (text.startsWith("''")) {
+                return "syntax error: unterminated string literal (missing closing ')";
+            }
+            if (text.startsWith("'\"")) {
+                return "syntax error: unterminated quoted name (missing closing \")";
             }
             return "syntax error: unexpected character " + text;
         }
@@ -95,6 +104,10 @@ final class SyntaxErrorCollector extends BaseErrorListener {
     }
 
     private static String describe(Parser parser, IntervalSet expected) {
+        if (expected.contains(PimSqlParser.INTEGER_LITERAL) && expected.contains(PimSqlParser.STRING)
+                && expected.contains(PimSqlParser.IDENTIFIER)) {
+            return "an expression";
+        }
         var words = new TreeSet<String>();
         for (int type : expected.toList()) {
             words.add(tokenWord(parser, type));
