@@ -15,8 +15,11 @@
 
 #include "pimsim_kernel.h"
 
-/* Declares the no-init section as NOBITS so a large __mram_noinit array costs no file space. */
+/* Declares the no-init section as NOBITS so a large __mram_noinit array costs no file space
+ * (clang then emits it as NOBITS; gcc would insist on PROGBITS, so it keeps zeros in the file). */
+#if defined(__clang__)
 __asm__(".section pimsim_mram_noinit,\"aw\",@nobits\n.previous");
+#endif
 
 #define __mram_ptr
 #define __mram __attribute__((section("pimsim_mram"), aligned(8), used))

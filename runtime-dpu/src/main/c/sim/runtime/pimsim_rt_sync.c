@@ -34,8 +34,9 @@ bool mutex_trylock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     if (mutex->locked) {
-        /* a scheduling point, so a retry loop lets the holder run (and a hopeless one is a deadlock) */
-        pimsim_block("mutex_trylock");
+        /* a scheduling point, so a retry loop lets the holder run (and a hopeless one is a deadlock);
+         * in standalone mode there is no other tasklet to run */
+        if (e->dpu != NULL) pimsim_block("mutex_trylock");
         return false;
     }
     mutex->locked = 1;
