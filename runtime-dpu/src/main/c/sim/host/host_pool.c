@@ -1,8 +1,9 @@
 /*
  * The pool of host threads that run simulated DPUs. A batch of independent work items (groups of
- * DPUs) is shared by the pool's threads and the thread that submitted it; items are taken
- * dynamically, one at a time. Several batches may be in flight (for instance an asynchronous
- * launch and a synchronous one on other DPUs).
+ * DPUs) is taken dynamically, one item at a time, by the pool's threads; several batches may be in
+ * flight (for instance an asynchronous launch and a synchronous one on other DPUs). The submitting
+ * thread only waits: kernel fibers never run on the caller's thread, which may be a JVM thread
+ * whose stack the JVM watches.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -20,7 +21,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
 static struct batch *batches;
-static unsigned nr_threads; /* including the submitting thread; 0 = not configured yet */
+static unsigned nr_threads; /* pool size; 0 = not configured yet */
 static unsigned nr_workers; /* pool threads running */
 static pthread_t *workers;
 static int stopping;
@@ -67,11 +68,11 @@ static void *worker_main(void *arg) {
 /* Starts the pool's threads if needed; pool_lock held. */
 static void start_workers(void) {
     if (nr_threads == 0) nr_threads = default_threads();
-    if (nr_workers > 0 || nr_threads <= 1) return;
-    workers = calloc(nr_threads - 1, sizeof *workers);
+    if (nr_workers > 0) return;
+    workers = calloc(nr_threads, sizeof *workers);
     if (workers == NULL) return;
     stopping = 0;
-    for (unsigned i = 0; i + 1 < nr_threads; i++) {
+    for (unsigned i = 0; i < nr_threads; i++) {
         if (pthread_create(&workers[i], NULL, worker_main, NULL) != 0) break;
         nr_workers++;
     }
@@ -87,13 +88,15 @@ void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ct
     *tail = &b;
     active_batches++;
     pthread_cond_broadcast(&pool_work);
-    /* the submitting thread works on its own batch too */
-    while (b.taken < b.count) {
-        size_t index = b.taken++;
-        pthread_mutex_unlock(&pool_lock);
-        fn(ctx, index);
-        pthread_mutex_lock(&pool_lock);
-        finish(&b);
+    if (nr_workers == 0) {
+        /* no thread could be started: run the batch here rather than never */
+        while (b.taken < b.count) {
+            size_t index = b.taken++;
+            pthread_mutex_unlock(&pool_lock);
+            fn(ctx, index);
+            pthread_mutex_lock(&pool_lock);
+            finish(&b);
+        }
     }
     while (b.done < b.count) pthread_cond_wait(&pool_done, &pool_lock);
     for (tail = &batches; *tail != &b; tail = &(*tail)->next) {

@@ -27,9 +27,10 @@ dpu_error_t pimsim_dpu_fault(struct dpu_set_t dpu, char *buf, size_t size);
 const char *pimsim_error_name(dpu_error_t error);
 
 /*
- * Host worker threads that run the DPUs of a launch (the calling thread counts as one).
- * Default: the environment variable PIMSIM_THREADS, else the number of online CPUs.
- * Results never depend on it. Returns DPU_ERR_DPU_ALREADY_RUNNING while a launch is in flight.
+ * Host worker threads that run the DPUs of a launch (the launching thread only waits).
+ * Default: the environment variable PIMSIM_THREADS, else the number of online CPUs; 0 restores
+ * the default. Results never depend on it. Returns DPU_ERR_DPU_ALREADY_RUNNING while a launch is in
+ * flight.
  */
 dpu_error_t pimsim_set_threads(unsigned nr_threads);
 unsigned pimsim_get_threads(void);
