@@ -46,10 +46,9 @@ public final class DpuEpochProcessor implements EpochProcessor {
         CompiledSchema current = schema.get();
         var rejected = new ArrayList<Rejected>();
         int dpus = placement.dpuCount();
-        @SuppressWarnings("unchecked")
-        ArrayDeque<RoutedCall>[] queues = new ArrayDeque[dpus];
+        var queues = new ArrayList<ArrayDeque<RoutedCall>>(dpus);
         for (int d = 0; d < dpus; d++) {
-            queues[d] = new ArrayDeque<>();
+            queues.add(new ArrayDeque<>());
         }
         for (SequencedCall call : epoch.calls()) {
             CallOutcome.Failure failure = route(current, call, queues);
@@ -62,7 +61,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
     }
 
     private CallOutcome.Failure route(CompiledSchema current, SequencedCall call,
-                                      ArrayDeque<RoutedCall>[] queues) {
+                                      List<ArrayDeque<RoutedCall>> queues) {
         String name = call.request().procedure();
         Procedure procedure = current == null ? null : current.catalog().procedure(name);
         if (procedure == null || current.programOf(name) == null) {
@@ -82,7 +81,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                     + "is not available in this runtime version");
         }
         int partition = partitions[0];
-        queues[placement.dpuOf(partition)].add(new RoutedCall(call, procedure, partition));
+        queues.get(placement.dpuOf(partition)).add(new RoutedCall(call, procedure, partition));
         return null;
     }
 
@@ -91,7 +90,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * waiting anywhere; every DPU contributes the longest prefix of its queue that belongs to that program
      * and fits its input buffer. Prefixes keep each DPU's calls in sequence order.
      */
-    private static List<Round> planRounds(CompiledSchema current, ArrayDeque<RoutedCall>[] queues) {
+    private static List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues) {
         CallCodec codec = current.codec();
         int capacity = codec.input().capacity();
         var rounds = new ArrayList<Round>();
@@ -107,15 +106,15 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 return rounds;
             }
             DpuProgram program = current.programOf(first.procedure().name());
-            int dpus = queues.length;
+            int dpus = queues.size();
             var perDpu = new ArrayList<List<RoutedCall>>(dpus);
             byte[][] inputs = new byte[dpus][];
             int[] outputLengths = new int[dpus];
             for (int d = 0; d < dpus; d++) {
                 var taken = new ArrayList<RoutedCall>();
                 int bytes = codec.queueOverhead();
-                while (!queues[d].isEmpty()) {
-                    RoutedCall next = queues[d].peekFirst();
+                while (!queues.get(d).isEmpty()) {
+                    RoutedCall next = queues.get(d).peekFirst();
                     if (current.programOf(next.procedure().name()) != program) {
                         break;
                     }
@@ -129,7 +128,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                         break;
                     }
                     bytes += size;
-                    taken.add(queues[d].removeFirst());
+                    taken.add(queues.get(d).removeFirst());
                 }
                 perDpu.add(taken);
                 // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last

@@ -168,15 +168,16 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Runs a DDL script: the whole schema is recompiled with it, the script is logged, and calls that come
+     * Runs a DDL script ({@code fileName} names it in diagnostics; null numbers it, {@code script-N.sql}):
+     * the whole schema is recompiled with it, the script is logged, and calls that come
      * after it see the new programs. A script that does not compile changes nothing.
      */
     public void executeScript(String fileName, String text) throws SQLException {
         SqlErrors.await(sequencer.barrier(() -> {
             var all = new ArrayList<>(scripts);
-            all.add(new SqlScript(fileName, text));
+            all.add(new SqlScript(fileName != null ? fileName : "script-" + (scripts.size() + 1) + ".sql", text));
             CompiledSchema compiled = config.compiler().compile(List.copyOf(all), placement.partitionCount());
-            log.append(new LogRecord.Script(fileName, text));
+            log.append(new LogRecord.Script(all.getLast().fileName(), text));
             log.commit();
             scripts.add(all.getLast());
             schema = compiled;
@@ -246,8 +247,6 @@ public final class Engine implements AutoCloseable {
     public void close() throws SQLException {
         try {
             sequencer.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             backend.close();
             try {

@@ -125,7 +125,7 @@ public final class Sequencer implements AutoCloseable {
 
     /** Executes everything already submitted, then stops both threads. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         lock.lock();
         try {
             closing = true;
@@ -133,8 +133,19 @@ public final class Sequencer implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        sequencerThread.join();
-        executorThread.join();
+        boolean interrupted = false;
+        for (Thread t : new Thread[] {sequencerThread, executorThread}) {
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true; // finish closing: pending calls must still be answered
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void sequenceLoop() {

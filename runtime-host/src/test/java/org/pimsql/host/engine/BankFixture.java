@@ -13,6 +13,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.pimsql.frontend.SqlScript;
 import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Index;
+import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.catalog.SourcePos;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Block;
@@ -24,7 +27,7 @@ import org.pimsql.frontend.ir.Variable;
 /**
  * A tiny bank that stands in for the frontend, the code generator and a DPU kernel in engine tests.
  *
- * <p>Scripts: {@code CREATE BANK} declares DEPOSIT(acct, amount, OUT balance) and the loader
+ * <p>Scripts: {@code CREATE BANK} declares the table ACCOUNTS(ACCT, BALANCE), DEPOSIT(acct, amount, OUT balance) and the loader
  * PIMSQL_LOAD_ACCOUNTS(acct, balance) in program {@code bank.so}; {@code CREATE AUDIT} adds
  * BALANCE(acct, OUT balance) in a second program {@code audit.so}; any script containing {@code BROKEN}
  * fails to compile. Calls route to partition {@code acct mod P}. A deposit that would make a balance
@@ -43,6 +46,12 @@ final class BankFixture {
     final Map<Integer, Map<Long, Long>> balances = new ConcurrentHashMap<>();
     /** Sequence numbers in the order each DPU ran them. */
     final Map<Integer, List<Long>> executedOrder = new ConcurrentHashMap<>();
+
+    static final Table ACCOUNTS = new Table(0, "ACCOUNTS",
+            List.of(new Column("ACCT", 0, SqlType.BIGINT, false, SourcePos.NONE),
+                    new Column("BALANCE", 1, SqlType.BIGINT, true, SourcePos.NONE)),
+            new Index("ACCOUNTS_PK", "ACCOUNTS", List.of(0), true, true, SourcePos.NONE), List.of(), List.of(0),
+            SourcePos.NONE);
 
     private static Variable param(int id, String name, ParamMode mode) {
         return new Variable(id, name, SqlType.BIGINT, mode, null, SourcePos.NONE);
@@ -76,7 +85,11 @@ final class BankFixture {
                 }
             }
             CallRouter router = (p, args, count) -> new int[] {(int) Math.floorMod((Long) args.getFirst(), count)};
-            return new CompiledSchema(new Catalog(Map.of(), procedures), programs, new Codec(), router);
+            var tables = new LinkedHashMap<String, Table>();
+            if (procedures.containsKey("DEPOSIT")) {
+                tables.put("ACCOUNTS", ACCOUNTS);
+            }
+            return new CompiledSchema(new Catalog(tables, procedures), programs, new Codec(), router);
         };
     }
 

@@ -1,0 +1,93 @@
+package org.pimsql.host.jdbc;
+
+import java.sql.SQLException;
+import java.sql.SQLSyntaxErrorException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Table;
+
+/**
+ * {@code INSERT INTO t [(c1, ...)] VALUES (v1, ...)} with {@code ?} placeholders or literals: the bulk
+ * loading path. Each row becomes one call of the table's loader procedure, which takes every column in
+ * table order; columns left out of the column list are NULL.
+ */
+record InsertSyntax(Table table, List<CallSyntax.Argument> valueForColumn) {
+    private static final Pattern HEAD = Pattern.compile(
+            "\\s*INSERT\\s+INTO\\s+((?:\"[^\"]+\"|[A-Za-z_][A-Za-z0-9_]*)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[A-Za-z_][A-Za-z0-9_]*))?)"
+                    + "\\s*(?:\\(([^)]*)\\))?\\s*VALUES\\s*(\\(.*\\))\\s*;?\\s*",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+    static boolean isInsert(String sql) {
+        String s = sql.strip();
+        return s.length() > 6 && s.regionMatches(true, 0, "INSERT", 0, 6) && Character.isWhitespace(s.charAt(6));
+    }
+
+    int placeholderCount() {
+        return (int) valueForColumn.stream().filter(a -> a instanceof CallSyntax.Placeholder).count();
+    }
+
+    /** The loader's arguments for one row: literals as written, placeholders from {@code bound} (1-based). */
+    List<Object> row(List<Object> bound) {
+        var row = new ArrayList<Object>(valueForColumn.size());
+        for (CallSyntax.Argument a : valueForColumn) {
+            row.add(switch (a) {
+                case null -> null;
+                case CallSyntax.Literal l -> l.value();
+                case CallSyntax.Placeholder p -> bound.get(p.index() - 1);
+            });
+        }
+        return row;
+    }
+
+    static InsertSyntax parse(String sql, Catalog catalog) throws SQLException {
+        Matcher m = HEAD.matcher(sql);
+        if (!m.matches()) {
+            throw new SQLSyntaxErrorException("expected INSERT INTO table [(columns)] VALUES (values): " + sql, "42601");
+        }
+        String[] nameParts = m.group(1).split("\\s*\\.\\s*");
+        String tableName = canonical(nameParts[nameParts.length - 1]);
+        Table table = catalog.table(tableName);
+        if (table == null) {
+            throw new SQLSyntaxErrorException("user lacks privilege or object not found: table " + tableName, "42501");
+        }
+        List<CallSyntax.Argument> values = CallSyntax.parse("CALL LOAD" + m.group(3)).arguments();
+        List<Column> targets;
+        if (m.group(2) == null) {
+            targets = table.columns();
+        } else {
+            targets = new ArrayList<>();
+            for (String c : m.group(2).split(",")) {
+                Column column = table.column(canonical(c.strip()));
+                if (column == null) {
+                    throw new SQLSyntaxErrorException("user lacks privilege or object not found: column " + c.strip()
+                            + " of table " + table.name(), "42501");
+                }
+                targets.add(column);
+            }
+        }
+        if (targets.size() != values.size()) {
+            throw new SQLSyntaxErrorException("INSERT has " + targets.size() + " target columns but "
+                    + values.size() + " values", "42802");
+        }
+        CallSyntax.Argument[] byColumn = new CallSyntax.Argument[table.columns().size()];
+        for (int i = 0; i < targets.size(); i++) {
+            if (byColumn[targets.get(i).ordinal()] != null) {
+                throw new SQLSyntaxErrorException("column " + targets.get(i).name() + " is listed twice", "42701");
+            }
+            byColumn[targets.get(i).ordinal()] = values.get(i);
+        }
+        return new InsertSyntax(table, java.util.Collections.unmodifiableList(Arrays.asList(byColumn)));
+    }
+
+    private static String canonical(String name) {
+        return name.startsWith("\"") && name.endsWith("\"") && name.length() >= 2
+                ? name.substring(1, name.length() - 1)
+                : name.toUpperCase(Locale.ROOT);
+    }
+}

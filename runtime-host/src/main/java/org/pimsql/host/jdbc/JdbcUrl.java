@@ -1,0 +1,107 @@
+package org.pimsql.host.jdbc;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.pimsql.host.engine.DatabaseLocation;
+import org.pimsql.host.engine.EngineRuntime;
+import org.pimsql.host.sequencer.SequencerConfig;
+
+/**
+ * {@code jdbc:pimsql:mem:NAME[?options]} or {@code jdbc:pimsql:file:DIR[?options]}; options may also come
+ * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code epochMillis} (the
+ * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
+ * (close an epoch as soon as the DPUs are idle, default true) and {@code runtime} (default
+ * {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
+ * has no accounts. Any other option is an error rather than silently ignored.
+ */
+record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime) {
+    static final String PREFIX = "jdbc:pimsql:";
+    private static final Set<String> OPTIONS = Set.of("dpus", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
+            "user", "password");
+
+    static boolean accepts(String url) {
+        return url != null && (url.startsWith(PREFIX + "mem:") || url.startsWith(PREFIX + "file:"));
+    }
+
+    static JdbcUrl parse(String url, Properties info) throws SQLException {
+        if (!accepts(url)) {
+            throw new SQLException("not a PimSQL URL (jdbc:pimsql:mem:NAME or jdbc:pimsql:file:DIR): " + url, "08001");
+        }
+        String rest = url.substring(PREFIX.length());
+        int q = rest.indexOf('?');
+        String target = q < 0 ? rest : rest.substring(0, q);
+        var options = new LinkedHashMap<String, String>();
+        if (info != null) {
+            for (String key : info.stringPropertyNames()) {
+                options.put(key, info.getProperty(key));
+            }
+        }
+        if (q >= 0) {
+            for (String pair : rest.substring(q + 1).split("[&;]")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                if (eq < 0) {
+                    throw new SQLException("option without a value in " + url + ": " + pair, "08001");
+                }
+                options.put(decode(pair.substring(0, eq)), decode(pair.substring(eq + 1)));
+            }
+        }
+        for (String key : options.keySet()) {
+            if (!OPTIONS.contains(key)) {
+                throw new SQLException("unknown option '" + key + "' in " + url + "; known options: "
+                        + new java.util.TreeSet<>(OPTIONS), "08001");
+            }
+        }
+        DatabaseLocation location;
+        if (target.startsWith("mem:")) {
+            String name = target.substring(4);
+            if (name.isEmpty()) {
+                throw new SQLException("jdbc:pimsql:mem: needs a database name", "08001");
+            }
+            location = new DatabaseLocation.Memory(name);
+        } else {
+            String dir = target.substring(5);
+            if (dir.isEmpty()) {
+                throw new SQLException("jdbc:pimsql:file: needs a directory", "08001");
+            }
+            location = new DatabaseLocation.Directory(Path.of(dir));
+        }
+        int dpus = integer(options, "dpus", 64, url);
+        int epochCalls = integer(options, "epochCalls", SequencerConfig.DEFAULT.maxCalls(), url);
+        double epochMillis = Double.parseDouble(options.getOrDefault("epochMillis",
+                String.valueOf(SequencerConfig.DEFAULT.maxDelay().toNanos() / 1e6)));
+        boolean eager = Boolean.parseBoolean(options.getOrDefault("eagerEpochs",
+                String.valueOf(SequencerConfig.DEFAULT.closeWhenIdle())));
+        if (dpus < 1 || epochCalls < 1 || !(epochMillis >= 0)) {
+            throw new SQLException("dpus and epochCalls must be positive and epochMillis not negative: " + url, "08001");
+        }
+        var sequencer = SequencerConfig.DEFAULT.withMaxCalls(epochCalls)
+                .withMaxDelay(Duration.ofNanos(Math.round(epochMillis * 1e6))).withCloseWhenIdle(eager);
+        return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT));
+    }
+
+    private static int integer(Map<String, String> options, String key, int fallback, String url) throws SQLException {
+        String v = options.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new SQLException(key + " must be an integer in " + url + ", got '" + v + "'", "08001", e);
+        }
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+}

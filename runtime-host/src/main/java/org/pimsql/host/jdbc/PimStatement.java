@@ -1,0 +1,330 @@
+package org.pimsql.host.jdbc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.engine.ResultTable;
+import org.pimsql.host.engine.SqlErrors;
+
+/**
+ * A plain statement. {@code execute} takes a DDL script (several statements allowed), a call with literal
+ * arguments ({@code CALL p(1, 'x')}) or an INSERT with literal values. Ad-hoc queries are not part of the
+ * dialect: data is read through procedures.
+ */
+class PimStatement extends StatementBase {
+    final PimConnection connection;
+    private boolean closed;
+    private boolean closeOnCompletion;
+    private int maxRows;
+    private final List<String> batch = new ArrayList<>();
+
+    private List<ResultTable> results = List.of();
+    private int current; // index of the current result set; results.size() once all are consumed
+    private long updateCount = -1; // reported when no result set is current
+    private long lastCount = -1; // what executeUpdate returns
+    private ResultSet open;
+
+    PimStatement(PimConnection connection) {
+        this.connection = connection;
+    }
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("the statement is closed", "HY010");
+        }
+        connection.checkOpen();
+    }
+
+    /**
+     * Installs what the last execution produced: its result sets in order, then, when there are none,
+     * {@code count} as the update count (-1 for none).
+     */
+    void setResults(List<ResultTable> tables, long count) {
+        closeCurrent();
+        results = tables;
+        current = 0;
+        updateCount = tables.isEmpty() ? count : -1;
+        lastCount = count;
+    }
+
+    private void closeCurrent() {
+        if (open != null) {
+            try {
+                open.close();
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            open = null;
+        }
+    }
+
+    /** Turns a call's outcome into its results, or throws its SQLException. */
+    CallOutcome.Success successOf(CallOutcome outcome) throws SQLException {
+        if (outcome instanceof CallOutcome.Failure f) {
+            setResults(List.of(), -1);
+            throw SqlErrors.of(f);
+        }
+        return (CallOutcome.Success) outcome;
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        checkOpen();
+        if (CallSyntax.isCall(sql)) {
+            CallSyntax call = CallSyntax.parse(sql);
+            if (call.placeholderCount() > 0) {
+                throw new SQLException("a call with ? parameters needs Connection.prepareCall", "07001");
+            }
+            var success = successOf(SqlErrors.await(connection.engine().call(call.procedure(),
+                    PimCallableStatement.literalArguments(call))));
+            setResults(success.resultSets(), 0);
+        } else if (InsertSyntax.isInsert(sql)) {
+            InsertSyntax insert = InsertSyntax.parse(sql, connection.engine().catalog());
+            if (insert.placeholderCount() > 0) {
+                throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
+            }
+            successOf(SqlErrors.await(connection.engine().insert(insert.table().name(), insert.row(List.of()))));
+            setResults(List.of(), 1);
+        } else {
+            connection.engine().executeScript(null, sql);
+            setResults(List.of(), 0);
+        }
+        return !results.isEmpty();
+    }
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        if (!execute(sql)) {
+            throw new SQLException("the statement produced no result set: " + sql, "07005");
+        }
+        return getResultSet();
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        execute(sql);
+        return (int) Math.max(0, lastCount);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        execute(sql);
+        return Math.max(0, lastCount);
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        if (current >= results.size()) {
+            return null;
+        }
+        if (open == null) {
+            ResultTable table = results.get(current);
+            if (maxRows > 0 && table.rows().size() > maxRows) {
+                table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
+            }
+            open = new PimResultSet(this, table);
+        }
+        return open;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(Statement.CLOSE_CURRENT_RESULT);
+    }
+
+    /** Result sets are fully materialized, so keeping the current one open costs nothing. */
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        checkOpen();
+        if (current == Statement.CLOSE_CURRENT_RESULT || current == Statement.CLOSE_ALL_RESULTS) {
+            closeCurrent();
+        }
+        open = null;
+        if (this.current < results.size()) {
+            this.current++;
+        }
+        if (this.current < results.size()) {
+            return true;
+        }
+        updateCount = -1; // moved past the last result: no result set and no update count
+        return false;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        checkOpen();
+        return (int) (current < results.size() ? -1 : updateCount);
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        return getUpdateCount();
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        batch.add(sql);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch.clear();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        checkOpen();
+        int[] counts = new int[batch.size()];
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                try {
+                    execute(batch.get(i));
+                    counts[i] = (int) Math.max(0, lastCount);
+                } catch (SQLException e) {
+                    counts[i] = Statement.EXECUTE_FAILED;
+                    throw new java.sql.BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(),
+                            java.util.Arrays.copyOf(counts, i + 1), e);
+                }
+            }
+        } finally {
+            batch.clear();
+        }
+        setResults(List.of(), -1);
+        return counts;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public void close() {
+        closeCurrent();
+        closed = true;
+        connection.forget(this);
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw new SQLException("max rows must not be negative", "HY024");
+        }
+        maxRows = max;
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return 0;
+    }
+
+    /** A sequenced call cannot be withdrawn, so only "no timeout" is accepted. */
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds != 0) {
+            throw Unsupported.feature("Statement.setQueryTimeout(" + seconds + ") (a sequenced call cannot be cancelled)");
+        }
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return 0;
+    }
+
+    /** Rows arrive with the call's result, so the hint has nothing to tune. */
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw new SQLException("fetch size must not be negative", "HY024");
+        }
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw Unsupported.feature("Statement.setFetchDirection(" + direction + ")");
+        }
+    }
+
+    /** Escape syntax is always processed: {@code {call ...}} is how calls are written. */
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+        if (!enable) {
+            throw Unsupported.feature("Statement.setEscapeProcessing(false)");
+        }
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        checkOpen();
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        checkOpen();
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        checkOpen();
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+}

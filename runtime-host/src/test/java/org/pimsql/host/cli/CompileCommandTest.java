@@ -1,0 +1,110 @@
+package org.pimsql.host.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code pimsql compile} on every example: summary, C sources and manifest. */
+class CompileCommandTest {
+    private static final Pattern PROGRAM_LINE =
+            Pattern.compile("(?m)^program (\\d+): (\\d+) procedures?, ~[0-9,]+ of 4,096 instructions, [0-9,-]+ B WRAM$");
+
+    static CliRunner compile(String example, Path out) {
+        var args = new ArrayList<String>(List.of("compile"));
+        args.addAll(List.of(CliRunner.example(example)));
+        args.addAll(List.of("-o", out.toString(), "--no-native"));
+        return CliRunner.run(args.toArray(String[]::new));
+    }
+
+    static JsonNode manifest(Path out) throws Exception {
+        return new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
+    }
+
+    @Test
+    void bank(@TempDir Path out) throws Exception {
+        CliRunner r = compile("bank", out);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.out().startsWith("compiled 3 tables and 6 procedures into " + out), r.out());
+        assertTrue(r.out().contains("""
+                procedure SENDPAYMENT (multi-partition, program 0)
+                  routing: MOD(SRC) + MOD(DST)
+                  reads:   ACCOUNTS(CUSTID, NAME), CHECKING(CUSTID, BAL)
+                  writes:  CHECKING(BAL)
+                """), r.out());
+        assertTrue(r.out().contains("""
+                procedure BALANCE (single-partition, program 0)
+                  routing: MOD(P_CUSTID)
+                  reads:   ACCOUNTS(CUSTID, NAME), SAVINGS(CUSTID, BAL), CHECKING(CUSTID, BAL)
+                  writes:  -
+                """), r.out());
+        assertTrue(PROGRAM_LINE.matcher(r.out()).find(), r.out());
+        assertEquals("", r.err());
+
+        JsonNode m = manifest(out);
+        assertEquals("pimsql-manifest", m.get("format").asText());
+        assertEquals(3, m.get("tables").size());
+        assertEquals("MOD", m.get("tables").get(0).get("partitioning").get("function").asText());
+        JsonNode send = procedure(m, "SENDPAYMENT");
+        assertEquals("MULTI_PARTITION", send.get("class").asText());
+        assertEquals("[\"SRC\",\"DST\"]", send.get("routing").get("parameters").toString());
+        assertEquals("{\"CHECKING\":[\"BAL\"]}", send.get("writes").toString());
+        assertEquals(11, send.get("statements").size());
+        assertEquals(0, send.get("program").asInt());
+        JsonNode program = m.get("programs").get(0);
+        assertTrue(program.get("procedures").size() == 6);
+        assertTrue(Files.exists(out.resolve(program.get("cSource").asText())), program.toString());
+    }
+
+    @Test
+    void ycsb(@TempDir Path out) throws Exception {
+        CliRunner r = compile("ycsb", out);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.out().contains("""
+                procedure SCANRECORDS (all partitions, program 0)
+                  routing: every partition (reads every partition in statement 0)
+                """), r.out());
+        assertTrue(r.out().contains("  flag:    reads every partition: statement 0 (USERTABLE"), r.out());
+        assertTrue(r.out().contains("procedure MULTIKEYTXN (multi-partition, program 0)\n  routing: MOD(P_KEYS[*])\n"), r.out());
+        JsonNode scan = procedure(manifest(out), "SCANRECORDS");
+        assertEquals("[0]", scan.get("routing").get("broadcastReads").toString());
+        assertEquals("EVERY_PARTITION",
+                scan.get("statements").get(1).get("accesses").get(0).get("partition").get("kind").asText());
+    }
+
+    @Test
+    void tpccFitsInAtMostTwoPrograms(@TempDir Path out) throws Exception {
+        CliRunner r = compile("tpcc", out);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.out().contains("procedure NEWORDER (multi-partition, program "), r.out());
+        assertTrue(r.out().contains("  routing: MOD(P_W_ID) + MOD(P_SUPPLY_W_IDS[*])\n"), r.out());
+        var matcher = PROGRAM_LINE.matcher(r.out());
+        int programs = 0;
+        while (matcher.find()) {
+            programs++;
+        }
+        JsonNode m = manifest(out);
+        assertEquals(m.get("programs").size(), programs, r.out());
+        assertTrue(programs >= 1 && programs <= 2, r.out());
+        assertEquals(programs > 1, r.out().contains("procedures split across"), r.out());
+        assertEquals(9, m.get("tables").size());
+        assertEquals(5, m.get("procedures").size());
+    }
+
+    static JsonNode procedure(JsonNode manifest, String name) {
+        for (JsonNode p : manifest.get("procedures")) {
+            if (p.get("name").asText().equals(name)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no procedure " + name + " in the manifest");
+    }
+}

@@ -1,0 +1,36 @@
+package org.pimsql.host.engine;
+
+/**
+ * The {@code runtime=fake-bank} of JDBC tests: {@link BankFixture}'s compiler and Java DPUs behind the real
+ * driver, sequencer and log. All databases of the test JVM share one fixture, so tests use distinct
+ * account numbers or reset it.
+ */
+public final class FakeBankRuntime implements EngineRuntime {
+    static final BankFixture FIXTURE = new BankFixture();
+
+    @Override
+    public String name() {
+        return "fake-bank";
+    }
+
+    @Override
+    public BackendFactory backends() {
+        return FIXTURE::backend;
+    }
+
+    @Override
+    public SchemaCompiler compiler() {
+        return FIXTURE.compiler();
+    }
+
+    /** The balance of {@code account} on {@code dpu}, or null when it has none. */
+    public static Long balance(int dpu, long account) {
+        var accounts = FIXTURE.balances.get(dpu);
+        return accounts == null ? null : accounts.get(account);
+    }
+
+    public static void reset() {
+        FIXTURE.balances.clear();
+        FIXTURE.executedOrder.clear();
+    }
+}
