@@ -109,12 +109,14 @@ static void test_fault_reported_by_sync_after_async_launch(void) {
     expect_fault("fault_dma_size", 1, BAD_DPU_NAME, "mram_read: DMA size 12", NULL);
 }
 
-/* WRAM overflow found at load: globals + stacks do not fit. */
+/* WRAM overflow found at load: globals, constants and stacks do not fit. */
 static void test_wram_overflow_at_load(void) {
     check_error("fault_wram_overflow_load", dpu_load(set, kernel_path("fault_wram_overflow_load"), NULL),
                 DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "16 tasklets x 1024 bytes of stack", (const char *)NULL);
     check_error("fault_stack_overflow_load", dpu_load(set, kernel_path("fault_stack_overflow_load"), NULL),
                 DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "24 tasklets x 3072 bytes of stack", (const char *)NULL);
+    check_error("fault_const_overflow_load", dpu_load(set, kernel_path("fault_const_overflow_load"), NULL),
+                DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "61440 bytes of constants", (const char *)NULL);
 }
 
 static void test_too_many_mutexes(void) {

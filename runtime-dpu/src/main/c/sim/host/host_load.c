@@ -36,6 +36,7 @@ struct kernel_layout {
     struct pimsim_region wram[PIMSIM_MAX_WRAM_REGIONS];
     unsigned nr_wram;
     size_t wram_size;
+    size_t constants_size; /* named read-only data objects: WRAM on the DPU, not saved per DPU */
     size_t mram_vaddr, mram_size, noinit_vaddr, noinit_size;
     size_t mutexes_size;
 };
@@ -47,6 +48,35 @@ static int is_native_bookkeeping(const char *name) {
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i]) == 0) return 1;
     return strncmp(name, ".data.rel.ro", 12) == 0; /* RELRO: read-only once relocated */
+}
+
+/*
+ * Bytes of named constant objects (STT_OBJECT symbols in allocated read-only data sections): on the
+ * DPU constants live in WRAM too. Anonymous data (string literals, jump tables) has no symbol and is
+ * not counted, because its native size says little about the DPU's.
+ */
+static size_t constants_size(const uint8_t *file, size_t size, const Elf64_Shdr *sh, unsigned nr_sections) {
+    size_t total = 0;
+    for (unsigned i = 0; i < nr_sections; i++) {
+        if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= nr_sections) continue;
+        const Elf64_Shdr *strings = &sh[sh[i].sh_link];
+        if (sh[i].sh_offset + sh[i].sh_size > size || strings->sh_offset + strings->sh_size > size) continue;
+        const Elf64_Sym *syms = (const Elf64_Sym *)(file + sh[i].sh_offset);
+        size_t n = sh[i].sh_size / sizeof(Elf64_Sym);
+        for (size_t k = 0; k < n; k++) {
+            if (ELF64_ST_TYPE(syms[k].st_info) != STT_OBJECT || syms[k].st_shndx == SHN_UNDEF ||
+                syms[k].st_shndx >= nr_sections)
+                continue;
+            const Elf64_Shdr *section = &sh[syms[k].st_shndx];
+            if (!(section->sh_flags & SHF_ALLOC) || (section->sh_flags & (SHF_WRITE | SHF_EXECINSTR))) continue;
+            /* the simulator's own description of the kernel (pimsim_kernel.h) does not exist on a DPU */
+            const char *name = syms[k].st_name < strings->sh_size
+                                   ? (const char *)file + strings->sh_offset + syms[k].st_name : "";
+            if (strncmp(name, "pimsim_kernel_", 14) == 0) continue;
+            total += syms[k].st_size;
+        }
+    }
+    return total;
 }
 
 static dpu_error_t read_layout(const uint8_t *file, size_t size, const char *path, struct kernel_layout *out) {
@@ -94,6 +124,7 @@ static dpu_error_t read_layout(const uint8_t *file, size_t size, const char *pat
             out->wram_size += (s->sh_size + 7) & ~(size_t)7;
         }
     }
+    out->constants_size = constants_size(file, size, sh, eh->e_shnum);
     return DPU_OK;
 }
 
@@ -242,6 +273,7 @@ static dpu_error_t create_program(const char *path, const uint8_t *data, size_t 
     memcpy(p->wram, layout.wram, sizeof layout.wram);
     p->nr_wram = layout.nr_wram;
     p->wram_image_size = layout.wram_size;
+    p->constants_size = layout.constants_size;
     p->mram_vaddr = layout.mram_vaddr;
     p->mram_size = layout.mram_size;
     p->noinit_vaddr = layout.noinit_vaddr;
@@ -279,11 +311,11 @@ static dpu_error_t create_program(const char *path, const uint8_t *data, size_t 
         free_program(p);
         return DPU_ERR_ELF_INVALID_FILE;
     }
-    size_t fixed = p->wram_image_size + (size_t)p->nr_tasklets * p->stack_size;
+    size_t fixed = p->wram_image_size + p->constants_size + (size_t)p->nr_tasklets * p->stack_size;
     if (fixed > PIMSIM_WRAM_SIZE) {
-        pimsim_set_last_fault("dpu_load: WRAM overflow: %s needs %zu bytes of globals + %u tasklets x %u bytes of "
-                              "stack = %zu bytes > 65536 bytes of WRAM",
-                              path, p->wram_image_size, p->nr_tasklets, p->stack_size, fixed);
+        pimsim_set_last_fault("dpu_load: WRAM overflow: %s needs %zu bytes of globals + %zu bytes of constants + %u "
+                              "tasklets x %u bytes of stack = %zu bytes > 65536 bytes of WRAM",
+                              path, p->wram_image_size, p->constants_size, p->nr_tasklets, p->stack_size, fixed);
         free_program(p);
         return DPU_ERR_WRAM_OVERFLOW;
     }

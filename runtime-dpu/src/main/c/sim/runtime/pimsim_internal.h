@@ -61,6 +61,7 @@ struct dpu_program_t {
     struct pimsim_region wram[PIMSIM_MAX_WRAM_REGIONS];
     unsigned nr_wram;
     size_t wram_image_size; /* writable globals, bytes */
+    size_t constants_size;  /* named read-only objects, bytes (also WRAM on the DPU) */
     size_t heap_capacity;   /* WRAM left for mem_alloc */
     size_t mram_vaddr, mram_size;     /* section pimsim_mram (initialised at load) */
     size_t noinit_vaddr, noinit_size; /* section pimsim_mram_noinit */

@@ -22,10 +22,10 @@ void *mem_alloc(size_t size) {
     pimsim_count_call(e);
     size_t rounded = (size + 7) & ~(size_t)7;
     if (rounded < size || rounded > e->heap_capacity - e->heap_used) {
-        size_t globals = e->program ? e->program->wram_image_size : 0;
+        size_t globals = e->program ? e->program->wram_image_size + e->program->constants_size : 0;
         unsigned stacks = e->program ? e->program->nr_tasklets * e->program->stack_size : 1024;
         pimsim_fault("WRAM overflow: mem_alloc(%zu) with %zu of %zu heap bytes used (64 KiB WRAM = %zu bytes of "
-                     "globals + %u bytes of tasklet stacks + heap)",
+                     "globals and constants + %u bytes of tasklet stacks + heap)",
                      size, e->heap_used, e->heap_capacity, globals, stacks);
     }
     void *p = e->heap + e->heap_used;
