@@ -1,0 +1,250 @@
+/*
+ * PimSQL's DPU bridge: the few coarse operations the Java host runtime calls through the Foreign
+ * Function & Memory API (org.pimsql.host.backend.NativeDpuBackend).
+ *
+ * Written against the libdpu host API (<dpu.h>) only, so the same file builds against PimSQL's
+ * simulator (libpimsim) and against a real UPMEM SDK (docs/runtime.md, "Building against the UPMEM
+ * SDK"). Every function returns 0 on success and -1 on failure, with a message kept in the bridge
+ * (pimsql_bridge_error); the error code of the failing libdpu call is part of the message.
+ *
+ * Buffers are per DPU, in the set's DPU order (0 .. nr_dpus-1). Parallel transfers go rank by rank:
+ * a rank moves one length, its largest buffer rounded up to 8 bytes (the hardware's rule), so the
+ * shorter buffers of that rank are padded with zeros (to DPUs) or truncated (from DPUs) through
+ * scratch copies. A rank whose buffers are all empty is skipped.
+ */
+#include <dpu.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BRIDGE_ERROR_SIZE 1024
+
+typedef struct pimsql_bridge {
+    struct dpu_set_t set;
+    uint32_t nr_dpus;
+    uint32_t nr_ranks;
+    struct dpu_set_t *dpus;     /* one single-DPU set per DPU, in set order */
+    struct dpu_set_t *ranks;    /* one set per rank */
+    uint32_t *rank_first;       /* index of each rank's first DPU */
+    uint32_t *rank_size;        /* DPUs in each rank */
+    int launched_async;         /* an asynchronous launch has not been waited for */
+    char error[BRIDGE_ERROR_SIZE];
+} pimsql_bridge;
+
+static void set_error(pimsql_bridge *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void set_error(pimsql_bridge *b, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(b->error, sizeof b->error, fmt, args);
+    va_end(args);
+}
+
+/* Checks a libdpu result; on failure records "<what> failed with error <code>". */
+#define CHECK(b, call, ...)                                                                                   \
+    do {                                                                                                      \
+        dpu_error_t status_ = (call);                                                                         \
+        if (status_ != DPU_OK) {                                                                              \
+            char what_[256];                                                                                  \
+            snprintf(what_, sizeof what_, __VA_ARGS__);                                                       \
+            set_error((b), "%s failed with libdpu error %d", what_, (int)status_);                            \
+            return -1;                                                                                        \
+        }                                                                                                     \
+    } while (0)
+
+static const char *symbol_or_heap(const char *symbol) {
+    return symbol == NULL || symbol[0] == '\0' ? DPU_MRAM_HEAP_POINTER_NAME : symbol;
+}
+
+const char *pimsql_bridge_error(const pimsql_bridge *b) {
+    return b->error;
+}
+
+uint32_t pimsql_bridge_nr_dpus(const pimsql_bridge *b) {
+    return b->nr_dpus;
+}
+
+uint32_t pimsql_bridge_nr_ranks(const pimsql_bridge *b) {
+    return b->nr_ranks;
+}
+
+/* Allocates nr_dpus DPUs; profile may be NULL. On failure returns NULL and writes the reason to err. */
+pimsql_bridge *pimsql_bridge_open(uint32_t nr_dpus, const char *profile, char *err, size_t err_size) {
+    pimsql_bridge *b = calloc(1, sizeof *b);
+    if (b == NULL) {
+        snprintf(err, err_size, "out of host memory");
+        return NULL;
+    }
+    dpu_error_t status = dpu_alloc(nr_dpus, profile, &b->set);
+    if (status != DPU_OK) {
+        snprintf(err, err_size, "dpu_alloc(%u) failed with libdpu error %d", nr_dpus, (int)status);
+        free(b);
+        return NULL;
+    }
+    uint32_t n = 0, r = 0;
+    if (dpu_get_nr_dpus(b->set, &n) != DPU_OK || dpu_get_nr_ranks(b->set, &r) != DPU_OK) {
+        snprintf(err, err_size, "cannot count the allocated DPUs");
+        dpu_free(b->set);
+        free(b);
+        return NULL;
+    }
+    b->nr_dpus = n;
+    b->nr_ranks = r;
+    b->dpus = calloc(n, sizeof *b->dpus);
+    b->ranks = calloc(r, sizeof *b->ranks);
+    b->rank_first = calloc(r, sizeof *b->rank_first);
+    b->rank_size = calloc(r, sizeof *b->rank_size);
+    if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL) {
+        snprintf(err, err_size, "out of host memory");
+        dpu_free(b->set);
+        free(b->dpus);
+        free(b->ranks);
+        free(b->rank_first);
+        free(b->rank_size);
+        free(b);
+        return NULL;
+    }
+    struct dpu_set_t rank, dpu;
+    uint32_t rank_index, next = 0;
+    DPU_RANK_FOREACH(b->set, rank, rank_index) {
+        b->ranks[rank_index] = rank;
+        b->rank_first[rank_index] = next;
+        uint32_t in_rank = 0;
+        DPU_FOREACH(rank, dpu) {
+            b->dpus[next++] = dpu;
+            in_rank++;
+        }
+        b->rank_size[rank_index] = in_rank;
+    }
+    return b;
+}
+
+void pimsql_bridge_close(pimsql_bridge *b) {
+    if (b == NULL) return;
+    if (b->launched_async) dpu_sync(b->set);
+    dpu_free(b->set);
+    free(b->dpus);
+    free(b->ranks);
+    free(b->rank_first);
+    free(b->rank_size);
+    free(b);
+}
+
+int pimsql_bridge_load(pimsql_bridge *b, const char *path) {
+    CHECK(b, dpu_load(b->set, path, NULL), "dpu_load(%s)", path);
+    return 0;
+}
+
+int pimsql_bridge_launch(pimsql_bridge *b, int asynchronous) {
+    CHECK(b, dpu_launch(b->set, asynchronous ? DPU_ASYNCHRONOUS : DPU_SYNCHRONOUS), "dpu_launch");
+    b->launched_async = asynchronous;
+    return 0;
+}
+
+int pimsql_bridge_sync(pimsql_bridge *b) {
+    b->launched_async = 0;
+    CHECK(b, dpu_sync(b->set), "dpu_sync");
+    return 0;
+}
+
+static uint32_t padded_length(const uint32_t *lengths, uint32_t first, uint32_t count) {
+    uint32_t max = 0;
+    for (uint32_t i = first; i < first + count; i++)
+        if (lengths[i] > max) max = lengths[i];
+    return (max + 7u) & ~7u;
+}
+
+/*
+ * One parallel transfer per rank. buffers[d] holds lengths[d] bytes for DPU d (to_dpu), or receives
+ * lengths[d] bytes from it (from DPUs).
+ */
+static int transfer(pimsql_bridge *b, int to_dpu, const char *symbol, uint32_t offset, uint8_t *const *buffers,
+                    const uint32_t *lengths) {
+    const char *target = symbol_or_heap(symbol);
+    for (uint32_t r = 0; r < b->nr_ranks; r++) {
+        uint32_t first = b->rank_first[r], count = b->rank_size[r];
+        uint32_t length = padded_length(lengths, first, count);
+        if (length == 0) continue;
+        uint8_t **scratch = calloc(count, sizeof *scratch);
+        if (scratch == NULL) {
+            set_error(b, "out of host memory");
+            return -1;
+        }
+        int failed = 0;
+        for (uint32_t i = 0; i < count && !failed; i++) {
+            uint32_t d = first + i;
+            uint8_t *buffer = buffers[d];
+            if (lengths[d] != length || buffer == NULL) {
+                scratch[i] = calloc(1, length);
+                if (scratch[i] == NULL) {
+                    set_error(b, "out of host memory");
+                    failed = 1;
+                    break;
+                }
+                if (to_dpu && lengths[d] > 0) memcpy(scratch[i], buffer, lengths[d]);
+                buffer = scratch[i];
+            }
+            dpu_error_t status = dpu_prepare_xfer(b->dpus[d], buffer);
+            if (status != DPU_OK) {
+                set_error(b, "dpu_prepare_xfer(DPU %u) failed with libdpu error %d", d, (int)status);
+                failed = 1;
+            }
+        }
+        if (!failed) {
+            dpu_error_t status = dpu_push_xfer(b->ranks[r], to_dpu ? DPU_XFER_TO_DPU : DPU_XFER_FROM_DPU, target,
+                                               offset, length, DPU_XFER_DEFAULT);
+            if (status != DPU_OK) {
+                set_error(b, "dpu_push_xfer(%s, rank %u, %s+%u, %u bytes) failed with libdpu error %d",
+                          to_dpu ? "to DPUs" : "from DPUs", r, target, offset, length, (int)status);
+                failed = 1;
+            }
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            if (scratch[i] == NULL) continue;
+            uint32_t d = first + i;
+            if (!failed && !to_dpu && lengths[d] > 0 && buffers[d] != NULL) memcpy(buffers[d], scratch[i], lengths[d]);
+            free(scratch[i]);
+        }
+        free(scratch);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+int pimsql_bridge_push(pimsql_bridge *b, const char *symbol, uint32_t offset, uint8_t *const *buffers,
+                       const uint32_t *lengths) {
+    return transfer(b, 1, symbol, offset, buffers, lengths);
+}
+
+int pimsql_bridge_pull(pimsql_bridge *b, const char *symbol, uint32_t offset, uint8_t *const *buffers,
+                       const uint32_t *lengths) {
+    return transfer(b, 0, symbol, offset, buffers, lengths);
+}
+
+static int check_dpu(pimsql_bridge *b, uint32_t dpu) {
+    if (dpu >= b->nr_dpus) {
+        set_error(b, "DPU %u does not exist (the set has %u)", dpu, b->nr_dpus);
+        return -1;
+    }
+    return 0;
+}
+
+int pimsql_bridge_copy_to(pimsql_bridge *b, uint32_t dpu, const char *symbol, uint32_t offset, const void *src,
+                          size_t length) {
+    if (check_dpu(b, dpu) != 0) return -1;
+    const char *target = symbol_or_heap(symbol);
+    CHECK(b, dpu_copy_to(b->dpus[dpu], target, offset, src, length), "dpu_copy_to(DPU %u, %s+%u, %zu bytes)", dpu,
+          target, offset, length);
+    return 0;
+}
+
+int pimsql_bridge_copy_from(pimsql_bridge *b, uint32_t dpu, const char *symbol, uint32_t offset, void *dst,
+                            size_t length) {
+    if (check_dpu(b, dpu) != 0) return -1;
+    const char *target = symbol_or_heap(symbol);
+    CHECK(b, dpu_copy_from(b->dpus[dpu], target, offset, dst, length), "dpu_copy_from(DPU %u, %s+%u, %zu bytes)",
+          dpu, target, offset, length);
+    return 0;
+}
