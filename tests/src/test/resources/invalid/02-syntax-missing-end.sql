@@ -1,0 +1,20 @@
+-- expect-error-line: 16
+-- invalid: a procedure body without END: the next CREATE PROCEDURE is inside it
+CREATE TABLE accounts (
+    custid BIGINT NOT NULL,
+    name VARCHAR(64) NOT NULL,
+    bal DECIMAL(15,2) NOT NULL,
+    opened TIMESTAMP,
+    PRIMARY KEY (custid)
+);
+CREATE INDEX accounts_name ON accounts (name);
+PARTITION TABLE accounts ON COLUMN custid;
+CREATE PROCEDURE p(IN p_id BIGINT)
+    MODIFIES SQL DATA
+BEGIN ATOMIC
+    UPDATE accounts SET bal = 0 WHERE custid = p_id;
+CREATE PROCEDURE q(IN p_id BIGINT)
+    MODIFIES SQL DATA
+BEGIN ATOMIC
+    DELETE FROM accounts WHERE custid = p_id;
+END;

@@ -1,0 +1,17 @@
+-- expect-error-line: 17
+-- invalid: IF without END IF
+CREATE TABLE accounts (
+    custid BIGINT NOT NULL,
+    name VARCHAR(64) NOT NULL,
+    bal DECIMAL(15,2) NOT NULL,
+    opened TIMESTAMP,
+    PRIMARY KEY (custid)
+);
+CREATE INDEX accounts_name ON accounts (name);
+PARTITION TABLE accounts ON COLUMN custid;
+CREATE PROCEDURE p(IN p_id BIGINT)
+    MODIFIES SQL DATA
+BEGIN ATOMIC
+    IF p_id > 0 THEN
+        UPDATE accounts SET bal = 0 WHERE custid = p_id;
+END;

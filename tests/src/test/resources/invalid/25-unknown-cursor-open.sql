@@ -1,0 +1,17 @@
+-- expect-error-line: 16
+-- expect-message: nosuchcursor
+CREATE TABLE accounts (
+    custid BIGINT NOT NULL,
+    name VARCHAR(64) NOT NULL,
+    bal DECIMAL(15,2) NOT NULL,
+    opened TIMESTAMP,
+    PRIMARY KEY (custid)
+);
+CREATE INDEX accounts_name ON accounts (name);
+PARTITION TABLE accounts ON COLUMN custid;
+CREATE PROCEDURE p(IN p_id BIGINT)
+    MODIFIES SQL DATA
+    DYNAMIC RESULT SETS 1
+BEGIN ATOMIC
+    OPEN nosuchcursor;
+END;

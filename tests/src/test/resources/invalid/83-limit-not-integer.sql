@@ -1,0 +1,17 @@
+-- expect-error-line: 16
+CREATE TABLE accounts (
+    custid BIGINT NOT NULL,
+    name VARCHAR(64) NOT NULL,
+    bal DECIMAL(15,2) NOT NULL,
+    opened TIMESTAMP,
+    PRIMARY KEY (custid)
+);
+CREATE INDEX accounts_name ON accounts (name);
+PARTITION TABLE accounts ON COLUMN custid;
+CREATE PROCEDURE p(IN p_id BIGINT)
+    MODIFIES SQL DATA
+BEGIN ATOMIC
+    DECLARE v BIGINT;
+    DECLARE v_name VARCHAR(10) DEFAULT 'one';
+    SET v = (SELECT custid FROM accounts WHERE name = 'x' ORDER BY custid LIMIT v_name);
+END;
