@@ -51,7 +51,36 @@ final class Exprs {
         if (e.type().equals(type)) {
             return e;
         }
-        return new Cast(e, type);
+        Expr folded = e instanceof Literal l ? foldLiteral(l, type) : null;
+        return folded != null ? folded : new Cast(e, type);
+    }
+
+    /**
+     * The constant {@code l} converted to {@code type} when that is exact (no rounding, no overflow, no
+     * truncation); null otherwise, leaving a run-time CAST with HSQLDB's rounding and error behaviour.
+     */
+    private static Literal foldLiteral(Literal l, SqlType type) {
+        if (l.value() instanceof Long v && TypeRules.isNumeric(l.type()) && TypeRules.isNumeric(type)) {
+            int fromScale = l.type().kind().isInteger() ? 0 : l.type().scale();
+            int toScale = type.kind().isInteger() ? 0 : type.scale();
+            if (toScale < fromScale) {
+                return null;
+            }
+            java.math.BigInteger scaled = java.math.BigInteger.valueOf(v).multiply(java.math.BigInteger.TEN.pow(toScale - fromScale));
+            java.math.BigInteger limit = switch (type.kind()) {
+                case SMALLINT -> java.math.BigInteger.valueOf(Short.MAX_VALUE);
+                case INTEGER -> java.math.BigInteger.valueOf(Integer.MAX_VALUE);
+                case BIGINT -> java.math.BigInteger.valueOf(Long.MAX_VALUE);
+                default -> java.math.BigInteger.TEN.pow(type.precision()).subtract(java.math.BigInteger.ONE);
+            };
+            return scaled.abs().compareTo(limit) <= 0 ? new Literal(scaled.longValue(), type) : null;
+        }
+        if (l.value() instanceof String str && TypeRules.isString(l.type()) && TypeRules.isString(type)
+                && str.length() <= type.length()) {
+            String value = type.kind() == TypeKind.CHAR ? str + " ".repeat(type.length() - str.length()) : str;
+            return new Literal(value, type);
+        }
+        return null;
     }
 
     static Expr and(List<Expr> conjuncts) {

@@ -32,7 +32,7 @@ final class Sql {
             PARTITION TABLE order_line ON COLUMN ol_w_id;
             """;
 
-    /** The header of the procedure {@link #proc} wraps bodies in; its body starts on line 4. */
+    /** The header of the procedure {@link #proc} wraps bodies in; its body starts on line 5. */
     static final String HEADER = """
             CREATE PROCEDURE p(IN w INTEGER, IN d INTEGER, OUT o INTEGER, INOUT io INTEGER, IN ids INTEGER ARRAY[5],
                                INOUT name VARCHAR(16), OUT amount DECIMAL(12,2))
