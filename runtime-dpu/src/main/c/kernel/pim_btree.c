@@ -13,14 +13,14 @@
 #include <defs.h>
 #include <mram.h>
 
-#define HDR 16u                                    /* node header bytes */
-#define MAX_REC (PIM_BT_MAX_KEY + 8u)              /* key + row + child */
-#define MAX_FANOUT ((PIM_BT_NODE_BYTES - HDR) / 16u) /* records per node with 8-byte keys */
-#define SEARCH_STEPS 12u                           /* > log2(MAX_FANOUT + 1) */
+#define HDR 16u                       /* node header bytes */
+#define MAX_REC (PIM_BT_MAX_KEY + 8u) /* key + row + child */
+#define CAP PIM_BT_FANOUT             /* records per node */
+#define SEARCH_STEPS 6u               /* binary search steps: > log2(CAP + 1) */
 
-_Static_assert(PIM_BT_NODE_BYTES % 8 == 0 && PIM_BT_NODE_BYTES <= 2048, "one DMA per node");
-_Static_assert((PIM_BT_NODE_BYTES - HDR) / MAX_REC >= 3, "a split needs at least 3 records per node");
-_Static_assert((1u << SEARCH_STEPS) > MAX_FANOUT + 1, "binary search bound");
+_Static_assert(PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) <= 2048, "one DMA per node");
+_Static_assert(CAP >= 3, "a split needs at least 3 records per node");
+_Static_assert((1u << SEARCH_STEPS) > CAP + 1, "binary search bound");
 _Static_assert(PIM_BT_MAX_KEY % 8 == 0, "records stay 8-byte aligned");
 
 typedef struct {
@@ -33,7 +33,7 @@ typedef struct {
 /* A node in WRAM; r has one record of slack so an overflowing node can be split in place. */
 typedef struct {
     node_hdr_t h;
-    uint8_t r[PIM_BT_NODE_BYTES - HDR + MAX_REC];
+    uint8_t r[(CAP + 1) * MAX_REC];
 } node_t;
 
 typedef union {
@@ -91,10 +91,10 @@ static void dma_write(const void *from, pim_mram_off_t off, uint32_t bytes)
     mram_write(from, mram_at(off), bytes);
 }
 
-static node_t *load(pim_mram_off_t off)
+static node_t *load(pim_mram_off_t off, uint32_t rs)
 {
     node_t *n = &g_node[me()];
-    dma_read(off, n, PIM_BT_NODE_BYTES);
+    dma_read(off, n, HDR + CAP * rs);
     return n;
 }
 
@@ -111,11 +111,6 @@ static void set_link(pim_mram_off_t node, uint32_t which, pim_mram_off_t value)
     dma_read(node, w, 8);
     w[which] = value;
     dma_write(w, node, 8);
-}
-
-static uint32_t capacity(uint32_t rs)
-{
-    return (PIM_BT_NODE_BYTES - HDR) / rs;
 }
 
 static void check_tree(const pim_btree_t *t __attribute__((unused)))
@@ -182,9 +177,9 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
     node_t *n = 0;
     assert(height >= 1 && height <= PIM_BT_MAX_HEIGHT);
     for (uint32_t d = 0; d < height; d++) {
-        n = load(off);
+        n = load(off, rs);
         bool leaf = d + 1 == height;
-        assert(n->h.level == height - 1 - d && n->h.count <= capacity(rs));
+        assert(n->h.level == height - 1 - d && n->h.count <= CAP);
         assert(leaf ? n->h.count >= 1 : n->h.child0 != PIM_BT_NONE);
         uint32_t i = find(n, rs, p, leaf ? lstrict : istrict);
         if (path) {
@@ -226,7 +221,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
 {
     check_tree(t);
     assert(row != PIM_BT_NONE);
-    uint32_t ks = t->key_size, rs = ks + 8, cap = capacity(rs);
+    uint32_t ks = t->key_size, rs = ks + 8, cap = CAP;
     probe_t p = {key, ks, row, true};
     path_t path;
     node_t *n = &g_node[me()];
@@ -248,7 +243,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     for (uint32_t i = 0; t->spares < need; i++) {
         assert(i <= PIM_BT_MAX_HEIGHT);
         uint32_t link[2] __dma_aligned = {t->spare, 0};
-        pim_mram_off_t s = alloc(PIM_BT_NODE_BYTES);
+        pim_mram_off_t s = alloc(HDR + CAP * rs);
         if (s == PIM_BT_NONE)
             return false; /* nothing changed yet; the spares wait for the next insert */
         dma_write(link, s, 8);
@@ -267,10 +262,13 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     __builtin_memcpy(r, key, ks);
     st32(r + ks, row);
     st32(r + ks + 4, PIM_BT_NONE);
+    /* Appending past the largest entry (ascending keys: row ids, timestamps) splits full nodes at the
+     * end instead of the middle, so such trees fill their nodes instead of leaving them half empty. */
+    bool append = n->h.next == PIM_BT_NONE && path.idx[d] == n->h.count;
     for (uint32_t i = 0;; i++) {
         assert(i < PIM_BT_MAX_HEIGHT);
         uint32_t pos = path.idx[d], cnt = n->h.count;
-        assert(pos <= cnt && cnt <= cap);
+        assert(pos <= cnt && cnt <= cap && (!append || pos == cnt));
         uint8_t *at = n->r + pos * rs;
         __builtin_memmove(at + rs, at, (cnt - pos) * rs);
         __builtin_memcpy(at, r, rs);
@@ -280,10 +278,11 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
             store(n, left, rs);
             break;
         }
-        /* Split: the left half stays; a leaf copies its first right record up as the separator, an
-         * internal node moves its middle record up and the record's child becomes the right child0. */
+        /* Split: the left half (all but the new record when appending) stays; a leaf copies its first
+         * right record up as the separator, an internal node moves its middle record up and the
+         * record's child becomes the right child0. */
         bool leaf = n->h.level == 0;
-        uint32_t half = cnt / 2;
+        uint32_t half = append ? cap - !leaf : cnt / 2;
         uint8_t *mid = n->r + half * rs;
         pim_mram_off_t right = pop_spare(t);
         node_hdr_t rh __dma_aligned = {
@@ -313,7 +312,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
             store(n, t->root, rs);
             break;
         }
-        n = load(path.node[--d]);
+        n = load(path.node[--d], rs);
     }
     t->entries++;
     return true;
@@ -358,17 +357,17 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
             if (n->h.next != PIM_BT_NONE)
                 set_link(n->h.next, 0, n->h.prev);
         }
-        release(off, PIM_BT_NODE_BYTES);
+        release(off, HDR + CAP * rs);
         if (d == 0) { /* the tree is empty: give the spare nodes back as well */
             t->root = PIM_BT_NONE;
             t->height = 0;
             for (uint32_t k = 0; t->spares > 0; k++) {
                 assert(k <= PIM_BT_MAX_HEIGHT);
-                release(pop_spare(t), PIM_BT_NODE_BYTES);
+                release(pop_spare(t), HDR + CAP * rs);
             }
             return true;
         }
-        n = load(path.node[--d]);
+        n = load(path.node[--d], rs);
         pos = path.idx[d];
     }
     /* A root left with a single child hands the root over to it. */
@@ -377,8 +376,8 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         pim_mram_off_t old = t->root;
         t->root = n->h.child0;
         t->height--;
-        release(old, PIM_BT_NODE_BYTES);
-        n = load(t->root);
+        release(old, HDR + CAP * rs);
+        n = load(t->root, rs);
     }
     return true;
 }
@@ -430,7 +429,7 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
         if (c->done)
             return PIM_BT_NONE;
         dma_read(c->link, &h, HDR);
-        assert(h.level == 0 && h.count >= 1 && h.count <= capacity(rs));
+        assert(h.level == 0 && h.count >= 1 && h.count <= CAP);
         c->leaf = c->link;
         c->count = h.count;
         c->link = step < 0 ? h.prev : h.next;
@@ -466,7 +465,7 @@ bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t pref
 uint32_t pim_bt_validate(const pim_btree_t *t)
 {
     check_tree(t);
-    uint32_t ks = t->key_size, rs = ks + 8, cap = capacity(rs);
+    uint32_t ks = t->key_size, rs = ks + 8, cap = CAP;
     static rec_buf_t last_buf;
     uint8_t *last = last_buf.b;
     int last_kind = 0; /* 0: nothing yet, 1: entry, 2: separator */
@@ -476,8 +475,8 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
     node[0] = t->root;
     next_child[0] = 0;
     for (uint32_t step = 0; d >= 0; step++) {
-        assert(step < 3u * ((1u << 26) / PIM_BT_NODE_BYTES));
-        node_t *n = load(node[d]);
+        assert(step < 3u * ((1u << 26) / (HDR + CAP * 16u)));
+        node_t *n = load(node[d], rs);
         uint32_t cnt = n->h.count;
         assert(n->h.level == t->height - 1 - (uint32_t)d && cnt <= cap);
         if (next_child[d] == 0)

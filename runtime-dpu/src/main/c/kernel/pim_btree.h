@@ -7,11 +7,15 @@
  * caller with pim_bt_contains_key() before inserting.
  *
  * Nodes are read and written with mram_read/mram_write only (8-byte aligned, multiples of 8,
- * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level. WRAM use is static
- * and bounded: one node buffer (PIM_BT_NODE_BYTES plus one entry of slack) and one entry-sized scratch
- * per tasklet, indexed by me(). Loops are bounded by the tree height (PIM_BT_MAX_HEIGHT) and the node
- * fanout. Node memory comes from a caller-supplied MRAM allocator so the tree shares the row heap's
- * region; every node has exactly PIM_BT_NODE_BYTES bytes.
+ * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level plus one entry-sized
+ * DMA. A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
+ * bytes: small keys get small nodes, which keeps each level's DMA short (a DMA costs about
+ * 77 cycles + 0.5 cycle/byte, so for 8-byte keys 10 records per node beats 30 records of 512 bytes).
+ * WRAM use is static and bounded: per tasklet (indexed by me()) one node buffer of
+ * PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) plus one record of slack and one record of scratch, i.e. 880 bytes
+ * with the defaults; stack frames stay under about 300 bytes. Loops are bounded by the tree height
+ * (PIM_BT_MAX_HEIGHT) and PIM_BT_FANOUT. Node memory comes from a caller-supplied MRAM allocator so the
+ * tree shares the row heap's region.
  *
  * Layout: every node starts with a 16-byte header {prev, next, count, level, child0} followed by
  * `count` records of key_size + 8 bytes {key, row, child}. Leaves (level 0) hold entries sorted by
@@ -33,22 +37,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define PIM_BT_MAX_KEY 64      /* bytes of encoded key per entry, multiple of 8 */
-/* 12 levels: with 512-byte nodes and 64-byte keys (fanout 7), splits alone reach height 10 only when
- * the tree fills all 64 MiB of MRAM. An insert that would need more levels fails like an exhausted MRAM. */
+#ifndef PIM_BT_MAX_KEY
+#define PIM_BT_MAX_KEY 64      /* bytes of encoded key per entry, multiple of 8; a schema with smaller
+                                  keys may lower it (same value for every file) to shrink WRAM buffers */
+#endif
+#ifndef PIM_BT_FANOUT
+#define PIM_BT_FANOUT 10       /* records per node, >= 3 (overridable, same value for every file) */
+#endif
+/* Bytes of one node of a tree with keys of key_size bytes: header + records of key, row and child. */
+#define PIM_BT_NODE_BYTES(key_size) (16u + PIM_BT_FANOUT * ((key_size) + 8u))
+/* 12 levels: a node split leaves at least 5 records, so with the default fanout even a tree filling all
+ * of MRAM with 8-byte keys stays below 10 levels. An insert that would need a 13th level fails like an
+ * exhausted MRAM. */
 #ifndef PIM_BT_MAX_HEIGHT
 #define PIM_BT_MAX_HEIGHT 12    /* overridable (with the same value for every file) for tests */
 #endif
 #define PIM_BT_NONE 0u         /* no row / no node: MRAM offset 0 is never a node or a row */
 
-#ifndef PIM_BT_NODE_BYTES
-#define PIM_BT_NODE_BYTES 512  /* multiple of 8, room for >= 3 records of the largest key, <= 2,048 */
-#endif
-
 typedef uint32_t pim_mram_off_t; /* byte offset from DPU_MRAM_HEAP_POINTER */
 
 /* Allocates/frees one node of `bytes` bytes in MRAM (8-byte aligned); returns PIM_BT_NONE when MRAM is
- * exhausted. The tree always asks for PIM_BT_NODE_BYTES. */
+ * exhausted. A tree always asks for PIM_BT_NODE_BYTES(key_size). */
 typedef pim_mram_off_t (*pim_bt_alloc_fn)(uint32_t bytes);
 typedef void (*pim_bt_free_fn)(pim_mram_off_t node, uint32_t bytes);
 

@@ -27,11 +27,11 @@
         }                                                                                         \
     } while (0)
 
-#define NODE PIM_BT_NODE_BYTES
 #define ROWS 200u
 #define POOL 800u
 #define MAX_MODEL (POOL * ROWS)
 #define MRAM_LIMIT (60u << 20)
+#define MAX_NODES (MRAM_LIMIT / 64u) /* the smallest node: fanout 3, 8-byte keys */
 
 static unsigned g_ks;
 static long g_op;
@@ -68,10 +68,11 @@ static uint32_t rnd_below(uint32_t n)
 }
 
 /* ---- MRAM node allocator with leak, double-free and exhaustion control ---- */
+static uint32_t g_node_bytes; /* PIM_BT_NODE_BYTES of the tree under test */
 static uint32_t g_bump;
 static uint32_t *g_free_list;
 static uint32_t g_free_count;
-static uint8_t *g_allocated; /* per NODE-sized slot */
+static uint8_t *g_allocated; /* per node-sized slot */
 static long g_live;
 static long g_budget = -1;   /* allocations still allowed; -1: unlimited */
 static long g_max_live = -1; /* live nodes allowed; -1: unlimited */
@@ -83,17 +84,18 @@ static uint8_t *heap(void)
     return (uint8_t *)DPU_MRAM_HEAP_POINTER;
 }
 
-static void alloc_reset(void)
+static void alloc_reset(unsigned ks)
 {
     CHECK(g_live == 0, "%ld nodes leaked", g_live);
-    g_bump = NODE; /* offset 0 is PIM_BT_NONE */
+    g_node_bytes = PIM_BT_NODE_BYTES(ks);
+    g_bump = g_node_bytes; /* offset 0 is PIM_BT_NONE */
     g_free_count = 0;
-    memset(g_allocated, 0, MRAM_LIMIT / NODE);
+    memset(g_allocated, 0, MAX_NODES);
 }
 
 static pim_mram_off_t test_alloc(uint32_t bytes)
 {
-    CHECK(bytes == NODE, "alloc of %u bytes", bytes);
+    CHECK(bytes == g_node_bytes, "alloc of %u bytes", bytes);
     if (g_budget == 0 || g_live == g_max_live) {
         g_alloc_failures++;
         return PIM_BT_NONE;
@@ -102,28 +104,29 @@ static pim_mram_off_t test_alloc(uint32_t bytes)
     if (g_free_count > 0) {
         off = g_free_list[--g_free_count];
     } else {
-        if (g_bump + NODE > MRAM_LIMIT) {
+        if (g_bump + g_node_bytes > MRAM_LIMIT) {
             g_alloc_failures++;
             return PIM_BT_NONE;
         }
         off = g_bump;
-        g_bump += NODE;
+        g_bump += g_node_bytes;
     }
     if (g_budget > 0)
         g_budget--;
-    CHECK(!g_allocated[off / NODE], "slot %u handed out twice", off);
-    g_allocated[off / NODE] = 1;
-    memset(heap() + off, 0x5a, NODE); /* the tree must not rely on fresh nodes being zero */
+    CHECK(!g_allocated[off / g_node_bytes], "slot %u handed out twice", off);
+    g_allocated[off / g_node_bytes] = 1;
+    memset(heap() + off, 0x5a, g_node_bytes); /* the tree must not rely on fresh nodes being zero */
     g_live++;
     return off;
 }
 
 static void test_free(pim_mram_off_t off, uint32_t bytes)
 {
-    CHECK(bytes == NODE && off % NODE == 0 && off > 0 && off < MRAM_LIMIT, "free(%u, %u)", off, bytes);
-    CHECK(g_allocated[off / NODE], "double free of %u", off);
-    g_allocated[off / NODE] = 0;
-    memset(heap() + off, 0xa5, NODE); /* poison: a later read of a freed node shows up */
+    CHECK(bytes == g_node_bytes && off % g_node_bytes == 0 && off > 0 && off < MRAM_LIMIT, "free(%u, %u)", off,
+          bytes);
+    CHECK(g_allocated[off / g_node_bytes], "double free of %u", off);
+    g_allocated[off / g_node_bytes] = 0;
+    memset(heap() + off, 0xa5, g_node_bytes); /* poison: a later read of a freed node shows up */
     g_free_list[g_free_count++] = off;
     g_live--;
 }
@@ -343,7 +346,7 @@ static void remove_all(void)
 static void random_test(unsigned ks, long ops)
 {
     g_ks = ks;
-    alloc_reset();
+    alloc_reset(ks);
     build_pool();
     pim_bt_init(&g_tree, ks);
     g_nm = 0;
@@ -386,7 +389,7 @@ static void random_test(unsigned ks, long ops)
 static void exhaustion_test(unsigned ks)
 {
     g_ks = ks;
-    alloc_reset();
+    alloc_reset(ks);
     build_pool();
     pim_bt_init(&g_tree, ks);
     g_nm = 0;
@@ -438,7 +441,7 @@ static uint64_t mix(uint64_t x)
 static void lookup_cost(unsigned ks, uint32_t n, bool sequential)
 {
     g_ks = ks;
-    alloc_reset();
+    alloc_reset(ks);
     pim_bt_init(&g_tree, ks);
     uint8_t k[PIM_BT_MAX_KEY];
     for (uint32_t i = 0; i < n; i++) {
@@ -464,11 +467,10 @@ static void lookup_cost(unsigned ks, uint32_t n, bool sequential)
               "point scan %u", i);
         seek_reads += g_dma_reads - r0;
     }
-    uint32_t cap = (NODE - 16) / (ks + 8);
-    printf("lookup ks=%2u %u %s entries: height %u, %u nodes (%.0f%% of leaf slots used); contains_key %.2f DMA "
-           "reads (%.0f bytes, ~%.0f cycles); point seek+2 next %.2f DMA reads\n",
-           ks, n, sequential ? "sequential" : "random", g_tree.height, nodes,
-           100.0 * n / ((double)cap * nodes), (double)reads / lookups, (double)bytes / lookups,
+    printf("lookup ks=%2u %7u %-10s entries: height %2u, %6u nodes of %4u bytes (%2.0f%% of all slots used); "
+           "contains_key %5.2f DMA reads (%4.0f bytes, ~%4.0f cycles); point seek+2 next %5.2f DMA reads\n",
+           ks, n, sequential ? "sequential" : "random", g_tree.height, nodes, g_node_bytes,
+           100.0 * n / ((double)PIM_BT_FANOUT * nodes), (double)reads / lookups, (double)bytes / lookups,
            (77.0 * reads + bytes / 2.0) / lookups, (double)seek_reads / lookups);
     /* Drop the tree wholesale: the per-entry removal path is covered by the random tests. */
     for (uint32_t i = 0; i < n; i++) {
@@ -484,10 +486,10 @@ int main(int argc, char **argv)
     g_seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 20261122;
     g_rng = g_seed * 2 + 1;
     g_model = malloc(MAX_MODEL * sizeof *g_model);
-    g_free_list = malloc(MRAM_LIMIT / NODE * sizeof *g_free_list);
-    g_allocated = malloc(MRAM_LIMIT / NODE);
+    g_free_list = malloc(MAX_NODES * sizeof *g_free_list);
+    g_allocated = malloc(MAX_NODES);
     CHECK(g_model && g_free_list && g_allocated, "out of memory");
-    printf("pim_btree test: node %u bytes, seed %lu\n", NODE, g_seed);
+    printf("pim_btree test: fanout %u, max height %u, seed %lu\n", PIM_BT_FANOUT, PIM_BT_MAX_HEIGHT, g_seed);
 
     static const unsigned key_sizes[] = {8, 16, 40, 64};
 #if PIM_BT_MAX_HEIGHT < 8
@@ -503,10 +505,12 @@ int main(int argc, char **argv)
         random_test(key_sizes[i], 100000);
     exhaustion_test(40);
     exhaustion_test(8);
-    lookup_cost(8, 1000000, false);
-    lookup_cost(8, 1000000, true);
-    lookup_cost(16, 1000000, false);
-    lookup_cost(64, 300000, false);
+    /* 1M entries; the minimal fanout's trees would outgrow PIM_BT_MAX_HEIGHT, so it measures 50k. */
+    uint32_t million = PIM_BT_FANOUT >= 6 ? 1000000 : 50000;
+    lookup_cost(8, million, false);
+    lookup_cost(8, million, true);
+    lookup_cost(16, million, false);
+    lookup_cost(64, million / 4, false);
     printf("pim_btree test: all checks passed (%lu DMA reads, %lu DMA writes)\n", g_dma_reads, g_dma_writes);
     return 0;
 }
