@@ -198,8 +198,8 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
 }
 
 /*
- * Runs the batch in the input area. The database header (pim_db) lives in MRAM between launches;
- * the host writes its initial image when it formats a DPU (docs/wire-format.md "Formatting").
+ * Runs the batch in the input area. The database header (pim_db) lives in MRAM between launches; a
+ * batch with PIM_FLAG_INIT formats an empty database first (docs/wire-format.md).
  */
 int main(void)
 {
@@ -214,8 +214,16 @@ int main(void)
     }
     T = pim_me();
     pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
-    pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
     assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
+    if ((bh.flags & PIM_FLAG_INIT) != 0) {
+        /* the bucket sizes follow the header: one u32 log2 per table, padded to 8 bytes */
+        uint32_t lg[(PIM_NTABLES + 1) & ~1u] __attribute__((aligned(8)));
+        pim_mram_get(pos, lg, sizeof(lg));
+        pos += sizeof(lg);
+        pim_db_format(lg);
+    } else {
+        pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
+    }
     assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
     T->undo_base = PIM_UNDO_OFF + (pim_off_t)me() * PIM_UNDO_BYTES;
     T->undo_pos = T->undo_base;

@@ -200,3 +200,24 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
     v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
     return neg ? -v : v;
 }
+
+/* Sets the NULL flag of a field; false (and 23502) when the field is NOT NULL and isnull. */
+bool pim_put_null(uint8_t *base, uint32_t fd, bool isnull)
+{
+    uint32_t bit = fd >> 22;
+    uint8_t mask = (uint8_t)(1u << (bit & 7u));
+    if (isnull && (fd & (1u << 21)) != 0) {
+        pim_fail("23502", "NULL value for a NOT NULL column");
+        return false;
+    }
+    base[bit >> 3] = (uint8_t)(isnull ? base[bit >> 3] | mask : base[bit >> 3] & ~mask);
+    return !isnull;
+}
+
+void pim_put(uint8_t *base, uint32_t fd, int64_t v, bool isnull)
+{
+    uint32_t fit = (fd >> 16) & 31u;
+    if (pim_put_null(base, fd, isnull)) {
+        pim_stnum(base + (fd & 0x1fffu), (fd >> 13) & 7u, fit != 0 ? pim_fit(v, fit) : v);
+    }
+}

@@ -40,6 +40,7 @@ typedef pim_mram_off_t pim_off_t;
 #define PIM_BATCH_MAGIC 0x424D4950u  /* "PIMB" little-endian */
 #define PIM_RESULT_MAGIC 0x524D4950u /* "PIMR" */
 #define PIM_DB_MAGIC 0x444D4950u     /* "PIMD" */
+#define PIM_FLAG_INIT 1u             /* batch flag: format the database before the calls */
 
 #define PIM_ROW_HDR 8u   /* every row starts with {u32 hash chain next, u32 key hash} */
 #define PIM_REC_HDR 32u  /* output record header */
@@ -131,6 +132,9 @@ typedef struct {
 
 extern pim_task_t pim_task[PIM_EXEC_TASKLETS];
 
+/* Index of the executing tasklet's state; a constant 0 while one tasklet executes calls. */
+#define PIM_SLOT() (PIM_EXEC_TASKLETS == 1 ? 0u : (uint32_t)me())
+
 /* ---- errors ---- */
 void pim_fail(const char *sqlstate, const char *msg);
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len);
@@ -181,7 +185,8 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 /* Next row of the range, loaded into row; PIM_NONE at the end. */
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
 
-/* ---- call lifecycle (pim_store.c) ---- */
+/* ---- database and call lifecycle (pim_store.c) ---- */
+void pim_db_format(const uint32_t *bucket_log2);
 /* Ends the call: undoes its changes (rollback) or frees the rows it deleted (commit). */
 void pim_undo_end(bool rollback);
 
@@ -229,6 +234,18 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
 /* Encodes a numeric / string sort key at dst (8 / len bytes + 1 null byte), inverted when descending. */
 void pim_sortkey_num(uint8_t *dst, int64_t v, bool is_null, bool desc);
 void pim_sortkey_str(uint8_t *dst, uint32_t width, const char *s, uint32_t len, bool is_null, bool desc);
+
+/*
+ * Stores into a field described by a packed descriptor (built by codegen, see PIM_FD): sets or clears
+ * the NULL flag, refuses NULL for NOT NULL fields (23502), checks the range (pim_fit code) and writes
+ * the value in the field's kind. pim_putstr does the same for CHAR/VARCHAR fields of cap characters.
+ */
+#define PIM_FD(off, kind, fit, notnull, nullbit)                                                    \
+    ((uint32_t)(off) | ((uint32_t)(kind) << 13) | ((uint32_t)(fit) << 16) | ((uint32_t)(notnull) << 21) | \
+     ((uint32_t)(nullbit) << 22))
+bool pim_put_null(uint8_t *base, uint32_t fd, bool isnull);
+void pim_put(uint8_t *base, uint32_t fd, int64_t v, bool isnull);
+void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

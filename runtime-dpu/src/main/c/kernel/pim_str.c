@@ -201,3 +201,10 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     days = (int64_t)era * 146097 + doe - 719468;
     return days * US_PER_DAY + ((int64_t)hh * 3600 + mi * 60 + ss) * 1000000 + frac;
 }
+
+void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
+{
+    if (pim_put_null(base, fd, isnull)) {
+        pim_ststr(base + (fd & 0x1fffu), (fd >> 13) & 7u, cap, s, len);
+    }
+}

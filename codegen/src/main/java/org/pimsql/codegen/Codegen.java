@@ -1,0 +1,192 @@
+package org.pimsql.codegen;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.ir.Procedure;
+
+/**
+ * Compiles a catalog's procedures into DPU programs: lays out rows, parameters and results
+ * ({@link SchemaLayout}), generates one C program with every procedure and one dispatcher, measures its
+ * IRAM on the 32-bit proxy target and, when it is over budget, splits the procedures into several
+ * programs (first-fit decreasing by each procedure's measured size, every program carrying the whole
+ * runtime), then builds each program for the simulator.
+ *
+ * <p>Output directory: {@code kernel/} and {@code sim/include/} (the runtime sources), and one
+ * {@code programN/} per program with {@code pim_schema.h}, {@code programN.c}, {@code libprogramN.so}
+ * and {@code proxy/} (objects and the linked proxy ELF).
+ */
+public final class Codegen {
+    private Codegen() {}
+
+    public static CodegenResult generate(Catalog catalog, Path outDir, CodegenOptions options)
+            throws IOException, BuildException {
+        SchemaLayout layout = LayoutBuilder.build(catalog);
+        Files.createDirectories(outDir);
+        KernelSources.Extracted kernel = KernelSources.extract(outDir);
+        Toolchain tools = new Toolchain(options.clang(), options.tasklets());
+        List<Procedure> all = catalog.procedureList();
+
+        List<List<Procedure>> groups = new ArrayList<>();
+        groups.add(all);
+        List<Built> built = new ArrayList<>();
+        Built whole = build(catalog, layout, all, 0, outDir, kernel, tools, options);
+        if (options.buildProxy() && whole.estimate.instructions() > options.iramBudget() && all.size() > 0) {
+            groups = split(catalog, layout, all, whole, outDir, kernel, tools, options);
+            deleteProgramDir(outDir.resolve(programName(0)));
+            for (int i = 0; i < groups.size(); i++) {
+                built.add(build(catalog, layout, groups.get(i), i, outDir, kernel, tools, options));
+            }
+        } else {
+            built.add(whole);
+        }
+
+        List<ProgramInfo> programs = new ArrayList<>();
+        List<ProcedureLayout> procLayouts = new ArrayList<>(layout.procedures());
+        for (int i = 0; i < built.size(); i++) {
+            Built b = built.get(i);
+            Path lib = options.buildNative() ? tools.buildNative(b.dir, b.source, kernel, b.name) : null;
+            Map<String, Integer> perProc = new LinkedHashMap<>();
+            List<String> names = new ArrayList<>();
+            for (Procedure p : b.procedures) {
+                names.add(p.name());
+                perProc.put(p.name(), b.estimate == null ? -1 : b.estimate.instructionsWithPrefix(prefix(p)));
+                procLayouts.set(procLayouts.indexOf(layout.procedure(p.id())), layout.procedure(p.id()).withProgram(i));
+            }
+            programs.add(new ProgramInfo(i, b.name, names, b.source, lib,
+                    b.estimate == null ? -1 : b.estimate.instructions(), b.estimate == null ? -1 : b.estimate.wramBytes(),
+                    perProc));
+        }
+        return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts));
+    }
+
+    static String programName(int id) {
+        return "program" + id;
+    }
+
+    private static String prefix(Procedure p) {
+        return "p" + p.id() + "_";
+    }
+
+    /** A generated program and, when the proxy was built, its measurement. */
+    private record Built(String name, Path dir, Path source, List<Procedure> procedures, IramEstimate estimate) {}
+
+    private static Built build(Catalog catalog, SchemaLayout layout, List<Procedure> procs, int id, Path outDir,
+                               KernelSources.Extracted kernel, Toolchain tools, CodegenOptions options)
+            throws IOException, BuildException {
+        String name = programName(id);
+        Path dir = outDir.resolve(name);
+        Files.createDirectories(dir);
+        ProgramGen.Program program = ProgramGen.generate(catalog, layout, procs, name);
+        Files.writeString(dir.resolve("pim_schema.h"), program.schemaHeader(), StandardCharsets.UTF_8);
+        Path source = dir.resolve(name + ".c");
+        Files.writeString(source, program.source(), StandardCharsets.UTF_8);
+        IramEstimate estimate = null;
+        if (options.buildProxy()) {
+            estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name), options.tasklets());
+        }
+        return new Built(name, dir, source, procs, estimate);
+    }
+
+    /**
+     * Bin packing: the runtime's share (the whole program minus its procedures' own code) goes into every
+     * program; procedures are placed largest first into the first program with room. Every candidate
+     * program is built and measured; a program still over budget gives up its smallest procedure to a
+     * new program. A procedure that does not fit even alone is an error naming it.
+     */
+    private static List<List<Procedure>> split(Catalog catalog, SchemaLayout layout, List<Procedure> all, Built whole,
+                                               Path outDir, KernelSources.Extracted kernel, Toolchain tools,
+                                               CodegenOptions options) throws IOException, BuildException {
+        int budget = options.iramBudget();
+        Map<Procedure, Integer> size = new LinkedHashMap<>();
+        int procTotal = 0;
+        for (Procedure p : all) {
+            int s = whole.estimate.instructionsWithPrefix(prefix(p));
+            size.put(p, s);
+            procTotal += s;
+        }
+        int base = whole.estimate.instructions() - procTotal;
+        List<Procedure> order = new ArrayList<>(all);
+        order.sort(Comparator.comparingInt((Procedure p) -> size.get(p)).reversed());
+        List<List<Procedure>> bins = new ArrayList<>();
+        List<Integer> used = new ArrayList<>();
+        for (Procedure p : order) {
+            int s = size.get(p);
+            if (base + s > budget) {
+                throw new BuildException("procedure " + p.name() + " needs about " + s + " instructions; with the runtime ("
+                        + base + ") it exceeds the IRAM budget of " + budget + " even in a program of its own. "
+                        + "Split it into smaller procedures.");
+            }
+            int bin = -1;
+            for (int i = 0; i < bins.size() && bin < 0; i++) {
+                if (used.get(i) + s <= budget - base) {
+                    bin = i;
+                }
+            }
+            if (bin < 0) {
+                bins.add(new ArrayList<>());
+                used.add(0);
+                bin = bins.size() - 1;
+            }
+            bins.get(bin).add(p);
+            used.set(bin, used.get(bin) + s);
+        }
+        // verify by measuring; move the smallest procedure out of any program that is still too big
+        for (int round = 0; round < all.size() * 2; round++) {
+            boolean changed = false;
+            for (int i = 0; i < bins.size(); i++) {
+                List<Procedure> bin = sortedByCatalog(bins.get(i), all);
+                Built b = build(catalog, layout, bin, i, outDir.resolve("split-trial"), kernel, tools, options);
+                if (b.estimate.instructions() <= budget) {
+                    continue;
+                }
+                if (bin.size() == 1) {
+                    throw new BuildException("procedure " + bin.get(0).name() + " needs " + b.estimate.instructions()
+                            + " instructions in a program of its own, over the IRAM budget of " + budget
+                            + ". Split it into smaller procedures.");
+                }
+                Procedure smallest = bin.stream().min(Comparator.comparingInt(size::get)).orElseThrow();
+                bins.get(i).remove(smallest);
+                if (i + 1 == bins.size()) {
+                    bins.add(new ArrayList<>());
+                }
+                bins.get(i + 1).add(smallest);
+                changed = true;
+                break;
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        deleteProgramDir(outDir.resolve("split-trial"));
+        List<List<Procedure>> result = new ArrayList<>();
+        for (List<Procedure> bin : bins) {
+            result.add(sortedByCatalog(bin, all));
+        }
+        return result;
+    }
+
+    private static List<Procedure> sortedByCatalog(List<Procedure> bin, List<Procedure> all) {
+        List<Procedure> sorted = new ArrayList<>(bin);
+        sorted.sort(Comparator.comparingInt(all::indexOf));
+        return sorted;
+    }
+
+    private static void deleteProgramDir(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

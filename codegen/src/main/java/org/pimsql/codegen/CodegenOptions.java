@@ -1,0 +1,24 @@
+package org.pimsql.codegen;
+
+/**
+ * How {@link Codegen} builds programs.
+ *
+ * @param buildNative build the shared object the simulator loads (clang, host target)
+ * @param buildProxy  build the 32-bit proxy objects that measure IRAM (needed for estimates and splitting)
+ * @param iramBudget  instructions one DPU program may use (4,096 on UPMEM v1A)
+ * @param tasklets    NR_TASKLETS the kernels are compiled for
+ * @param clang       the clang executable
+ */
+public record CodegenOptions(boolean buildNative, boolean buildProxy, int iramBudget, int tasklets, String clang) {
+    public static final int DEFAULT_IRAM_BUDGET = 4096;
+
+    public CodegenOptions {
+        if (iramBudget <= 0 || tasklets < 1 || tasklets > 24) {
+            throw new IllegalArgumentException("iramBudget must be positive and tasklets 1..24");
+        }
+    }
+
+    public static CodegenOptions defaults() {
+        return new CodegenOptions(true, true, DEFAULT_IRAM_BUDGET, 16, "clang");
+    }
+}

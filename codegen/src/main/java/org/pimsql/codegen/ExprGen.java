@@ -1,0 +1,455 @@
+package org.pimsql.codegen;
+
+import java.util.List;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
+import org.pimsql.frontend.ir.Expr;
+
+/**
+ * Compiles typed IR expressions to C with SQL semantics: NULL propagates through operators,
+ * conditions use three-valued logic, AND/OR/CASE/COALESCE evaluate lazily (as HSQLDB does, so a guard
+ * like {@code x <> 0 AND y / x > 1} never divides by zero), and arithmetic raises SQLSTATE 22003/22012.
+ * Code with effects is emitted into the procedure's writer; the returned {@link V} names the result.
+ */
+final class ExprGen {
+    private final ProcGen g;
+
+    ExprGen(ProcGen g) {
+        this.g = g;
+    }
+
+    private CodeWriter w() {
+        return g.w;
+    }
+
+    static int scale(SqlType t) {
+        return Slot.scaleOf(t);
+    }
+
+    static String rescale(String v, int from, int to, boolean round) {
+        return from == to ? v : "pim_rescale(" + v + ", " + from + ", " + to + ", " + (round ? 1 : 0) + ")";
+    }
+
+    /** A C expression that is true exactly when {@code e} is TRUE (not FALSE, not UNKNOWN). */
+    String cond(Expr e) throws BuildException {
+        return cond(e, Scope.EMPTY);
+    }
+
+    String cond(Expr e, Scope s) throws BuildException {
+        if (e instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.AND || b.op() == Expr.BinaryOp.OR)) {
+            String flag = g.tmpBool();
+            w().line(flag + " = " + cond(b.left(), s) + ";");
+            w().open(b.op() == Expr.BinaryOp.AND ? "if (" + flag + ")" : "if (!" + flag + ")");
+            w().line(flag + " = " + cond(b.right(), s) + ";");
+            w().close();
+            return flag;
+        }
+        V v = expr(e, s);
+        return v.neverNull() ? "(" + v.v() + " != 0)" : "(!" + paren(v.n()) + " && " + v.v() + " != 0)";
+    }
+
+    private static String paren(String x) {
+        return x.matches("[A-Za-z0-9_>.\\-]+") ? x : "(" + x + ")";
+    }
+
+    /** Puts a numeric value into fresh temporaries unless it already is a constant or a temporary. */
+    V materialize(V v) {
+        if (v.str()) {
+            if (v.p().matches("s\\d+") && v.l().matches("l\\d+|\\d+")) {
+                return v;
+            }
+            String p = g.tmpDecl("const char *", "s");
+            String l = g.tmpDecl("uint32_t", "l");
+            String n = v.neverNull() ? "0" : g.tmpBool();
+            if (!v.neverNull()) {
+                w().line(n + " = " + v.n() + ";");
+            }
+            w().line(p + " = " + v.p() + ";");
+            w().line(l + " = " + v.l() + ";");
+            return V.str(p, l, n);
+        }
+        if (v.v().matches("-?\\d+|t\\d+|INT64_C\\(-?\\d+\\)|INT64_MIN")) {
+            return v;
+        }
+        String t = g.tmpNum();
+        String n = v.neverNull() ? "0" : g.tmpBool();
+        if (!v.neverNull()) {
+            w().line(n + " = " + v.n() + ";");
+        }
+        w().line(t + " = " + v.v() + ";");
+        return V.num(t, v.scale(), n);
+    }
+
+    V expr(Expr e, Scope s) throws BuildException {
+        return switch (e) {
+            case Expr.Literal lit -> literal(lit);
+            case Expr.VarRef vr -> g.slot(vr.variable()).load();
+            case Expr.ColumnRef cr -> column(cr, s);
+            case Expr.ArrayElement ae -> arrayElement(ae, s);
+            case Expr.Cardinality c -> V.num("PIM_LD32(P, " + g.slot(c.array()).f().offset() + ")", 0, "0");
+            case Expr.Binary b -> binary(b, s);
+            case Expr.Unary u -> unary(u, s);
+            case Expr.Case c -> caseExpr(c, s);
+            case Expr.Coalesce c -> coalesce(c, s);
+            case Expr.Substring sub -> substring(sub, s);
+            case Expr.CharLength cl -> {
+                V a = expr(cl.string(), s);
+                V str = toStr(a, cl.string().type());
+                yield V.num("(int64_t)" + paren(str.l()), 0, str.n());
+            }
+            case Expr.Cast c -> cast(expr(c.operand(), s), c.operand().type(), c.type());
+            case Expr.CurrentTimestamp ct -> V.num("T->now", 0, "0");
+            case Expr.Aggregate a -> {
+                V v = s.aggregates().get(a);
+                if (v == null) {
+                    throw new BuildException("aggregate " + a.kind() + " used outside an aggregate query");
+                }
+                yield v;
+            }
+            case Expr.ScalarSubquery sq -> g.queries.scalar(sq.query(), sq.type());
+        };
+    }
+
+    static String int64(long v) {
+        if (v == Long.MIN_VALUE) {
+            return "INT64_MIN";
+        }
+        if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+            return Long.toString(v);
+        }
+        return "INT64_C(" + v + ")";
+    }
+
+    private V literal(Expr.Literal lit) {
+        Object o = lit.value();
+        if (o == null) {
+            return lit.type().kind().isString() ? V.str("\"\"", "0", "1") : V.NULL_NUM;
+        }
+        return switch (o) {
+            case String str -> V.str(CText.literal(str), Integer.toString(CText.bytes(str).length), "0");
+            case Boolean b -> V.num(b ? "1" : "0", 0, "0");
+            case Long l -> V.num(int64(l), scale(lit.type()), "0");
+            case Number n -> V.num(int64(n.longValue()), scale(lit.type()), "0");
+            default -> throw new IllegalArgumentException("literal of class " + o.getClass());
+        };
+    }
+
+    private V column(Expr.ColumnRef cr, Scope s) throws BuildException {
+        String row = s.rows().get(cr.source());
+        TableLayout t = s.tables().get(cr.source());
+        if (row == null) {
+            throw new BuildException("column " + cr.column().name() + " refers to a query source that is not in "
+                    + "scope here (correlated subqueries are not supported on the DPU)");
+        }
+        return new Slot(row, t.row().fields().get(cr.column().ordinal()), false).load();
+    }
+
+    private V arrayElement(Expr.ArrayElement ae, Scope s) throws BuildException {
+        FieldLayout f = g.slot(ae.array()).f();
+        V idx = expr(ae.index(), s);
+        String i = g.tmpDecl("uint32_t", "i");
+        // a NULL index is out of range as well (2202E): there is no element to read
+        w().line(i + " = pim_aidx(" + (idx.neverNull() ? idx.v() : paren(idx.n()) + " ? 0 : " + idx.v()) + ", (uint32_t)PIM_LD32(P, "
+                + f.offset() + "));");
+        String off = f.arrayElementsOffset() + " + " + i + " * " + f.arrayStride();
+        String n = "PIM_ISNULL(P, " + f.arrayNullOffset() + " + (" + i + " >> 3), 1u << (" + i + " & 7u))";
+        SqlType et = ae.type();
+        if (f.kind() == FieldLayout.KIND_CHAR) {
+            return V.str("PIM_STR(P, " + off + ")", Integer.toString(et.length()), n);
+        }
+        if (f.kind() == FieldLayout.KIND_VARCHAR) {
+            return V.str("PIM_STR(P, " + off + " + 2)", "PIM_VLEN(P, " + off + ")", n);
+        }
+        return V.num(Slot.loadNum("P", f.kind(), off), scale(et), n);
+    }
+
+    private static String or(String a, String b) {
+        if (a.equals("0")) {
+            return b;
+        }
+        if (b.equals("0")) {
+            return a;
+        }
+        return a + " || " + b;
+    }
+
+    private V binary(Expr.Binary b, Scope s) throws BuildException {
+        switch (b.op()) {
+            case AND, OR -> {
+                return logic(b, s);
+            }
+            case CONCAT -> {
+                V a = materialize(toStr(expr(b.left(), s), b.left().type()));
+                V c = materialize(toStr(expr(b.right(), s), b.right().type()));
+                int cap = Math.max(1, b.type().length());
+                String buf = g.frameMember("char", "cat", "[" + cap + "]", "concatenation result");
+                String l = g.tmpDecl("uint32_t", "l");
+                String n = or(a.n(), c.n());
+                w().line(l + " = " + (n.equals("0") ? "" : "(" + n + ") ? 0 : ") + "pim_concat(" + buf + ", " + cap + ", "
+                        + a.p() + ", " + a.l() + ", " + c.p() + ", " + c.l() + ");");
+                return V.str(buf, l, n.equals("0") ? "0" : materializeBool(n));
+            }
+            case EQ, NE, LT, LE, GT, GE -> {
+                return compare(b, s);
+            }
+            default -> {
+                return arithmetic(b, s);
+            }
+        }
+    }
+
+    private String materializeBool(String n) {
+        if (n.matches("n\\d+|0|1")) {
+            return n;
+        }
+        String t = g.tmpBool();
+        w().line(t + " = " + n + ";");
+        return t;
+    }
+
+    private V arithmetic(Expr.Binary b, Scope s) throws BuildException {
+        V x = materialize(expr(b.left(), s));
+        V y = materialize(expr(b.right(), s));
+        int rs = scale(b.type());
+        int sx = x.scale();
+        int sy = y.scale();
+        String call = switch (b.op()) {
+            case ADD -> "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            case SUB -> "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            case MUL -> rescale("pim_mul(" + x.v() + ", " + y.v() + ")", sx + sy, rs, true);
+            case DIV -> {
+                int e = rs - sx + sy; // q = x * 10^e / y keeps the result scale, truncated like HSQLDB
+                yield e >= 0 ? "pim_div(" + rescale(x.v(), 0, e, false) + ", " + y.v() + ")"
+                        : "pim_div(" + x.v() + ", " + rescale(y.v(), 0, -e, false) + ")";
+            }
+            case MOD -> {
+                int m = Math.max(sx, sy);
+                yield rescale("pim_mod(" + rescale(x.v(), sx, m, false) + ", " + rescale(y.v(), sy, m, false) + ")", m, rs,
+                        true);
+            }
+            default -> throw new IllegalStateException("not arithmetic: " + b.op());
+        };
+        String n = or(x.n(), y.n());
+        String t = g.tmpNum();
+        if (n.equals("0")) {
+            w().line(t + " = " + call + ";");
+            return V.num(t, rs, "0");
+        }
+        String nn = materializeBool(n);
+        w().line(t + " = " + nn + " ? 0 : " + call + ";");
+        return V.num(t, rs, nn);
+    }
+
+    private V compare(Expr.Binary b, Scope s) throws BuildException {
+        String op = switch (b.op()) {
+            case EQ -> "==";
+            case NE -> "!=";
+            case LT -> "<";
+            case LE -> "<=";
+            case GT -> ">";
+            default -> ">=";
+        };
+        SqlType lt = b.left().type();
+        SqlType rt = b.right().type();
+        V x = materialize(expr(b.left(), s));
+        V y = materialize(expr(b.right(), s));
+        String test;
+        if (lt.kind().isString() || rt.kind().isString()) {
+            V a = toStr(x, lt);
+            V c = toStr(y, rt);
+            test = "pim_strcmp(" + a.p() + ", " + a.l() + ", " + c.p() + ", " + c.l() + ") " + op + " 0";
+        } else {
+            int m = Math.max(x.scale(), y.scale());
+            test = rescale(x.v(), x.scale(), m, false) + " " + op + " " + rescale(y.v(), y.scale(), m, false);
+        }
+        return V.num("(int64_t)(" + test + ")", 0, or(x.n(), y.n()));
+    }
+
+    /** AND / OR with three-valued logic; the right operand is evaluated only when it can matter. */
+    private V logic(Expr.Binary b, Scope s) throws BuildException {
+        boolean and = b.op() == Expr.BinaryOp.AND;
+        V x = materialize(expr(b.left(), s));
+        String t = g.tmpNum();
+        String n = g.tmpBool();
+        String xDecides = and ? "!" + paren(x.n()) + " && " + x.v() + " == 0" : "!" + paren(x.n()) + " && " + x.v() + " != 0";
+        w().line(t + " = " + (and ? 0 : 1) + ";");
+        w().line(n + " = 0;");
+        w().open("if (!(" + xDecides + "))");
+        V y = materialize(expr(b.right(), s));
+        String yDecides = and ? "!" + paren(y.n()) + " && " + y.v() + " == 0" : "!" + paren(y.n()) + " && " + y.v() + " != 0";
+        w().open("if (!(" + yDecides + "))");
+        w().line(n + " = " + or(x.n(), y.n()) + ";");
+        w().line(t + " = " + (and ? "!" + n : "0") + ";");
+        w().close();
+        w().close();
+        return V.num(t, 0, n);
+    }
+
+    private V unary(Expr.Unary u, Scope s) throws BuildException {
+        if (u.op() == Expr.UnaryOp.IS_NULL || u.op() == Expr.UnaryOp.IS_NOT_NULL) {
+            String n = expr(u.operand(), s).n(); // only the NULL flag matters: the value is not computed
+            return V.num("(int64_t)" + (u.op() == Expr.UnaryOp.IS_NULL ? "" : "!") + "(" + n + ")", 0, "0");
+        }
+        V x = materialize(expr(u.operand(), s));
+        return switch (u.op()) {
+            case NEG -> {
+                String t = g.tmpNum();
+                w().line(t + " = " + (x.neverNull() ? "" : paren(x.n()) + " ? 0 : ") + "pim_neg(" + x.v() + ");");
+                yield V.num(t, x.scale(), x.n());
+            }
+            case NOT -> V.num("(int64_t)(" + x.v() + " == 0)", 0, x.n());
+            case IS_NULL, IS_NOT_NULL -> throw new IllegalStateException("handled above");
+        };
+    }
+
+    /** A result holder of the expression's type: numbers in int64 temporaries, strings as pointer + length. */
+    private V holder(SqlType t) {
+        if (t.kind().isString()) {
+            return V.str(g.tmpDecl("const char *", "s"), g.tmpDecl("uint32_t", "l"), g.tmpBool());
+        }
+        return V.num(g.tmpNum(), scale(t), g.tmpBool());
+    }
+
+    private void setHolder(V h, V v, SqlType from, SqlType to) {
+        if (h.str()) {
+            V sv = toStr(v, from);
+            w().line(h.n() + " = " + sv.n() + ";");
+            w().line(h.p() + " = " + sv.p() + ";");
+            w().line(h.l() + " = " + sv.l() + ";");
+        } else {
+            V nv = toNum(v, from, to, false);
+            w().line(h.n() + " = " + nv.n() + ";");
+            w().line(h.v() + " = " + nv.v() + ";");
+        }
+    }
+
+    private void setNull(V h) {
+        w().line(h.n() + " = 1;");
+        if (h.str()) {
+            w().line(h.p() + " = \"\";");
+            w().line(h.l() + " = 0;");
+        } else {
+            w().line(h.v() + " = 0;");
+        }
+    }
+
+    private V caseExpr(Expr.Case c, Scope s) throws BuildException {
+        V h = holder(c.type());
+        caseBranch(c, 0, h, s);
+        return h;
+    }
+
+    private void caseBranch(Expr.Case c, int i, V h, Scope s) throws BuildException {
+        if (i == c.whens().size()) {
+            if (c.otherwise() == null) {
+                setNull(h);
+            } else {
+                setHolder(h, expr(c.otherwise(), s), c.otherwise().type(), c.type());
+            }
+            return;
+        }
+        Expr.When when = c.whens().get(i);
+        w().open("if (" + cond(when.condition(), s) + ")");
+        setHolder(h, expr(when.result(), s), when.result().type(), c.type());
+        w().reopen("else");
+        caseBranch(c, i + 1, h, s);
+        w().close();
+    }
+
+    private V coalesce(Expr.Coalesce c, Scope s) throws BuildException {
+        V h = holder(c.type());
+        List<Expr> args = c.args();
+        setHolder(h, expr(args.get(0), s), args.get(0).type(), c.type());
+        int depth = 0;
+        for (int i = 1; i < args.size(); i++) {
+            w().open("if (" + h.n() + ")");
+            setHolder(h, expr(args.get(i), s), args.get(i).type(), c.type());
+            depth++;
+        }
+        for (int i = 0; i < depth; i++) {
+            w().close();
+        }
+        return h;
+    }
+
+    private V substring(Expr.Substring sub, Scope s) throws BuildException {
+        V str = materialize(toStr(expr(sub.string(), s), sub.string().type()));
+        V start = materialize(expr(sub.start(), s));
+        V len = sub.length() == null ? null : materialize(expr(sub.length(), s));
+        String p = g.tmpDecl("const char *", "s");
+        String l = g.tmpDecl("uint32_t", "l");
+        String n = or(or(str.n(), start.n()), len == null ? "0" : len.n());
+        String nn = materializeBool(n);
+        w().line(p + " = \"\";");
+        w().line(l + " = " + (nn.equals("0") ? "" : nn + " ? 0 : ") + "pim_substr(" + str.p() + ", " + str.l() + ", "
+                + rescale(start.v(), start.scale(), 0, false) + ", " + (len == null ? "0" : rescale(len.v(), len.scale(), 0, false))
+                + ", " + (len != null) + ", &" + p + ");");
+        return V.str(p, l, nn);
+    }
+
+    /** Converts a number of type {@code from} to the scale of {@code to} (rounding half down when round). */
+    V toNum(V v, SqlType from, SqlType to, boolean round) {
+        if (v.str()) {
+            if (to.kind() == TypeKind.TIMESTAMP) {
+                return V.num(paren(v.n()) + " ? 0 : pim_str_to_ts(" + v.p() + ", " + v.l() + ")", 0, v.n());
+            }
+            return V.num(paren(v.n()) + " ? 0 : pim_str_to_num(" + v.p() + ", " + v.l() + ", " + scale(to) + ")", scale(to), v.n());
+        }
+        int ts = scale(to);
+        if (v.scale() == ts) {
+            return v;
+        }
+        return V.num(rescale(v.v(), v.scale(), ts, round), ts, v.n());
+    }
+
+    /** The value as a string; numbers and timestamps are formatted into a frame buffer. */
+    V toStr(V v, SqlType from) {
+        if (v.str()) {
+            return v;
+        }
+        boolean ts = from.kind() == TypeKind.TIMESTAMP;
+        int cap = ts ? 26 : 21;
+        String buf = g.frameMember("char", "txt", "[" + cap + "]", "number formatted as text");
+        String l = g.tmpDecl("uint32_t", "l");
+        String call = ts ? "pim_ts_to_str(" + buf + ", " + cap + ", " + v.v() + ")"
+                : from.kind() == TypeKind.BOOLEAN ? null : "pim_num_to_str(" + buf + ", " + cap + ", " + v.v() + ", " + v.scale() + ")";
+        if (call == null) {
+            String p = g.tmpDecl("const char *", "s");
+            w().line(p + " = " + v.v() + " ? \"TRUE\" : \"FALSE\";");
+            w().line(l + " = " + v.v() + " ? 4 : 5;");
+            return V.str(p, l, v.n());
+        }
+        w().line(l + " = " + (v.neverNull() ? "" : paren(v.n()) + " ? 0 : ") + call + ";");
+        return V.str(buf, l, v.n());
+    }
+
+    /** CAST(v AS to), HSQLDB rules: numbers round half down and are range checked, strings are cut or padded. */
+    V cast(V v, SqlType from, SqlType to) {
+        if (to.kind().isString()) {
+            V str = materialize(toStr(v, from));
+            int cap = to.length();
+            if (to.kind() == TypeKind.VARCHAR) {
+                String l = g.tmpDecl("uint32_t", "l");
+                w().line(l + " = " + str.l() + " < " + cap + " ? " + str.l() + " : " + cap + ";");
+                return V.str(str.p(), l, str.n());
+            }
+            String buf = g.frameMember("uint8_t", "chr", "[" + Math.max(1, cap) + "]", "CHAR(" + cap + ") cast result");
+            w().line("pim_ststr(" + buf + ", PIM_K_CHAR, " + cap + ", " + str.p() + ", " + str.l() + " < " + cap + " ? "
+                    + str.l() + " : " + cap + ");");
+            return V.str("(const char *)" + buf, Integer.toString(cap), str.n());
+        }
+        if (to.kind() == TypeKind.BOOLEAN && v.str()) {
+            String t = g.tmpNum();
+            w().line(t + " = pim_strcmp(" + v.p() + ", " + v.l() + ", \"TRUE\", 4) == 0;");
+            return V.num(t, 0, v.n());
+        }
+        V n = materialize(toNum(v, from, to, true));
+        String fit = Slot.fitCode(to);
+        if (!fit.equals("0") && !from.equals(to)) {
+            String t = g.tmpNum();
+            w().line(t + " = " + (n.neverNull() ? "" : paren(n.n()) + " ? 0 : ") + "pim_fit(" + n.v() + ", " + fit + ");");
+            return V.num(t, n.scale(), n.n());
+        }
+        return n;
+    }
+}

@@ -1,0 +1,77 @@
+package org.pimsql.codegen;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The IRAM and WRAM needs of a linked proxy program (rv32i, one 4-byte word per instruction).
+ *
+ * <p>instructions = .text bytes / 4 + {@link #ALLOWANCE} for each helper the program calls but the proxy
+ * link leaves unresolved (compiler-rt arithmetic, the C library's mem* routines, the DPU runtime's own
+ * entry points) + {@link #STARTUP} for the DPU runtime's boot code. Figures are instructions of the
+ * UPMEM SDK's implementations, rounded up; see docs/wire-format.md "IRAM estimate".
+ */
+record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, Integer> allowances,
+                    Map<String, Integer> symbolInstructions) {
+
+    static final Map<String, Integer> ALLOWANCE = Map.ofEntries(
+            Map.entry("__mulsi3", 20), Map.entry("__muldi3", 60), Map.entry("__mulodi4", 120),
+            Map.entry("__divsi3", 50), Map.entry("__udivsi3", 40), Map.entry("__modsi3", 50), Map.entry("__umodsi3", 40),
+            Map.entry("__divdi3", 220), Map.entry("__udivdi3", 200), Map.entry("__moddi3", 220), Map.entry("__umoddi3", 200),
+            Map.entry("__ashldi3", 15), Map.entry("__lshrdi3", 15), Map.entry("__ashrdi3", 15),
+            Map.entry("memcpy", 30), Map.entry("memset", 25), Map.entry("memmove", 40), Map.entry("memcmp", 25),
+            Map.entry("mram_read", 8), Map.entry("mram_write", 8), Map.entry("me", 2), Map.entry("halt", 2),
+            Map.entry("pimsim_assert_fail", 4), Map.entry("pimsim_mram_heap_pointer", 0));
+    /** Helpers not in the table are charged this much (a conservative guess for an unknown libcall). */
+    static final int UNKNOWN_HELPER = 100;
+    /** The DPU runtime's boot code (stack and tasklet setup, halt). */
+    static final int STARTUP = 64;
+    static final int STACK_BYTES = 1024;
+
+    static IramEstimate measure(Path elf, int tasklets) throws IOException, BuildException {
+        Path dir = elf.getParent();
+        String sizes = Toolchain.run(List.of("llvm-size", "-A", elf.toString()), dir, "llvm-size");
+        int text = 0;
+        int data = 0;
+        for (String line : sizes.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 3 || !f[1].matches("\\d+")) {
+                continue;
+            }
+            int size = Integer.parseInt(f[1]);
+            if (f[0].startsWith(".text")) {
+                text += size;
+            } else if (f[0].startsWith(".data") || f[0].startsWith(".bss") || f[0].startsWith(".rodata")
+                    || f[0].startsWith(".sdata") || f[0].startsWith(".sbss") || f[0].startsWith(".srodata")) {
+                data += size;
+            }
+        }
+        Map<String, Integer> allowances = new TreeMap<>();
+        String undefined = Toolchain.run(List.of("llvm-nm", "-u", elf.toString()), dir, "llvm-nm");
+        for (String line : undefined.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 2 && f[0].equals("U")) {
+                allowances.put(f[1], ALLOWANCE.getOrDefault(f[1], UNKNOWN_HELPER));
+            }
+        }
+        Map<String, Integer> symbols = new TreeMap<>();
+        String nm = Toolchain.run(List.of("llvm-nm", "--print-size", elf.toString()), dir, "llvm-nm");
+        for (String line : nm.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 4 && (f[2].equals("t") || f[2].equals("T"))) {
+                symbols.merge(f[3], (Integer.parseInt(f[1], 16) + 3) / 4, Integer::sum);
+            }
+        }
+        int extra = STARTUP + allowances.values().stream().mapToInt(Integer::intValue).sum();
+        return new IramEstimate(text, (text + 3) / 4 + extra, data + tasklets * STACK_BYTES, allowances, symbols);
+    }
+
+    /** Instructions of the functions whose names start with {@code prefix} (a procedure's own code). */
+    int instructionsWithPrefix(String prefix) {
+        return symbolInstructions.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
+                .mapToInt(Map.Entry::getValue).sum();
+    }
+}

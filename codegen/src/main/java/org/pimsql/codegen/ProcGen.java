@@ -1,0 +1,260 @@
+package org.pimsql.codegen;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.ir.Block;
+import org.pimsql.frontend.ir.Cursor;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ParamMode;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.frontend.ir.Stmt;
+import org.pimsql.frontend.ir.Variable;
+
+/**
+ * Generates the C function of one procedure: its WRAM frame struct, the locals' initialisation and
+ * one block of C per statement, each preceded by a comment with the statement's source position and
+ * text. Expressions are compiled by {@link ExprGen}, queries by {@link QueryGen}.
+ *
+ * <p>Generated code never checks for errors between statements: helpers record the call's first
+ * error and every write, output and loop helper refuses to act afterwards (pim_rt.h), so a failed
+ * call just runs to its end (loops stop at their next tick) and the dispatcher rolls it back.
+ */
+final class ProcGen {
+    final Procedure proc;
+    final ProcedureLayout layout;
+    final BlockLayout locals;
+    final SchemaLayout schema;
+    final String fn;
+    final CodeWriter w = new CodeWriter();
+    final List<String> frame = new ArrayList<>();
+    final List<String> decls = new ArrayList<>();
+    final ExprGen exprs;
+    final QueryGen queries;
+    private final Map<Integer, Slot> varSlots = new HashMap<>();
+    private int counter;
+
+    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema) throws BuildException {
+        this.proc = proc;
+        this.layout = layout;
+        this.schema = schema;
+        this.locals = LayoutBuilder.locals(proc);
+        this.fn = "p" + proc.id() + "_" + CText.mangle(proc.name());
+        for (Variable v : proc.params()) {
+            varSlots.put(v.id(), new Slot("P", layout.params().field(v.name()), false));
+        }
+        for (int i = 0; i < proc.locals().size(); i++) {
+            varSlots.put(proc.locals().get(i).id(), new Slot("L", locals.fields().get(i), false));
+        }
+        this.exprs = new ExprGen(this);
+        this.queries = new QueryGen(this);
+    }
+
+    String frameStruct() {
+        return "struct " + fn + "_frame";
+    }
+
+    int next() {
+        return counter++;
+    }
+
+    Slot slot(Variable v) {
+        return varSlots.get(v.id());
+    }
+
+    TableLayout table(Table t) {
+        return schema.tables().get(t.id());
+    }
+
+    /** A fresh int64 C local. */
+    String tmpNum() {
+        String name = "t" + next();
+        decls.add("int64_t " + name + ";");
+        return name;
+    }
+
+    String tmpBool() {
+        String name = "n" + next();
+        decls.add("bool " + name + ";");
+        return name;
+    }
+
+    String tmpDecl(String type, String prefix) {
+        String name = prefix + next();
+        decls.add(type + " " + name + ";");
+        return name;
+    }
+
+    /** An 8-byte aligned WRAM buffer in the frame; returns the name of a uint8_t pointer to it. */
+    String frameBuffer(String prefix, int bytes, String why) {
+        int n = next();
+        frame.add("uint64_t " + prefix + n + "[" + Math.max(1, (bytes + 7) / 8) + "]; /* " + CText.comment(why, 80) + " */");
+        String ptr = Character.toUpperCase(prefix.charAt(0)) + prefix.substring(1) + n;
+        decls.add("uint8_t *" + ptr + " = (uint8_t *)F->" + prefix + n + ";");
+        return ptr;
+    }
+
+    /** A frame member of any type; returns "F->name". */
+    String frameMember(String type, String prefix, String suffix, String why) {
+        String name = prefix + next();
+        frame.add(type + " " + name + suffix + "; /* " + CText.comment(why, 80) + " */");
+        return "F->" + name;
+    }
+
+    /** Generates the whole function text (definition only; the frame struct comes from {@link #frameText()}). */
+    String generate() throws BuildException {
+        w.line("");
+        for (Variable v : proc.locals()) {
+            if (v.defaultValue() != null) {
+                assign(v, v.defaultValue());
+            }
+        }
+        block(proc.body());
+        CodeWriter out = new CodeWriter();
+        out.line("/*");
+        out.line(" * Procedure " + CText.comment(proc.name(), 120) + " (id " + proc.id() + "), declared at "
+                + CText.comment(proc.pos().toString(), 200));
+        out.line(" * Parameters: " + CText.comment(paramSummary(), 600));
+        out.line(" */");
+        out.open("static void __attribute__((noinline)) " + fn + "(void)");
+        out.line("pim_task_t *T = &pim_task[PIM_SLOT()];");
+        out.line(frameStruct() + " *F = &pim_frames[PIM_SLOT()]." + fn + ";");
+        out.line("uint8_t *P = (uint8_t *)T->params;");
+        out.line("uint8_t *L = (uint8_t *)F->locals;");
+        for (String d : decls) {
+            out.line(d);
+        }
+        out.line("(void)T;");
+        out.line("(void)P;");
+        out.line("(void)L;");
+        out.comment("every local variable starts as NULL");
+        out.line("__builtin_memset(L, 0xff, " + Math.max(1, locals.bitmapBytes()) + ");");
+        out.append(w);
+        out.close();
+        return out.toString();
+    }
+
+    String frameText() {
+        CodeWriter out = new CodeWriter();
+        out.comment("WRAM frame of procedure " + proc.name() + ": locals block, row buffers, cursors, temporaries");
+        out.open(frameStruct());
+        out.line("uint64_t locals[" + Math.max(1, locals.bytes() / 8) + "];");
+        for (String m : frame) {
+            out.line(m);
+        }
+        out.close(";");
+        return out.toString();
+    }
+
+    private String paramSummary() {
+        List<String> parts = new ArrayList<>();
+        for (Variable v : proc.params()) {
+            parts.add(v.mode() + " " + v.name() + " " + v.type());
+        }
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    void block(Block b) throws BuildException {
+        for (Stmt s : b.statements()) {
+            statement(s);
+        }
+    }
+
+    private void statement(Stmt s) throws BuildException {
+        w.comment("[" + s.id() + "] " + s.pos() + ": " + s.text());
+        switch (s) {
+            case Stmt.Assign a -> assign(a.target(), a.value());
+            case Stmt.SelectInto si -> queries.selectInto(si.query(), si.targets());
+            case Stmt.Insert ins -> insert(ins);
+            case Stmt.Update up -> queries.update(up);
+            case Stmt.Delete del -> queries.delete(del);
+            case Stmt.If st -> ifStatement(st.branches(), 0, st.elseBlock());
+            case Stmt.While wh -> {
+                w.open("for (;;)");
+                w.line("if (pim_tick()) return;");
+                String c = exprs.cond(wh.condition());
+                w.line("if (!" + c + ") break;");
+                block(wh.body());
+                w.close();
+            }
+            case Stmt.ForEach fe -> queries.forEach(fe);
+            case Stmt.Signal sig -> signal(sig);
+            case Stmt.OpenCursor oc -> queries.openCursor(oc.cursor(), oc.resultSetIndex());
+        }
+    }
+
+    private void ifStatement(List<Stmt.Branch> branches, int i, Block otherwise) throws BuildException {
+        String c = exprs.cond(branches.get(i).condition());
+        w.open("if (" + c + ")");
+        block(branches.get(i).body());
+        if (i + 1 < branches.size()) {
+            w.reopen("else");
+            ifStatement(branches, i + 1, otherwise);
+        } else if (!otherwise.statements().isEmpty()) {
+            w.reopen("else");
+            block(otherwise);
+        }
+        w.close();
+    }
+
+    private void signal(Stmt.Signal sig) throws BuildException {
+        String state = sig.sqlState();
+        if (state == null || !state.matches("[0-9A-Z]{5}")) {
+            throw new BuildException(sig.pos() + ": SIGNAL needs a 5-character SQLSTATE of digits and capitals");
+        }
+        if (sig.message() == null) {
+            w.line("pim_fail_text(" + CText.literal(state) + ", \"\", 0);");
+        } else {
+            V m = exprs.toStr(exprs.expr(sig.message(), Scope.EMPTY), sig.message().type());
+            w.line("pim_fail_text(" + CText.literal(state) + ", " + m.n() + " ? \"\" : " + m.p() + ", " + m.n() + " ? 0 : "
+                    + m.l() + ");");
+        }
+        w.line("return;");
+    }
+
+    /** SET v = e (also DECLARE defaults): converts to v's type with HSQLDB's assignment rules. */
+    void assign(Variable target, Expr value) throws BuildException {
+        V v = exprs.expr(value, Scope.EMPTY);
+        storeInto(slot(target), v, value.type());
+    }
+
+    /** Stores a value of SQL type {@code from} into a slot, converting numbers to the slot's scale. */
+    void storeInto(Slot s, V v, SqlType from) {
+        SqlType to = s.f().type().elementType();
+        if (s.f().isString()) {
+            w.line(s.store(exprs.toStr(v, from), true));
+            return;
+        }
+        V conv = exprs.toNum(v, from, to, true);
+        // a value of exactly the target's type is already in range (every operator checks its result type)
+        w.line(s.store(conv, !from.elementType().equals(to)));
+    }
+
+    private void insert(Stmt.Insert ins) throws BuildException {
+        TableLayout t = table(ins.table());
+        String row = frameBuffer("w", t.row().bytes(), "new row of " + t.name());
+        w.line("__builtin_memset(" + row + ", 0, " + t.row().bytes() + ");");
+        for (int i = 0; i < ins.values().size(); i++) {
+            Expr e = ins.values().get(i);
+            var col = ins.table().columns().get(i);
+            Slot s = new Slot(row, t.row().fields().get(i), !col.nullable());
+            if (e instanceof Expr.Literal lit && lit.value() == null) {
+                w.line(s.store(s.f().isString() ? V.str("\"\"", "0", "1") : V.NULL_NUM, false));
+                continue;
+            }
+            storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());
+        }
+        w.line("pim_row_write(" + t.id() + ", PIM_NONE, " + row + "); /* " + CText.comment(t.name(), 60) + " */");
+    }
+
+    boolean isOutOrInOut(Variable v) {
+        return v.mode() == ParamMode.OUT || v.mode() == ParamMode.INOUT;
+    }
+
+    List<Cursor> cursors() {
+        return proc.cursors();
+    }
+}

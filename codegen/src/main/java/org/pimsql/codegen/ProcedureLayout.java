@@ -1,0 +1,26 @@
+package org.pimsql.codegen;
+
+import java.util.List;
+
+/**
+ * How one procedure's calls and results are encoded.
+ *
+ * @param id          the procedure number in a call header
+ * @param name        the procedure name
+ * @param params      the parameter block that follows the call header; OUT and INOUT parameters come first
+ * @param outBytes    the prefix of {@code params} returned after a successful call (0 without OUT/INOUT parameters)
+ * @param outParams   names of the OUT and INOUT parameters, in declaration order
+ * @param resultSets  the procedure's WITH RETURN cursors, by result-set index
+ * @param program     the program (ProgramInfo.id) whose dispatcher runs this procedure
+ */
+public record ProcedureLayout(int id, String name, BlockLayout params, int outBytes, List<String> outParams,
+                              List<ResultSetLayout> resultSets, int program) {
+    public ProcedureLayout {
+        outParams = List.copyOf(outParams);
+        resultSets = List.copyOf(resultSets);
+    }
+
+    ProcedureLayout withProgram(int programId) {
+        return new ProcedureLayout(id, name, params, outBytes, outParams, resultSets, programId);
+    }
+}

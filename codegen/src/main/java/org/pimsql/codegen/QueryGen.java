@@ -1,0 +1,627 @@
+package org.pimsql.codegen;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Access;
+import org.pimsql.frontend.ir.Cursor;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.Source;
+import org.pimsql.frontend.ir.Stmt;
+import org.pimsql.frontend.ir.Variable;
+
+/**
+ * Compiles queries to nested loops over their sources' access paths (hash primary-key probe, B+tree
+ * range, full scan) with residual filters, then feeds each result row to a sink: SELECT INTO targets,
+ * a scalar subquery's value, a FOR loop body, or a WITH RETURN result set. Aggregates are accumulated
+ * in C locals; ORDER BY that no index provides goes through a bounded sort buffer in the frame.
+ * UPDATE and DELETE through a range or scan first collect the matching rows' offsets (bounded) so
+ * that changing the index being scanned cannot disturb the scan.
+ */
+final class QueryGen {
+    /** Rows one UPDATE/DELETE by range or scan may change; more fail the call with 54000. */
+    static final int COLLECT_CAPACITY = 128;
+    /** Distinct values one COUNT(DISTINCT) may see. */
+    static final int DISTINCT_CAPACITY = 256;
+    /** WRAM bytes of the sort buffer of an ORDER BY without an index and without a literal LIMIT. */
+    static final int SORT_BUFFER_BYTES = 2048;
+
+    private final ProcGen g;
+    private final ExprGen x;
+
+    QueryGen(ProcGen g) {
+        this.g = g;
+        this.x = g.exprs;
+    }
+
+    private CodeWriter w() {
+        return g.w;
+    }
+
+    /** Emits code for one result row; {@code values} are the select list's values. */
+    interface Sink {
+        void row(List<V> values) throws BuildException;
+    }
+
+    /** Emits code that runs inside the loops with every source's row in scope. */
+    interface Body {
+        void emit(Scope scope) throws BuildException;
+    }
+
+    // ---- statements and expressions built on queries ----
+
+    void selectInto(Query q, List<Variable> targets) throws BuildException {
+        String count = atMostOneRow(q) ? null : g.tmpNum();
+        if (count != null) {
+            w().line(count + " = 0;");
+        }
+        run(q, values -> {
+            tooMany(count, "SELECT INTO returned more than one row");
+            for (int i = 0; i < targets.size(); i++) {
+                g.storeInto(g.slot(targets.get(i)), values.get(i), q.select().get(i).value().type());
+            }
+        });
+    }
+
+    V scalar(Query q, SqlType type) throws BuildException {
+        SqlType from = q.select().get(0).value().type();
+        V h = type.kind().isString() ? V.str(g.tmpDecl("const char *", "s"), g.tmpDecl("uint32_t", "l"), g.tmpBool())
+                : V.num(g.tmpNum(), ExprGen.scale(type), g.tmpBool());
+        w().line(h.n() + " = 1;");
+        if (h.str()) {
+            w().line(h.p() + " = \"\";");
+            w().line(h.l() + " = 0;");
+        } else {
+            w().line(h.v() + " = 0;");
+        }
+        String count = atMostOneRow(q) ? null : g.tmpNum();
+        if (count != null) {
+            w().line(count + " = 0;");
+        }
+        run(q, values -> {
+            tooMany(count, "scalar subquery returned more than one row");
+            V v = values.get(0);
+            if (h.str()) {
+                V s = x.toStr(v, from);
+                w().line(h.n() + " = " + s.n() + ";");
+                w().line(h.p() + " = " + s.p() + ";");
+                w().line(h.l() + " = " + s.l() + ";");
+            } else {
+                V n = x.toNum(v, from, type, true);
+                w().line(h.n() + " = " + n.n() + ";");
+                w().line(h.v() + " = " + n.v() + ";");
+            }
+        });
+        return h;
+    }
+
+    void forEach(Stmt.ForEach fe) throws BuildException {
+        run(fe.query(), values -> {
+            for (int i = 0; i < fe.rowVariables().size(); i++) {
+                g.storeInto(g.slot(fe.rowVariables().get(i)), values.get(i), fe.query().select().get(i).value().type());
+            }
+            g.block(fe.body());
+        });
+    }
+
+    void openCursor(Cursor c, int resultSetIndex) throws BuildException {
+        ResultSetLayout rs = g.layout.resultSets().get(g.cursors().indexOf(c));
+        String row = g.frameBuffer("rs", rs.row().bytes(), "result row of cursor " + c.name());
+        w().line("__builtin_memset(" + row + ", 0, " + rs.row().bytes() + ");");
+        w().line("pim_rs_begin(" + resultSetIndex + ");");
+        run(c.query(), values -> {
+            for (int i = 0; i < values.size(); i++) {
+                Slot s = new Slot(row, rs.row().fields().get(i), false);
+                SqlType t = c.query().select().get(i).value().type();
+                w().line(s.store(s.f().isString() ? x.toStr(values.get(i), t) : values.get(i), false));
+            }
+            w().line("pim_rs_row(" + row + ", " + rs.row().bytes() + ");");
+        });
+        w().line("pim_rs_end();");
+    }
+
+    void update(Stmt.Update up) throws BuildException {
+        TableLayout t = g.table(up.target().table());
+        String newRow = g.frameBuffer("u", t.row().bytes(), "updated row of " + t.name());
+        change(up.target(), (scope, row, off) -> {
+            w().line("__builtin_memcpy(" + newRow + ", " + row + ", " + t.row().bytes() + ");");
+            for (Stmt.SetClause sc : up.sets()) {
+                Slot s = new Slot(newRow, t.row().fields().get(sc.column().ordinal()), !sc.column().nullable());
+                g.storeInto(s, x.expr(sc.value(), scope), sc.value().type());
+            }
+            w().line("pim_row_write(" + t.id() + ", " + off + ", " + newRow + ");");
+        });
+    }
+
+    void delete(Stmt.Delete del) throws BuildException {
+        TableLayout t = g.table(del.target().table());
+        change(del.target(), (scope, row, off) -> w().line("pim_row_write(" + t.id() + ", " + off + ", NULL);"));
+    }
+
+    private interface Change {
+        void apply(Scope scope, String row, String off) throws BuildException;
+    }
+
+    private void change(Source src, Change apply) throws BuildException {
+        TableLayout t = g.table(src.table());
+        if (src.access() instanceof Access.PrimaryKey) {
+            source(src, Scope.EMPTY, (scope, row, off) -> apply.apply(scope, row, off));
+            return;
+        }
+        String col = g.frameMember("pim_off_t", "col", "[" + COLLECT_CAPACITY + "]", "rows matched by this UPDATE/DELETE");
+        String n = g.tmpDecl("uint32_t", "c");
+        String i = g.tmpDecl("uint32_t", "i");
+        String[] rowName = new String[1];
+        String[] offName = new String[1];
+        Scope[] scopeOut = new Scope[1];
+        w().line(n + " = 0;");
+        source(src, Scope.EMPTY, (scope, row, off) -> {
+            rowName[0] = row;
+            offName[0] = off;
+            scopeOut[0] = scope;
+            w().open("if (" + n + " == " + COLLECT_CAPACITY + ")");
+            w().line("pim_fail(\"54000\", \"UPDATE or DELETE matches more than " + COLLECT_CAPACITY + " rows\");");
+            w().line("return;");
+            w().close();
+            w().line(col + "[" + n + "++] = " + off + ";");
+        });
+        w().open("for (" + i + " = 0; " + i + " < " + n + "; " + i + "++)");
+        w().line(offName[0] + " = " + col + "[" + i + "];");
+        w().line("pim_row_load(" + t.id() + ", " + offName[0] + ", " + rowName[0] + ");");
+        apply.apply(scopeOut[0], rowName[0], offName[0]);
+        w().close();
+    }
+
+    // ---- the query engine ----
+
+    private void tooMany(String count, String message) {
+        if (count == null) {
+            return;
+        }
+        w().open("if (" + count + "++ != 0)");
+        w().line("pim_fail(\"21000\", " + CText.literal(message) + ");");
+        w().line("return;");
+        w().close();
+    }
+
+    /** Aggregates always give one row; so does a lone source found by its primary key. */
+    private static boolean atMostOneRow(Query q) {
+        return q.aggregated() || (q.sources().size() == 1 && q.sources().get(0).access() instanceof Access.PrimaryKey);
+    }
+
+    private interface RowBody {
+        void emit(Scope scope, String row, String off) throws BuildException;
+    }
+
+    /**
+     * Loops over the rows of one source that pass its filter. Key expressions are evaluated in
+     * {@code outer}; the body sees the source's row buffer too.
+     */
+    private void source(Source src, Scope outer, RowBody body) throws BuildException {
+        TableLayout t = g.table(src.table());
+        String row = g.frameBuffer("r", t.row().bytes(), "row of " + t.name() + " " + (src.alias() == null ? "" : src.alias()));
+        String off = g.tmpDecl("pim_off_t", "o");
+        Scope inner = outer.withRow(src.index(), row, t);
+        int tid = t.id();
+        String tableComment = " /* " + CText.comment(t.name(), 60) + " */";
+        switch (src.access()) {
+            case Access.PrimaryKey pk -> {
+                IndexLayout ix = t.indexes().get(0);
+                String guard = storeKeys(pk.key(), ix, 0, t, row, outer);
+                w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
+                w().open("if (" + off + " != PIM_NONE)");
+                filtered(src, inner, () -> body.emit(inner, row, off));
+                w().close();
+                closeGuard(guard);
+            }
+            case Access.IndexRange r -> {
+                int ixPos = indexPosition(t, r.index().name());
+                IndexLayout ix = t.indexes().get(ixPos);
+                int k = r.equalPrefix().size();
+                List<Expr> keys = new ArrayList<>(r.equalPrefix());
+                List<V> bounds = new ArrayList<>();
+                String nulls = "0";
+                for (Access.Bound b : new Access.Bound[] {r.lower(), r.upper()}) {
+                    if (b != null) {
+                        V v = x.materialize(x.expr(b.value(), outer));
+                        bounds.add(v);
+                        nulls = v.neverNull() ? nulls : (nulls.equals("0") ? v.n() : nulls + " || " + v.n());
+                    }
+                }
+                String guard = storeKeys(keys, ix, 0, t, row, outer, nulls);
+                int flags = (r.descending() ? 1 : 0) | (r.lower() != null ? 8 | (r.lower().inclusive() ? 2 : 0) : 0)
+                        | (r.upper() != null ? 16 | (r.upper().inclusive() ? 4 : 0) : 0);
+                FieldLayout boundField = k < ix.columns().size() ? t.row().field(ix.columns().get(k)) : null;
+                SqlType boundType = boundField == null ? null : boundField.type();
+                int bi = 0;
+                if (r.lower() != null) {
+                    g.storeInto(new Slot(row, boundField, false), bounds.get(bi++), r.lower().value().type());
+                }
+                w().line("pim_range_lo(" + tid + ", " + ixPos + ", " + row + ", " + k + ", " + flags + ");");
+                if (r.upper() != null) {
+                    g.storeInto(new Slot(row, boundField, false), bounds.get(bi), r.upper().value().type());
+                }
+                String cursor = g.frameMember("pim_bt_cursor_t", "cur", "", "B+tree cursor on " + t.name() + "." + ix.name());
+                w().line("pim_range_open(" + tid + ", " + ixPos + ", &" + cursor + ", " + row + ", " + k + ", " + flags + ");"
+                        + " /* " + CText.comment(t.name() + " by " + ix.name() + (boundType == null ? "" : ""), 80) + " */");
+                w().open("while ((" + off + " = pim_range_next(" + tid + ", " + ixPos + ", &" + cursor + ", " + row
+                        + ")) != PIM_NONE)");
+                w().line("if (pim_tick()) return;");
+                filtered(src, inner, () -> body.emit(inner, row, off));
+                w().close();
+                closeGuard(guard);
+            }
+            case Access.FullScan fs -> {
+                String scan = g.frameMember("pim_scan_t", "scan", "", "full scan of " + t.name());
+                w().line("pim_scan_open(&" + scan + ");");
+                w().open("while ((" + off + " = pim_scan_next(" + tid + ", &" + scan + ", " + row + ")) != PIM_NONE)"
+                        + tableComment);
+                w().line("if (pim_tick()) return;");
+                filtered(src, inner, () -> body.emit(inner, row, off));
+                w().close();
+            }
+        }
+    }
+
+    private interface Emit {
+        void run() throws BuildException;
+    }
+
+    private void filtered(Source src, Scope inner, Emit e) throws BuildException {
+        if (src.filter() == null) {
+            e.run();
+            return;
+        }
+        w().open("if (" + x.cond(src.filter(), inner) + ")");
+        e.run();
+        w().close();
+    }
+
+    private static int indexPosition(TableLayout t, String name) throws BuildException {
+        for (int i = 0; i < t.indexes().size(); i++) {
+            if (t.indexes().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new BuildException("table " + t.name() + " has no index " + name);
+    }
+
+    private String storeKeys(List<Expr> keys, IndexLayout ix, int from, TableLayout t, String row, Scope outer)
+            throws BuildException {
+        return storeKeys(keys, ix, from, t, row, outer, "0");
+    }
+
+    /**
+     * Evaluates key values and stores them into the probe row; a NULL key matches nothing, so the
+     * lookup is wrapped in a guard that is closed by {@link #closeGuard}. Returns the guard or null.
+     */
+    private String storeKeys(List<Expr> keys, IndexLayout ix, int from, TableLayout t, String row, Scope outer,
+                             String extraNulls) throws BuildException {
+        List<V> values = new ArrayList<>();
+        String nulls = extraNulls;
+        for (Expr e : keys) {
+            V v = x.materialize(x.expr(e, outer));
+            values.add(v);
+            if (!v.neverNull()) {
+                nulls = nulls.equals("0") ? v.n() : nulls + " || " + v.n();
+            }
+        }
+        String guard = null;
+        if (!nulls.equals("0")) {
+            guard = nulls;
+            w().open("if (!(" + nulls + "))");
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            FieldLayout f = t.row().field(ix.columns().get(from + i));
+            g.storeInto(new Slot(row, f, false), values.get(i), keys.get(i).type());
+        }
+        return guard;
+    }
+
+    private void closeGuard(String guard) {
+        if (guard != null) {
+            w().close();
+        }
+    }
+
+    /** Nested loops over every source in order, the body with all rows in scope. */
+    private void loops(Query q, int i, Scope scope, Body body) throws BuildException {
+        if (i == q.sources().size()) {
+            body.emit(scope);
+            return;
+        }
+        source(q.sources().get(i), scope, (inner, row, off) -> loops(q, i + 1, inner, body));
+    }
+
+    private List<V> selectValues(Query q, Scope scope) throws BuildException {
+        List<V> values = new ArrayList<>();
+        for (Query.OutputColumn c : q.select()) {
+            values.add(x.materialize(x.expr(c.value(), scope)));
+        }
+        return values;
+    }
+
+    /** Runs a query and feeds its rows, after ORDER BY / OFFSET / LIMIT, to the sink. */
+    void run(Query q, Sink sink) throws BuildException {
+        if (q.distinct()) {
+            throw new BuildException("SELECT DISTINCT is not supported in DPU procedures (use COUNT(DISTINCT) or an index)");
+        }
+        if (q.aggregated()) {
+            aggregate(q, sink);
+            return;
+        }
+        String left = null;
+        String skip = null;
+        if (q.limit() != null) {
+            V lv = x.materialize(x.expr(q.limit(), Scope.EMPTY));
+            left = g.tmpNum();
+            w().line(left + " = " + (lv.neverNull() ? "" : lv.n() + " ? INT64_MAX : ") + lv.v() + ";");
+        }
+        if (q.offset() != null) {
+            V ov = x.materialize(x.expr(q.offset(), Scope.EMPTY));
+            skip = g.tmpNum();
+            w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? 0 : ") + ov.v() + ";");
+        }
+        boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex();
+        if (sorted) {
+            sorted(q, sink, left, skip);
+            return;
+        }
+        String done = "q" + g.next() + "_done";
+        String l = left;
+        String s = skip;
+        if (l != null) {
+            w().open("if (" + l + " > 0)");
+        }
+        loops(q, 0, Scope.EMPTY, scope -> {
+            if (s != null) {
+                w().open("if (" + s + " > 0)");
+                w().line(s + "--;");
+                w().reopen("else");
+            }
+            sink.row(selectValues(q, scope));
+            if (l != null) {
+                w().line("if (--" + l + " <= 0) goto " + done + ";");
+            }
+            if (s != null) {
+                w().close();
+            }
+        });
+        if (l != null) {
+            w().close();
+            w().line(done + ":;");
+        }
+    }
+
+    private void sorted(Query q, Sink sink, String left, String skip) throws BuildException {
+        List<Integer> keyOffsets = new ArrayList<>();
+        int keyBytes = 0;
+        for (Query.SortKey k : q.orderBy()) {
+            keyOffsets.add(keyBytes);
+            SqlType t = k.value().type();
+            keyBytes += 1 + (t.kind().isString() ? t.length() : 8);
+        }
+        int keyAligned = LayoutBuilder.align(keyBytes, 8);
+        int keyLen = keyBytes;
+        BlockLayout tuple = LayoutBuilder.resultRow(q, "sorted rows");
+        int recBytes = keyAligned + tuple.bytes();
+        int bufCap = Math.max(1, SORT_BUFFER_BYTES / recBytes);
+        Long literalLimit = literal(q.limit());
+        Long literalOffset = q.offset() == null ? Long.valueOf(0) : literal(q.offset());
+        if (literalLimit != null && literalOffset != null && literalLimit + literalOffset <= 64) {
+            bufCap = (int) Math.max(1, literalLimit + literalOffset);
+        }
+        String buf = g.frameBuffer("sort", bufCap * recBytes, "ORDER BY buffer: " + bufCap + " rows of " + recBytes + " bytes");
+        String rec = g.frameBuffer("rec", recBytes, "one ORDER BY record: sort key, then the row");
+        String n = g.frameMember("uint32_t", "nsort", "", "rows in the ORDER BY buffer");
+        String cap = g.tmpDecl("uint32_t", "cap");
+        String keep = g.tmpBool();
+        w().line(n + " = 0;");
+        w().line(cap + " = " + bufCap + ";");
+        w().line(keep + " = 0;");
+        if (left != null) {
+            // with a LIMIT only the first LIMIT + OFFSET rows are kept, so more input rows are fine
+            String want = left + " + " + (skip == null ? "0" : skip);
+            w().open("if (" + left + " >= 0 && " + left + " <= " + bufCap + " && " + want + " <= " + bufCap + ")");
+            w().line(cap + " = (uint32_t)(" + want + ");");
+            w().line(keep + " = 1;");
+            w().close();
+        }
+        loops(q, 0, Scope.EMPTY, scope -> {
+            for (int i = 0; i < q.orderBy().size(); i++) {
+                Query.SortKey k = q.orderBy().get(i);
+                V v = x.materialize(x.expr(k.value(), scope));
+                String at = rec + " + " + keyOffsets.get(i);
+                if (v.str()) {
+                    w().line("pim_sortkey_str(" + at + ", " + k.value().type().length() + ", " + v.p() + ", " + v.l() + ", "
+                            + v.n() + ", " + k.descending() + ");");
+                } else {
+                    w().line("pim_sortkey_num(" + at + ", " + v.v() + ", " + v.n() + ", " + k.descending() + ");");
+                }
+            }
+            List<V> values = selectValues(q, scope);
+            for (int i = 0; i < values.size(); i++) {
+                Slot s = new Slot(rec + " + " + keyAligned, tuple.fields().get(i), false);
+                w().line(s.store(values.get(i), false));
+            }
+            w().line("pim_sort_put(" + buf + ", &" + n + ", " + cap + ", " + recBytes + ", " + keyLen + ", " + rec + ", "
+                    + keep + ");");
+        });
+        String i = g.tmpDecl("uint32_t", "i");
+        String start = skip == null ? "0" : "(" + skip + " < 0 ? 0 : " + skip + " > " + n + " ? " + n + " : (uint32_t)" + skip
+                + ")";
+        String done = "q" + g.next() + "_done";
+        w().open("for (" + i + " = " + start + "; " + i + " < " + n + "; " + i + "++)");
+        if (left != null) {
+            w().line("if (" + left + "-- <= 0) goto " + done + ";");
+        }
+        String base = g.tmpDecl("const uint8_t *", "b");
+        w().line(base + " = " + buf + " + " + i + " * " + recBytes + " + " + keyAligned + ";");
+        List<V> values = new ArrayList<>();
+        for (FieldLayout f : tuple.fields()) {
+            values.add(new Slot(base, f, false).load());
+        }
+        sink.row(values);
+        w().close();
+        if (left != null) {
+            w().line(done + ":;");
+        }
+    }
+
+    private static Long literal(Expr e) {
+        return e instanceof Expr.Literal l && l.value() instanceof Long v ? v : null;
+    }
+
+    // ---- aggregates ----
+
+    private void aggregate(Query q, Sink sink) throws BuildException {
+        List<Expr.Aggregate> aggs = new ArrayList<>();
+        for (Query.OutputColumn c : q.select()) {
+            collect(c.value(), aggs);
+        }
+        IdentityHashMap<Expr.Aggregate, V> finals = new IdentityHashMap<>();
+        List<Accumulator> accs = new ArrayList<>();
+        for (Expr.Aggregate a : aggs) {
+            Accumulator acc = new Accumulator(a);
+            acc.init();
+            accs.add(acc);
+        }
+        loops(q, 0, Scope.EMPTY, scope -> {
+            for (Accumulator acc : accs) {
+                acc.update(scope);
+            }
+        });
+        for (Accumulator acc : accs) {
+            finals.put(acc.a, acc.result());
+        }
+        sink.row(selectValues(q, Scope.EMPTY.withAggregates(finals)));
+    }
+
+    private static void collect(Expr e, List<Expr.Aggregate> out) {
+        switch (e) {
+            case Expr.Aggregate a -> out.add(a);
+            case Expr.Binary b -> {
+                collect(b.left(), out);
+                collect(b.right(), out);
+            }
+            case Expr.Unary u -> collect(u.operand(), out);
+            case Expr.Case c -> {
+                for (Expr.When wh : c.whens()) {
+                    collect(wh.condition(), out);
+                    collect(wh.result(), out);
+                }
+                if (c.otherwise() != null) {
+                    collect(c.otherwise(), out);
+                }
+            }
+            case Expr.Coalesce c -> c.args().forEach(a -> collect(a, out));
+            case Expr.Cast c -> collect(c.operand(), out);
+            case Expr.Substring s -> {
+                collect(s.string(), out);
+                collect(s.start(), out);
+                if (s.length() != null) {
+                    collect(s.length(), out);
+                }
+            }
+            case Expr.CharLength c -> collect(c.string(), out);
+            default -> {
+            }
+        }
+    }
+
+    /** The running state of one aggregate call. */
+    private final class Accumulator {
+        final Expr.Aggregate a;
+        final boolean str;
+        String acc;
+        String seen;
+        String count;
+        String set;
+        String setN;
+        String len;
+
+        Accumulator(Expr.Aggregate a) {
+            this.a = a;
+            this.str = a.argument() != null && a.argument().type().kind().isString();
+        }
+
+        void init() throws BuildException {
+            count = g.tmpNum();
+            w().line(count + " = 0;");
+            if (a.kind() != Expr.AggregateKind.COUNT) {
+                seen = g.tmpBool();
+                w().line(seen + " = 0;");
+            }
+            if (a.distinct()) {
+                if (str) {
+                    throw new BuildException(a.kind() + "(DISTINCT ...) on a string is not supported on the DPU");
+                }
+                set = g.frameMember("int64_t", "set", "[" + DISTINCT_CAPACITY + "]", "distinct values of " + a.kind());
+                setN = g.frameMember("uint32_t", "nset", "", "distinct values seen");
+                w().line(setN + " = 0;");
+            }
+            if (a.kind() == Expr.AggregateKind.COUNT) {
+                return;
+            }
+            if (str) {
+                int cap = Math.max(1, a.argument().type().length());
+                acc = g.frameMember("char", "agg", "[" + cap + "]", a.kind() + " so far");
+                len = g.tmpDecl("uint32_t", "l");
+                w().line(len + " = 0;");
+            } else {
+                acc = g.tmpNum();
+                w().line(acc + " = 0;");
+            }
+        }
+
+        void update(Scope scope) throws BuildException {
+            if (a.argument() == null) {
+                w().line(count + "++;");
+                return;
+            }
+            V v = x.materialize(x.expr(a.argument(), scope));
+            String open = v.neverNull() ? "if (1" : "if (!" + v.n();
+            if (a.distinct()) {
+                open += " && pim_set_add(" + set + ", &" + setN + ", " + DISTINCT_CAPACITY + ", " + v.v() + ")";
+            }
+            w().open(open + ")");
+            w().line(count + "++;");
+            switch (a.kind()) {
+                case SUM, AVG -> w().line(acc + " = " + seen + " ? pim_add(" + acc + ", " + v.v() + ") : " + v.v() + ";");
+                case MIN, MAX -> {
+                    String op = a.kind() == Expr.AggregateKind.MIN ? "<" : ">";
+                    if (str) {
+                        w().open("if (!" + seen + " || pim_strcmp(" + v.p() + ", " + v.l() + ", " + acc + ", " + len + ") " + op
+                                + " 0)");
+                        w().line("__builtin_memcpy(" + acc + ", " + v.p() + ", " + v.l() + ");");
+                        w().line(len + " = " + v.l() + ";");
+                    } else {
+                        w().open("if (!" + seen + " || " + v.v() + " " + op + " " + acc + ")");
+                        w().line(acc + " = " + v.v() + ";");
+                    }
+                    w().close();
+                }
+                case COUNT -> {
+                }
+            }
+            if (seen != null) {
+                w().line(seen + " = 1;");
+            }
+            w().close();
+        }
+
+        V result() {
+            int as = a.argument() == null ? 0 : ExprGen.scale(a.argument().type());
+            int rs = ExprGen.scale(a.type());
+            String none = "!" + seen;
+            return switch (a.kind()) {
+                case COUNT -> V.num(count, 0, "0");
+                case SUM -> V.num(ExprGen.rescale(acc, as, rs, true), rs, none);
+                case AVG -> V.num(seen + " ? pim_div(" + ExprGen.rescale(acc, as, rs, false) + ", " + count + ") : 0", rs, none);
+                case MIN, MAX -> str ? V.str(acc, len, none) : V.num(ExprGen.rescale(acc, as, rs, true), rs, none);
+            };
+        }
+    }
+}
