@@ -114,6 +114,18 @@ static void test_set_rules(void) {
     check_error("allocate beyond the system", dpu_alloc(100000, NULL, &too_many), DPU_ERR_ALLOCATION,
                 "100000 DPUs requested", (const char *)NULL);
     CHECK_OK(dpu_free(other));
+
+    struct dpu_set_t ranks;
+    uint32_t nr_dpus, nr_ranks;
+    CHECK_OK(dpu_alloc_ranks(2, NULL, &ranks));
+    CHECK_OK(dpu_get_nr_dpus(ranks, &nr_dpus));
+    CHECK_OK(dpu_get_nr_ranks(ranks, &nr_ranks));
+    CHECK(nr_dpus == 128 && nr_ranks == 2);
+    struct dpu_set_t first_rank;
+    DPU_RANK_FOREACH(ranks, first_rank) { break; }
+    check_error("free a rank, not an allocation", dpu_free(first_rank), DPU_ERR_INVALID_DPU_SET,
+                "not one returned by dpu_alloc", (const char *)NULL);
+    CHECK_OK(dpu_free(ranks));
 }
 
 int main(void) {

@@ -109,7 +109,9 @@ dpu_error_t dpu_alloc_ranks(uint32_t nr_ranks, const char *profile, struct dpu_s
 dpu_error_t dpu_free(struct dpu_set_t dpu_set) {
     pthread_mutex_lock(&pimsim_lock);
     struct pimsim_allocation **link = &allocations;
-    while (*link && !(dpu_set.kind == DPU_SET_RANKS && (*link)->ranks == dpu_set.list.ranks)) link = &(*link)->next;
+    while (*link && !(dpu_set.kind == DPU_SET_RANKS && (*link)->ranks == dpu_set.list.ranks &&
+                      (*link)->nr_ranks == dpu_set.list.nr_ranks))
+        link = &(*link)->next;
     struct pimsim_allocation *a = *link;
     if (a == NULL) {
         pimsim_set_last_fault_locked("dpu_free: the set is not one returned by dpu_alloc");

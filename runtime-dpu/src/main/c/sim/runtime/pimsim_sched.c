@@ -174,6 +174,12 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
             scheduler_fault(e, (int)t, "cannot allocate a native stack for the tasklet");
             return -1;
         }
+        /* Determinism even for a kernel that reads an uninitialised local: the stack top, where its
+         * frames live, starts zeroed for every DPU instead of holding another DPU's leftovers (four
+         * times the DPU stack size: native frames are larger than the DPU's). */
+        size_t clear = e->program ? 4 * (size_t)e->program->stack_size : 0;
+        if (clear > fiber_stack_size()) clear = fiber_stack_size();
+        memset(stack + fiber_stack_size() - clear, 0, clear);
         e->tasklets[t].state = PIMSIM_TASKLET_RUNNABLE;
         e->tasklets[t].blocked = 0;
         e->tasklets[t].waiting_in = NULL;
