@@ -53,7 +53,7 @@ class ErrorReportingTest {
     @Test
     void underivableWriteNamesTheStatementAndTheFix(@TempDir Path dir) throws Exception {
         Path f = write(dir, "bad.sql", SCHEMA + """
-                CREATE PROCEDURE zero_all(IN x INTEGER)
+                CREATE PROCEDURE zero_all(IN x INTEGER) MODIFIES SQL DATA
                 BEGIN ATOMIC
                     UPDATE accounts SET bal = 0;
                 END;
@@ -83,7 +83,7 @@ class ErrorReportingTest {
     @Test
     void explainReportsCompileErrorsToo(@TempDir Path dir) throws Exception {
         Path f = write(dir, "bad.sql", SCHEMA + """
-                CREATE PROCEDURE zero_all(IN x INTEGER)
+                CREATE PROCEDURE zero_all(IN x INTEGER) MODIFIES SQL DATA
                 BEGIN ATOMIC
                     DELETE FROM accounts WHERE bal > 0;
                 END;

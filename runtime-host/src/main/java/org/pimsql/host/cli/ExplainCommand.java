@@ -1,0 +1,56 @@
+package org.pimsql.host.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.pimsql.frontend.analysis.ProcedureAnalysis;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code pimsql explain FILE.sql [MORE.sql ...] PROC}: one procedure's analysed plan. */
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Print one procedure's plan: numbered statements with their access paths, partitions and dependencies.")
+final class ExplainCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "FILE.sql... PROC",
+            description = "The schema and procedure scripts, in order, then the procedure's name.")
+    List<String> arguments;
+
+    @Override
+    public Integer call() {
+        var files = new ArrayList<Path>();
+        for (String a : arguments.subList(0, arguments.size() - 1)) {
+            files.add(Path.of(a));
+        }
+        String wanted = arguments.getLast();
+        SchemaLoader.Loaded loaded = SchemaLoader.load(files);
+        ProcedureAnalysis p = find(loaded, wanted);
+        PlanPrinter.print(spec.commandLine().getOut(), p);
+        spec.commandLine().getOut().flush();
+        return PimsqlMain.OK;
+    }
+
+    /** Exact (canonical) name first, then case-insensitively, as an unquoted identifier would match. */
+    private static ProcedureAnalysis find(SchemaLoader.Loaded loaded, String wanted) {
+        var analysis = loaded.schema().analysis();
+        if (analysis.procedure(wanted) != null) {
+            return analysis.procedure(wanted);
+        }
+        for (ProcedureAnalysis p : analysis.procedureList()) {
+            if (p.name().equalsIgnoreCase(wanted)) {
+                return p;
+            }
+        }
+        if (wanted.toLowerCase(java.util.Locale.ROOT).endsWith(".sql")) {
+            throw new UserError(wanted, "expected a procedure name as the last argument of explain, after the scripts");
+        }
+        List<String> names = analysis.procedureList().stream().map(ProcedureAnalysis::name).toList();
+        throw new UserError(wanted, "no procedure named " + wanted + " in " + String.join(", ", loaded.fileNames())
+                + (names.isEmpty() ? " (it defines no procedures)" : "; its procedures are " + String.join(", ", names)));
+    }
+}

@@ -1,0 +1,113 @@
+package org.pimsql.host.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code pimsql} command line. Each subcommand is one class registered in {@link #commandLine};
+ * a new one (run, shell, bench, ...) is a new {@code @Command} class added to {@code subcommands}.
+ *
+ * <p>Exit codes: 0 success, 1 a user error (compile errors javac-style, missing files, bad usage), 2 an
+ * internal error (one line, the stack trace only with {@code --debug}).
+ */
+@Command(name = "pimsql", mixinStandardHelpOptions = true, version = "PimSQL 0.1.0",
+        description = "Compiles SQL stored procedures for processing-in-memory servers and runs them.",
+        subcommands = {CompileCommand.class, ExplainCommand.class, CommandLine.HelpCommand.class})
+public final class PimsqlMain implements java.util.concurrent.Callable<Integer> {
+    public static final int OK = 0;
+    public static final int USER_ERROR = 1;
+    public static final int INTERNAL_ERROR = 2;
+
+    /** Shared by every subcommand ({@code pimsql --debug compile ...} or {@code pimsql compile --debug ...}). */
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print the stack trace of internal errors.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** {@code pimsql} without a subcommand: the usage on stderr, as a usage error. */
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("pimsql: error: missing a command");
+        spec.commandLine().usage(err);
+        return USER_ERROR;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs one command line; {@code out} gets results, {@code err} gets diagnostics. Never throws. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        var outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        var errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        try {
+            return commandLine(outWriter, errWriter).execute(args);
+        } catch (RuntimeException | LinkageError e) {
+            // Only reached when the command line itself cannot be set up (e.g. a broken installation).
+            errWriter.println("pimsql: internal error: " + e);
+            if (java.util.Arrays.asList(args).contains("--debug")) {
+                e.printStackTrace(errWriter);
+            } else {
+                errWriter.println("(use --debug for the stack trace)");
+            }
+            return INTERNAL_ERROR;
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
+        }
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        var main = new PimsqlMain();
+        var cl = new CommandLine(main);
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, commandLine, main.debug || debugRequested(parseResult)));
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter w = ex.getCommandLine().getErr();
+            w.println("pimsql: error: " + ex.getMessage());
+            w.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+            return USER_ERROR;
+        });
+        return cl;
+    }
+
+    private static boolean debugRequested(CommandLine.ParseResult parseResult) {
+        for (CommandLine.ParseResult r = parseResult; r != null; r = r.subcommand()) {
+            if (r.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int report(Exception ex, CommandLine commandLine, boolean debug) {
+        PrintWriter err = commandLine.getErr();
+        switch (ex) {
+            case CompileFailure f -> {
+                err.print(f.format());
+                return USER_ERROR;
+            }
+            case UserError u -> {
+                err.print(u.format());
+                return USER_ERROR;
+            }
+            default -> {
+                err.println("pimsql: internal error: " + ex);
+                if (debug) {
+                    ex.printStackTrace(err);
+                } else {
+                    err.println("(use --debug for the stack trace)");
+                }
+                return INTERNAL_ERROR;
+            }
+        }
+    }
+}

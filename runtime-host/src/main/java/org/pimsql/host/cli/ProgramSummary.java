@@ -1,0 +1,21 @@
+package org.pimsql.host.cli;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the CLI reports about one generated DPU program (decoupled from codegen's own types so that
+ * the summary and the manifest have one stable shape).
+ *
+ * @param cSource               the generated C file (relative to the output directory when inside it)
+ * @param nativeLibrary         the natively built kernel for the simulator, or null with {@code --no-native}
+ * @param instructionEstimate   estimated IRAM instructions (proxy target), or -1 when not measured
+ * @param wramBytes             WRAM bytes the program needs
+ * @param procedureInstructions per-procedure instruction estimates (may be empty)
+ */
+record ProgramSummary(int id, String name, List<String> procedures, String cSource, String nativeLibrary,
+                      long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions) {
+
+    /** The DPU's IRAM holds 4,096 instructions (24 KiB); a program must fit in it. */
+    static final long IRAM_INSTRUCTIONS = 4096;
+}
