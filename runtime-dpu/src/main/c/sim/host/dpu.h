@@ -97,7 +97,11 @@ dpu_error_t dpu_copy_from(struct dpu_set_t dpu_set, const char *symbol_name, uin
 dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, uint32_t symbol_offset,
                              const void *src, size_t length, dpu_xfer_flags_t flags);
 
-/* Parallel transfers: prepare one buffer per DPU, then push the same length to/from all of them. */
+/*
+ * Parallel transfers: prepare one buffer per DPU, then push the same length to/from all of them.
+ * A push consumes the prepared buffers. With DPU_XFER_ASYNC (and for asynchronous broadcasts) the
+ * buffers are read or written when the operation runs: keep them valid until dpu_sync.
+ */
 dpu_error_t dpu_prepare_xfer(struct dpu_set_t dpu_set, void *buffer);
 dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char *symbol_name,
                           uint32_t symbol_offset, size_t length, dpu_xfer_flags_t flags);

@@ -8,11 +8,14 @@ typedef struct {
     int count;
 } sem_t;
 
-#define SEMAPHORE_INIT(name, value) sem_t name = {(value)}
+/* The DPU stores the initial count in one signed byte. */
+#define SEMAPHORE_INIT(name, value)                                                                          \
+    _Static_assert((value) >= -127 && (value) <= 127, "a semaphore count must fit in a signed byte");    \
+    sem_t name = {(value)}
 
-/* Blocks while the count is zero, then decrements it. */
+/* Takes one unit: blocks while none is available, then decrements the count. */
 void sem_take(sem_t *sem);
-/* Increments the count, releasing one waiter. */
+/* Gives one unit back, letting one waiting tasklet continue. */
 void sem_give(sem_t *sem);
 
 #endif
