@@ -1,0 +1,324 @@
+package org.pimsql.host.backend;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * DPUs through the C bridge ({@code pimsql_bridge.c}), called with the Foreign Function & Memory API.
+ * The same class drives the simulator and UPMEM hardware: only the library {@link BridgeBuilder} built
+ * differs. With the simulator, error messages also carry libpimsim's fault text (which DPU, which
+ * tasklet, what went wrong).
+ *
+ * <p>Not thread-safe by design beyond its own lock: the engine's executor thread is the only caller
+ * while a database is open.
+ */
+public final class NativeDpuBackend implements DpuBackend {
+    private static final int ERROR_BUFFER = 1024;
+    private static final Map<Path, Bridge> LOADED = new HashMap<>();
+
+    /** The bridge's functions, bound once per library. */
+    private record Bridge(MethodHandle open, MethodHandle close, MethodHandle error, MethodHandle nrDpus,
+                          MethodHandle nrRanks, MethodHandle load, MethodHandle launch, MethodHandle sync,
+                          MethodHandle push, MethodHandle pull, MethodHandle copyTo, MethodHandle copyFrom,
+                          Optional<MethodHandle> lastFault) {}
+
+    private final Bridge bridge;
+    private MemorySegment handle;
+    private final int dpus;
+    private final int ranks;
+
+    private NativeDpuBackend(Bridge bridge, MemorySegment handle) throws DpuException {
+        this.bridge = bridge;
+        this.handle = handle;
+        try {
+            this.dpus = (int) bridge.nrDpus().invokeExact(handle);
+            this.ranks = (int) bridge.nrRanks().invokeExact(handle);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Allocates {@code dpus} DPUs on the simulator, or on hardware when PIMSQL_UPMEM_HOME is set. */
+    public static NativeDpuBackend allocate(int dpus) throws DpuException {
+        BridgeBuilder.NativeLibrary library;
+        try {
+            library = BridgeBuilder.build();
+        } catch (IOException e) {
+            throw new DpuException("cannot build the DPU bridge: " + e.getMessage());
+        }
+        return allocate(library.path(), dpus, System.getenv("PIMSQL_DPU_PROFILE"));
+    }
+
+    /** Allocates {@code dpus} DPUs through the bridge library at {@code library}; profile may be null. */
+    public static NativeDpuBackend allocate(Path library, int dpus, String profile) throws DpuException {
+        Bridge bridge = bind(library);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment err = arena.allocate(ERROR_BUFFER);
+            MemorySegment prof = profile == null ? MemorySegment.NULL : arena.allocateFrom(profile);
+            MemorySegment h = (MemorySegment) bridge.open().invokeExact(dpus, prof, err, (long) ERROR_BUFFER);
+            if (h.equals(MemorySegment.NULL)) {
+                throw new DpuException(err.getString(0) + fault(bridge));
+            }
+            return new NativeDpuBackend(bridge, h);
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static synchronized Bridge bind(Path library) {
+        return LOADED.computeIfAbsent(library.toAbsolutePath(), path -> {
+            // the library stays loaded for the JVM's life: the simulator keeps worker threads in it
+            SymbolLookup lookup = SymbolLookup.libraryLookup(path, Arena.global());
+            Linker linker = Linker.nativeLinker();
+            java.util.function.BiFunction<String, FunctionDescriptor, MethodHandle> fn = (name, desc) ->
+                    linker.downcallHandle(lookup.find(name).orElseThrow(
+                            () -> new IllegalStateException(path + " has no symbol " + name)), desc);
+            return new Bridge(
+                    fn.apply("pimsql_bridge_open", FunctionDescriptor.of(ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG)),
+                    fn.apply("pimsql_bridge_close", FunctionDescriptor.ofVoid(ADDRESS)),
+                    fn.apply("pimsql_bridge_error", FunctionDescriptor.of(ADDRESS, ADDRESS)),
+                    fn.apply("pimsql_bridge_nr_dpus", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+                    fn.apply("pimsql_bridge_nr_ranks", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+                    fn.apply("pimsql_bridge_load", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
+                    fn.apply("pimsql_bridge_launch", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
+                    fn.apply("pimsql_bridge_sync", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
+                    fn.apply("pimsql_bridge_push",
+                            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
+                    fn.apply("pimsql_bridge_pull",
+                            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
+                    fn.apply("pimsql_bridge_copy_to",
+                            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG)),
+                    fn.apply("pimsql_bridge_copy_from",
+                            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG)),
+                    lookup.find("pimsim_last_fault").map(s -> linker.downcallHandle(s,
+                            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG))));
+        });
+    }
+
+    /** libpimsim's text for the last fault or host-API error, as ": text", or "" (hardware, or none). */
+    private static String fault(Bridge bridge) {
+        if (bridge.lastFault().isEmpty()) {
+            return "";
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(ERROR_BUFFER);
+            long n = (long) bridge.lastFault().get().invokeExact(buf, (long) ERROR_BUFFER);
+            return n == 0 ? "" : ": " + buf.getString(0);
+        } catch (Throwable t) {
+            return "";
+        }
+    }
+
+    private DpuException failure() {
+        String message;
+        try {
+            MemorySegment text = (MemorySegment) bridge.error().invokeExact(handle);
+            message = text.reinterpret(ERROR_BUFFER).getString(0);
+        } catch (Throwable t) {
+            message = "the DPU bridge failed (" + t + ")";
+        }
+        return new DpuException(message + fault(bridge));
+    }
+
+    private static DpuException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new DpuException("DPU bridge call failed: " + t);
+    }
+
+    private void checkOpen() throws DpuException {
+        if (handle == null) {
+            throw new DpuException("the DPU set was freed");
+        }
+    }
+
+    private void check(int status) throws DpuException {
+        if (status != 0) {
+            throw failure();
+        }
+    }
+
+    @Override
+    public int dpuCount() {
+        return dpus;
+    }
+
+    @Override
+    public int rankCount() {
+        return ranks;
+    }
+
+    @Override
+    public synchronized void load(Path program) throws DpuException {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            check((int) bridge.load().invokeExact(handle, arena.allocateFrom(program.toAbsolutePath().toString())));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static MemorySegment symbol(Arena arena, String symbol) {
+        return symbol == null || symbol.isEmpty() ? MemorySegment.NULL : arena.allocateFrom(symbol);
+    }
+
+    @Override
+    public synchronized void push(String symbol, long offset, byte[][] buffers) throws DpuException {
+        checkOpen();
+        requireDpuCount(buffers.length);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pointers = arena.allocate(ADDRESS, dpus);
+            MemorySegment lengths = arena.allocate(JAVA_INT, dpus);
+            for (int d = 0; d < dpus; d++) {
+                byte[] b = buffers[d];
+                int n = b == null ? 0 : b.length;
+                MemorySegment data = n == 0 ? MemorySegment.NULL : arena.allocate(n, 8);
+                if (n > 0) {
+                    MemorySegment.copy(b, 0, data, JAVA_BYTE, 0, n);
+                }
+                pointers.setAtIndex(ADDRESS, d, data);
+                lengths.setAtIndex(JAVA_INT, d, n);
+            }
+            check((int) bridge.push().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset), pointers,
+                    lengths));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized byte[][] pull(String symbol, long offset, int[] lengths) throws DpuException {
+        checkOpen();
+        requireDpuCount(lengths.length);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pointers = arena.allocate(ADDRESS, dpus);
+            MemorySegment lens = arena.allocate(JAVA_INT, dpus);
+            MemorySegment[] data = new MemorySegment[dpus];
+            for (int d = 0; d < dpus; d++) {
+                data[d] = lengths[d] == 0 ? MemorySegment.NULL : arena.allocate(lengths[d], 8);
+                pointers.setAtIndex(ADDRESS, d, data[d]);
+                lens.setAtIndex(JAVA_INT, d, lengths[d]);
+            }
+            check((int) bridge.pull().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset), pointers, lens));
+            byte[][] out = new byte[dpus][];
+            for (int d = 0; d < dpus; d++) {
+                out[d] = lengths[d] == 0 ? new byte[0] : data[d].toArray(JAVA_BYTE);
+            }
+            return out;
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private void requireDpuCount(int n) {
+        if (n != dpus) {
+            throw new IllegalArgumentException("expected one buffer per DPU (" + dpus + "), got " + n);
+        }
+    }
+
+    @Override
+    public synchronized void launch() throws DpuException {
+        checkOpen();
+        try {
+            check((int) bridge.launch().invokeExact(handle, 0));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized void launchAsync() throws DpuException {
+        checkOpen();
+        try {
+            check((int) bridge.launch().invokeExact(handle, 1));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized void awaitCompletion() throws DpuException {
+        checkOpen();
+        try {
+            check((int) bridge.sync().invokeExact(handle));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized void copyTo(int dpu, String symbol, long offset, byte[] data) throws DpuException {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(Math.max(1, data.length), 8);
+            MemorySegment.copy(data, 0, src, JAVA_BYTE, 0, data.length);
+            check((int) bridge.copyTo().invokeExact(handle, dpu, symbol(arena, symbol), Math.toIntExact(offset), src,
+                    (long) data.length));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized byte[] copyFrom(int dpu, String symbol, long offset, int length) throws DpuException {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dst = arena.allocate(Math.max(1, length), 8);
+            check((int) bridge.copyFrom().invokeExact(handle, dpu, symbol(arena, symbol), Math.toIntExact(offset), dst,
+                    (long) length));
+            return dst.asSlice(0, length).toArray(JAVA_BYTE);
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Frees the DPUs (waiting for an asynchronous launch first). */
+    @Override
+    public synchronized void close() {
+        if (handle != null) {
+            try {
+                bridge.close().invokeExact(handle);
+            } catch (Throwable t) {
+                throw new IllegalStateException("freeing the DPUs failed", t);
+            } finally {
+                handle = null;
+            }
+        }
+    }
+}
