@@ -221,7 +221,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
 {
     check_tree(t);
     assert(row != PIM_BT_NONE);
-    uint32_t ks = t->key_size, rs = ks + 8, cap = CAP;
+    uint32_t ks = t->key_size, rs = ks + 8;
     probe_t p = {key, ks, row, true};
     path_t path;
     node_t *n = &g_node[me()];
@@ -235,7 +235,8 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
             return true;
         /* Each full node on the path splits, and a full root adds a level. */
         need = 0;
-        for (uint32_t l = d + 1; l-- > 0 && path.count[l] == cap;)
+        assert(d < PIM_BT_MAX_HEIGHT);
+        for (uint32_t l = d + 1; l-- > 0 && path.count[l] == CAP;)
             need += l == 0 ? 2 : 1;
         if (t->height == PIM_BT_MAX_HEIGHT && need > t->height)
             return false;
@@ -268,13 +269,13 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     for (uint32_t i = 0;; i++) {
         assert(i < PIM_BT_MAX_HEIGHT);
         uint32_t pos = path.idx[d], cnt = n->h.count;
-        assert(pos <= cnt && cnt <= cap && (!append || pos == cnt));
+        assert(pos <= cnt && cnt <= CAP && (!append || pos == cnt));
         uint8_t *at = n->r + pos * rs;
         __builtin_memmove(at + rs, at, (cnt - pos) * rs);
         __builtin_memcpy(at, r, rs);
         n->h.count = (uint16_t)++cnt;
         pim_mram_off_t left = path.node[d];
-        if (cnt <= cap) {
+        if (cnt <= CAP) {
             store(n, left, rs);
             break;
         }
@@ -282,7 +283,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
          * right record up as the separator, an internal node moves its middle record up and the
          * record's child becomes the right child0. */
         bool leaf = n->h.level == 0;
-        uint32_t half = append ? cap - !leaf : cnt / 2;
+        uint32_t half = append ? CAP - !leaf : cnt / 2;
         uint8_t *mid = n->r + half * rs;
         pim_mram_off_t right = pop_spare(t);
         node_hdr_t rh __dma_aligned = {
@@ -465,7 +466,7 @@ bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t pref
 uint32_t pim_bt_validate(const pim_btree_t *t)
 {
     check_tree(t);
-    uint32_t ks = t->key_size, rs = ks + 8, cap = CAP;
+    uint32_t ks = t->key_size, rs = ks + 8;
     static rec_buf_t last_buf;
     uint8_t *last = last_buf.b;
     int last_kind = 0; /* 0: nothing yet, 1: entry, 2: separator */
@@ -478,7 +479,7 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
         assert(step < 3u * ((1u << 26) / (HDR + CAP * 16u)));
         node_t *n = load(node[d], rs);
         uint32_t cnt = n->h.count;
-        assert(n->h.level == t->height - 1 - (uint32_t)d && cnt <= cap);
+        assert(n->h.level == t->height - 1 - (uint32_t)d && cnt <= CAP);
         if (next_child[d] == 0)
             nodes++;
         uint32_t first = 0, end = cnt, kind = 1; /* records to put in sequence */

@@ -23,6 +23,10 @@
  * node with n records has n + 1 children: child0, then record i's child; record i's (key, row) is a
  * separator s with entries(left of s) < s <= entries(right of s).
  *
+ * A full node splits in the middle, except when an insert appends after the largest entry of the tree
+ * (ascending keys such as row ids or timestamps): then the full nodes stay full and the new record
+ * starts a new rightmost node, so such trees end up about 90% full instead of 50%.
+ *
  * Deletion is lazy to keep the code small: nodes may become under-full; a leaf is freed (and unlinked)
  * only when it becomes empty, an internal node only when it loses its last child, and the root
  * collapses while it has a single child. Leaves are therefore never empty.
@@ -46,9 +50,10 @@
 #endif
 /* Bytes of one node of a tree with keys of key_size bytes: header + records of key, row and child. */
 #define PIM_BT_NODE_BYTES(key_size) (16u + PIM_BT_FANOUT * ((key_size) + 8u))
-/* 12 levels: a node split leaves at least 5 records, so with the default fanout even a tree filling all
- * of MRAM with 8-byte keys stays below 10 levels. An insert that would need a 13th level fails like an
- * exhausted MRAM. */
+/* 12 levels: a split leaves at least 5 records in each half (an append split, see below, leaves a full
+ * left node), so with the default fanout a tree grown by inserts stays below 10 levels even when it
+ * fills all of MRAM with 8-byte keys. An insert that would need a 13th level fails like an exhausted
+ * MRAM (returns false, tree unchanged). */
 #ifndef PIM_BT_MAX_HEIGHT
 #define PIM_BT_MAX_HEIGHT 12    /* overridable (with the same value for every file) for tests */
 #endif
