@@ -26,13 +26,44 @@ final class ReachingDefinitions {
     /** Where a variable's value may come from. */
     sealed interface Def {
         /** The value the caller passed (IN and INOUT parameters). */
-        record ParamEntry(Variable variable) implements Def {}
+        record ParamEntry(Variable variable) implements Def {
+            // Identity is the variable id: comparing whole IR trees would make the fixpoint slow.
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof ParamEntry p && p.variable.id() == variable.id();
+            }
+
+            @Override
+            public int hashCode() {
+                return variable.id();
+            }
+        }
 
         /** The DECLARE default (locals) or NULL (OUT parameters), set on entry. */
-        record DefaultValue(Variable variable) implements Def {}
+        record DefaultValue(Variable variable) implements Def {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof DefaultValue d && d.variable.id() == variable.id();
+            }
+
+            @Override
+            public int hashCode() {
+                return 31 * variable.id() + 1;
+            }
+        }
 
         /** Assigned by a SET, SELECT INTO or FOR statement. */
-        record AtStatement(Stmt statement) implements Def {}
+        record AtStatement(Stmt statement) implements Def {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof AtStatement a && a.statement.id() == statement.id();
+            }
+
+            @Override
+            public int hashCode() {
+                return 31 * statement.id() + 2;
+            }
+        }
     }
 
     /** Variable id -> definitions that may reach; immutable once published. */
