@@ -1,7 +1,8 @@
 /*
  * DPU-side synchronisation between tasklets: barriers, mutexes, semaphores, handshakes.
  * Waiting is a loop of pimsim_block() calls (the scheduler runs the other tasklets in between and
- * reports a deadlock when every tasklet waits); releasing sets exec->progress.
+ * reports a deadlock when every tasklet waits); releasing records progress (and, for mutexes and
+ * semaphores, yields).
  */
 #define PIMSIM_RUNTIME_BUILD
 #include "../include/barrier.h"
@@ -43,11 +44,13 @@ bool mutex_trylock(mutex_id_t mutex) {
     return true;
 }
 
+/* Releasing is a scheduling point too: a tasklet looping on lock/check/unlock lets the others in,
+ * as the hardware's interleaving would. */
 void mutex_unlock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     mutex->locked = 0;
-    e->progress = 1;
+    pimsim_yield();
 }
 
 void sem_take(sem_t *sem) {
@@ -62,7 +65,7 @@ void sem_give(sem_t *sem) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     sem->count++;
-    e->progress = 1;
+    pimsim_yield();
 }
 
 void handshake_notify(void) {
