@@ -60,6 +60,9 @@ final class Exprs {
      * truncation); null otherwise, leaving a run-time CAST with HSQLDB's rounding and error behaviour.
      */
     private static Literal foldLiteral(Literal l, SqlType type) {
+        if (l.value() == null) {
+            return new Literal(null, type);
+        }
         if (l.value() instanceof Long v && TypeRules.isNumeric(l.type()) && TypeRules.isNumeric(type)) {
             int fromScale = l.type().kind().isInteger() ? 0 : l.type().scale();
             int toScale = type.kind().isInteger() ? 0 : type.scale();
