@@ -238,7 +238,7 @@ final class HostEvaluator {
         }
         if (to.kind().isExactNumeric()) {
             BigDecimal d = v instanceof BigDecimal bd ? bd : new BigDecimal(v.toString().trim());
-            return d.setScale(to.kind() == TypeKind.DECIMAL ? to.scale() : 0, RoundingMode.HALF_UP);
+            return d.setScale(to.kind() == TypeKind.DECIMAL ? to.scale() : 0, RoundingMode.HALF_DOWN);
         }
         return switch (to.kind()) {
             case CHAR, VARCHAR -> {

@@ -145,7 +145,7 @@ public final class PartitionFunction {
 
     /**
      * Converts a host value to the canonical form of a column of type {@code type}: a {@link Long} for
-     * exact numerics (unscaled at the column's scale, rounding half up as a store would) and TIMESTAMP
+     * exact numerics (unscaled at the column's scale, rounding half down as HSQLDB and the DPU do) and TIMESTAMP
      * (microseconds), a {@link String} without trailing spaces, a {@link Boolean}; null stays null.
      */
     public static Object canonical(Object value, SqlType type) {
@@ -156,7 +156,7 @@ public final class PartitionFunction {
         if (kind.isExactNumeric()) {
             BigDecimal d = decimal(value);
             int scale = kind == TypeKind.DECIMAL ? type.scale() : 0;
-            BigInteger unscaled = d.setScale(scale, RoundingMode.HALF_UP).unscaledValue();
+            BigInteger unscaled = d.setScale(scale, RoundingMode.HALF_DOWN).unscaledValue();
             return unscaled.longValue();
         }
         return switch (kind) {

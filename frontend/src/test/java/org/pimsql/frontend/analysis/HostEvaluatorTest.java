@@ -1,0 +1,75 @@
+package org.pimsql.frontend.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ParamMode;
+import org.pimsql.frontend.ir.Variable;
+
+/** Host evaluation of routing keys: SQL semantics the DPU shares (truncating division, half-down casts, 1-based SUBSTRING). */
+class HostEvaluatorTest {
+    static final Variable N = new Variable(0, "N", SqlType.INTEGER, ParamMode.IN, null, IrFixture.at(1));
+    static final Variable D = new Variable(1, "D", SqlType.decimal(10, 2), ParamMode.IN, null, IrFixture.at(1));
+    static final Variable S = new Variable(2, "S", SqlType.varchar(20), ParamMode.IN, null, IrFixture.at(1));
+
+    static Object eval(Expr e, Object... args) {
+        return new HostEvaluator(args).eval(e, Map.of());
+    }
+
+    static Expr n() {
+        return new Expr.VarRef(N);
+    }
+
+    @Test
+    void arithmeticFollowsSql() {
+        Expr div = new Expr.Binary(Expr.BinaryOp.DIV, n(), IrFixture.lit(4), SqlType.INTEGER);
+        assertEquals(new BigDecimal(-2), eval(div, -9, null, null), "integer division truncates toward zero");
+        Expr mod = new Expr.Binary(Expr.BinaryOp.MOD, n(), IrFixture.lit(4), SqlType.INTEGER);
+        assertEquals(new BigDecimal(-1), eval(mod, -9, null, null));
+        Expr byZero = new Expr.Binary(Expr.BinaryOp.DIV, n(), IrFixture.lit(0), SqlType.INTEGER);
+        assertNull(eval(byZero, 1, null, null), "a failing key evaluates to NULL; the DPU raises the error");
+    }
+
+    @Test
+    void castsRoundHalfDown() {
+        Expr cast = new Expr.Cast(new Expr.VarRef(D), SqlType.INTEGER);
+        assertEquals(new BigDecimal(2), eval(cast, null, new BigDecimal("2.50"), null));
+        assertEquals(new BigDecimal(3), eval(cast, null, new BigDecimal("2.51"), null));
+        assertEquals(new BigDecimal(-2), eval(cast, null, new BigDecimal("-2.50"), null));
+        Expr toText = new Expr.Cast(n(), SqlType.varchar(3));
+        assertEquals("123", eval(toText, 12345, null, null));
+    }
+
+    @Test
+    void stringsAndConditionals() {
+        Expr s = new Expr.VarRef(S);
+        Expr sub = new Expr.Substring(s, IrFixture.lit(0), IrFixture.lit(3), SqlType.varchar(20));
+        assertEquals("ab", eval(sub, null, null, "abcdef"), "SUBSTRING from 0 for 3 covers positions 0..2");
+        Expr concat = new Expr.Binary(Expr.BinaryOp.CONCAT, s, IrFixture.str("-x"), SqlType.varchar(30));
+        assertEquals("k-x", eval(concat, null, null, "k"));
+        assertNull(eval(concat, null, null, null));
+        Expr isBig = new Expr.Binary(Expr.BinaryOp.GT, n(), IrFixture.lit(10), SqlType.BOOLEAN);
+        Expr pick = new Expr.Case(List.of(new Expr.When(isBig, IrFixture.str("big"))), IrFixture.str("small"),
+                SqlType.varchar(5));
+        assertEquals("big", eval(pick, 11, null, null));
+        assertEquals("small", eval(pick, null, null, null), "NULL > 10 is unknown: the ELSE branch");
+        Expr coalesce = new Expr.Coalesce(List.of(s, IrFixture.str("dflt")), SqlType.varchar(20));
+        assertEquals("dflt", eval(coalesce, null, null, null));
+    }
+
+    @Test
+    void arrayElementsEnumerateEveryValue() {
+        Variable ids = new Variable(0, "IDS", SqlType.INTEGER.arrayOf(5), ParamMode.IN, null, IrFixture.at(1));
+        Expr plusOne = new Expr.Binary(Expr.BinaryOp.ADD, new Expr.ArrayElement(ids, KeyDerivation.ANY_INDEX),
+                IrFixture.lit(1), SqlType.INTEGER);
+        var tuples = new HostEvaluator(new Object[] {new int[] {4, 7}}).evaluateTuple(List.of(plusOne));
+        assertEquals(List.of(List.of(new BigDecimal(5)), List.of(new BigDecimal(8))), tuples);
+        assertEquals(List.of(), new HostEvaluator(new Object[] {List.of()}).evaluateTuple(List.of(plusOne)));
+    }
+}
