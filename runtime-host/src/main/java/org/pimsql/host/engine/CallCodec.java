@@ -17,15 +17,36 @@ public interface CallCodec {
     /** Bytes one call adds to a queue, so that the executor can split a queue that would overflow. */
     int encodedSize(RoutedCall call);
 
-    /** Bytes of a queue holding no call (its header). */
-    int queueOverhead();
+    /** Bytes of a queue holding no call (its header, and the formatting data when {@code format}). */
+    int queueOverhead(boolean format);
 
-    /** One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. */
-    byte[] encodeQueue(List<RoutedCall> calls);
+    /**
+     * One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. With
+     * {@code format} the DPU first formats an empty database (the first launch of a database).
+     */
+    byte[] encodeQueue(List<RoutedCall> calls, boolean format);
 
-    /** How many bytes of output to pull for a queue (a multiple of 8, at most {@code output().capacity()}). */
-    int outputLength(List<RoutedCall> calls);
+    /**
+     * Bytes that certainly hold the output of a queue (a multiple of 8, at most {@code output().capacity()}),
+     * or -1 when only the output's header can tell (result sets of unknown size).
+     */
+    int outputBound(List<RoutedCall> calls);
 
-    /** Decodes one DPU's output into one outcome per call, in the same order as {@code calls}. */
+    /** Bytes of the output header that {@link #outputLength} reads. */
+    int outputHeaderBytes();
+
+    /** The output's length as its header states it (a multiple of 8). */
+    int outputLength(byte[] header);
+
+    /**
+     * Decodes one DPU's output into outcomes for the calls, in order. The list may be shorter than
+     * {@code calls} when the DPU's output area filled up: the executor then runs the rest again.
+     */
     List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
+
+    /**
+     * Identifies how the database is laid out in MRAM (tables, indexes, memory map). A schema change that
+     * alters it cannot be applied to DPUs that already hold data.
+     */
+    String storageSignature();
 }

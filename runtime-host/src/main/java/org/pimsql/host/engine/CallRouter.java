@@ -1,11 +1,25 @@
 package org.pimsql.host.engine;
 
+import java.util.List;
 import org.pimsql.frontend.ir.Procedure;
 
-/** The compiled router: the logical partitions a call touches, computed on the host from its arguments. */
+/** The compiled router: where a call runs, computed on the host from its arguments. */
 @FunctionalInterface
 public interface CallRouter {
 
-    /** Partitions in ascending order; exactly one for a single-partition call. */
-    int[] partitions(Procedure procedure, java.util.List<Object> args, int partitionCount);
+    /**
+     * Where a call runs.
+     *
+     * @param partitions  the logical partitions it touches, ascending
+     * @param independent true when each of those partitions can run the whole call alone with the same
+     *                    outcome (it writes replicated tables only and reads nothing partitioned), so the
+     *                    call simply runs everywhere; false for a call that needs its partitions together
+     */
+    record Route(int[] partitions, boolean independent) {
+        public static Route single(int partition) {
+            return new Route(new int[] {partition}, false);
+        }
+    }
+
+    Route route(Procedure procedure, List<Object> args, int partitionCount);
 }

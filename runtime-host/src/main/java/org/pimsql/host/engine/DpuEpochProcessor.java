@@ -12,23 +12,28 @@ import org.pimsql.host.sequencer.EpochProcessor;
 import org.pimsql.host.sequencer.SequencedCall;
 
 /**
- * Runs epochs of single-partition calls on the DPUs.
+ * Runs epochs of single-partition calls (and calls that run independently on every partition) on the DPUs.
  *
  * <p>{@link #prepare} (sequencer thread) resolves and routes every call, queues it on its partition's DPU
  * and cuts the queues into launch rounds; {@link PreparedEpoch#execute} (executor thread) pushes, launches,
  * pulls and decodes. Normally an epoch is one round, so one launch. More rounds are needed only when the
  * procedures of the epoch live in different programs (one launch per program, so that each DPU still runs
- * its calls in sequence order) or when a DPU's queue exceeds the input buffer.
+ * its calls in sequence order), when a DPU's queue exceeds the input buffer, or when a DPU's output area
+ * fills up (its remaining calls run in a further launch).
  *
- * <p>Calls that cannot run (unknown procedure, a router error, several partitions) are answered with an
+ * <p>Calls that cannot run (unknown procedure, a router error, a multi-partition call) are answered with an
  * SQL error. They are answered in {@code execute}, after the epoch is durable, like every other result:
  * the decision depends only on the logged inputs and the schema, so a replay makes it again.
+ *
+ * <p>The first launch of a database formats its DPUs (an empty database in every MRAM).
  */
 public final class DpuEpochProcessor implements EpochProcessor {
     private final DpuBackend backend;
     private final Supplier<CompiledSchema> schema;
     private final PartitionPlacement placement;
     private DpuProgram loaded;
+    /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
+    private volatile boolean formatRequested;
 
     public DpuEpochProcessor(DpuBackend backend, Supplier<CompiledSchema> schema, PartitionPlacement placement) {
         this.backend = backend;
@@ -36,8 +41,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
         this.placement = placement;
     }
 
+    /** True once an epoch that formats the DPUs has been prepared: the DPUs then hold a database. */
+    public boolean formatted() {
+        return formatRequested;
+    }
+
     /** One launch: a program, and for each DPU the calls it runs and their encoded queue. */
-    private record Round(DpuProgram program, List<List<RoutedCall>> callsPerDpu, byte[][] inputs, int[] outputLengths) {}
+    private record Round(DpuProgram program, List<List<RoutedCall>> callsPerDpu, byte[][] inputs) {}
 
     private record Rejected(SequencedCall call, CallOutcome.Failure outcome) {}
 
@@ -60,28 +70,29 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return () -> run(current, rounds, rejected);
     }
 
-    private CallOutcome.Failure route(CompiledSchema current, SequencedCall call,
-                                      List<ArrayDeque<RoutedCall>> queues) {
+    private CallOutcome.Failure route(CompiledSchema current, SequencedCall call, List<ArrayDeque<RoutedCall>> queues) {
         String name = call.request().procedure();
         Procedure procedure = current == null ? null : current.catalog().procedure(name);
         if (procedure == null || current.programOf(name) == null) {
             return new CallOutcome.Failure(call.sequence(), "42501",
                     "user lacks privilege or object not found: procedure " + name);
         }
-        int[] partitions;
+        CallRouter.Route route;
         try {
-            partitions = current.router().partitions(procedure, call.request().args(), placement.partitionCount());
+            route = current.router().route(procedure, call.request().args(), placement.partitionCount());
         } catch (RuntimeException e) {
             return new CallOutcome.Failure(call.sequence(), "22023",
                     "cannot route call of " + name + ": " + e.getMessage());
         }
-        if (partitions.length != 1) {
+        int[] partitions = route.partitions();
+        if (partitions.length != 1 && !route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
                     + partitions.length + " partitions for these arguments; multi-partition execution (issue 4) "
                     + "is not available in this runtime version");
         }
-        int partition = partitions[0];
-        queues.get(placement.dpuOf(partition)).add(new RoutedCall(call, procedure, partition));
+        for (int i = 0; i < partitions.length; i++) {
+            queues.get(placement.dpuOf(partitions[i])).add(new RoutedCall(call, procedure, partitions[i], i == 0));
+        }
         return null;
     }
 
@@ -90,9 +101,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * waiting anywhere; every DPU contributes the longest prefix of its queue that belongs to that program
      * and fits its input buffer. Prefixes keep each DPU's calls in sequence order.
      */
-    private static List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues) {
-        CallCodec codec = current.codec();
-        int capacity = codec.input().capacity();
+    private List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues) {
         var rounds = new ArrayList<Round>();
         while (true) {
             RoutedCall first = null;
@@ -105,63 +114,118 @@ public final class DpuEpochProcessor implements EpochProcessor {
             if (first == null) {
                 return rounds;
             }
-            DpuProgram program = current.programOf(first.procedure().name());
-            int dpus = queues.size();
-            var perDpu = new ArrayList<List<RoutedCall>>(dpus);
-            byte[][] inputs = new byte[dpus][];
-            int[] outputLengths = new int[dpus];
-            for (int d = 0; d < dpus; d++) {
-                var taken = new ArrayList<RoutedCall>();
-                int bytes = codec.queueOverhead();
-                while (!queues.get(d).isEmpty()) {
-                    RoutedCall next = queues.get(d).peekFirst();
-                    if (current.programOf(next.procedure().name()) != program) {
-                        break;
-                    }
-                    int size = codec.encodedSize(next);
-                    if (bytes + size > capacity) {
-                        if (taken.isEmpty()) {
-                            throw new IllegalStateException("call " + next.call().sequence() + " of "
-                                    + next.procedure().name() + " needs " + (bytes + size)
-                                    + " bytes, more than the DPU input buffer of " + capacity);
-                        }
-                        break;
-                    }
-                    bytes += size;
-                    taken.add(queues.get(d).removeFirst());
-                }
-                perDpu.add(taken);
-                // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
-                inputs[d] = codec.encodeQueue(taken);
-                outputLengths[d] = taken.isEmpty() ? 0 : codec.outputLength(taken);
-            }
-            rounds.add(new Round(program, perDpu, inputs, outputLengths));
+            rounds.add(takeRound(current, current.programOf(first.procedure().name()), queues));
         }
     }
 
-    private void run(CompiledSchema current, List<Round> rounds, List<Rejected> rejected) throws DpuException {
-        for (Round round : rounds) {
-            if (loaded == null || !loaded.binary().equals(round.program().binary())) {
-                backend.load(round.program().binary());
-                loaded = round.program();
+    private Round takeRound(CompiledSchema current, DpuProgram program, List<ArrayDeque<RoutedCall>> queues) {
+        CallCodec codec = current.codec();
+        boolean format = !formatRequested;
+        formatRequested = true;
+        int capacity = codec.input().capacity();
+        int dpus = queues.size();
+        var perDpu = new ArrayList<List<RoutedCall>>(dpus);
+        byte[][] inputs = new byte[dpus][];
+        for (int d = 0; d < dpus; d++) {
+            var taken = new ArrayList<RoutedCall>();
+            int bytes = codec.queueOverhead(format);
+            ArrayDeque<RoutedCall> queue = queues.get(d);
+            while (!queue.isEmpty()) {
+                RoutedCall next = queue.peekFirst();
+                if (current.programOf(next.procedure().name()) != program) {
+                    break;
+                }
+                int size = codec.encodedSize(next);
+                if (bytes + size > capacity) {
+                    if (taken.isEmpty()) {
+                        throw new IllegalStateException("call " + next.call().sequence() + " of "
+                                + next.procedure().name() + " needs " + (bytes + size)
+                                + " bytes, more than the DPU input buffer of " + capacity);
+                    }
+                    break;
+                }
+                bytes += size;
+                taken.add(queue.removeFirst());
             }
-            CallCodec codec = current.codec();
-            backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
-            backend.launch();
-            byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), round.outputLengths());
-            for (int d = 0; d < round.callsPerDpu().size(); d++) {
-                List<RoutedCall> calls = round.callsPerDpu().get(d);
-                if (calls.isEmpty()) {
-                    continue;
-                }
-                List<CallOutcome> outcomes = codec.decodeQueue(calls, outputs[d]);
-                for (int i = 0; i < calls.size(); i++) {
-                    calls.get(i).call().result().complete(outcomes.get(i));
-                }
+            perDpu.add(taken);
+            // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
+            inputs[d] = codec.encodeQueue(taken, format);
+        }
+        return new Round(program, perDpu, inputs);
+    }
+
+    private void run(CompiledSchema current, List<Round> rounds, List<Rejected> rejected) throws DpuException {
+        var pending = new ArrayDeque<>(rounds);
+        while (!pending.isEmpty()) {
+            Round round = pending.removeFirst();
+            List<ArrayDeque<RoutedCall>> leftover = launch(current.codec(), round);
+            if (leftover != null) {
+                // an output area filled up: the rest of those queues runs next, before any later round
+                pending.addFirst(takeRound(current, round.program(), leftover));
             }
         }
         for (Rejected r : rejected) {
             r.call().result().complete(r.outcome());
         }
+    }
+
+    /** Runs one round; returns the calls a full output area left undone (per DPU), or null. */
+    private List<ArrayDeque<RoutedCall>> launch(CallCodec codec, Round round) throws DpuException {
+        if (loaded == null || !loaded.binary().equals(round.program().binary())) {
+            backend.load(round.program().binary());
+            loaded = round.program();
+        }
+        backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
+        backend.launch();
+        List<List<RoutedCall>> calls = round.callsPerDpu();
+        int dpus = calls.size();
+        int[] lengths = new int[dpus];
+        int[] headerLengths = new int[dpus];
+        boolean needHeaders = false;
+        for (int d = 0; d < dpus; d++) {
+            if (!calls.get(d).isEmpty()) {
+                lengths[d] = codec.outputBound(calls.get(d));
+                if (lengths[d] < 0) {
+                    headerLengths[d] = codec.outputHeaderBytes();
+                    needHeaders = true;
+                }
+            }
+        }
+        if (needHeaders) {
+            byte[][] headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
+            for (int d = 0; d < dpus; d++) {
+                if (headerLengths[d] > 0) {
+                    lengths[d] = codec.outputLength(headers[d]);
+                }
+            }
+        }
+        byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
+        List<ArrayDeque<RoutedCall>> leftover = null;
+        for (int d = 0; d < dpus; d++) {
+            List<RoutedCall> queue = calls.get(d);
+            if (queue.isEmpty()) {
+                continue;
+            }
+            List<CallOutcome> outcomes = codec.decodeQueue(queue, outputs[d]);
+            for (int i = 0; i < outcomes.size(); i++) {
+                RoutedCall rc = queue.get(i);
+                if (rc.primary()) {
+                    rc.call().result().complete(outcomes.get(i));
+                }
+            }
+            if (outcomes.size() < queue.size()) {
+                if (outcomes.isEmpty()) {
+                    throw new DpuException("DPU " + d + " ran none of its " + queue.size() + " calls");
+                }
+                if (leftover == null) {
+                    leftover = new ArrayList<>(dpus);
+                    for (int i = 0; i < dpus; i++) {
+                        leftover.add(new ArrayDeque<>());
+                    }
+                }
+                leftover.get(d).addAll(queue.subList(outcomes.size(), queue.size()));
+            }
+        }
+        return leftover;
     }
 }

@@ -177,6 +177,13 @@ public final class Engine implements AutoCloseable {
             var all = new ArrayList<>(scripts);
             all.add(new SqlScript(fileName != null ? fileName : "script-" + (scripts.size() + 1) + ".sql", text));
             CompiledSchema compiled = config.compiler().compile(List.copyOf(all), placement.partitionCount());
+            CompiledSchema previous = schema;
+            if (previous != null && processor.formatted()
+                    && !previous.codec().storageSignature().equals(compiled.codec().storageSignature())) {
+                throw SqlErrors.of("0A000", "this script changes how tables are stored, and the DPUs already hold "
+                        + "data; PimSQL cannot yet alter the tables of a loaded database. Declare every table before "
+                        + "the first call (procedures may still be added later).");
+            }
             log.append(new LogRecord.Script(all.getLast().fileName(), text));
             log.commit();
             scripts.add(all.getLast());

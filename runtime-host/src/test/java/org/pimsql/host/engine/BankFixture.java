@@ -30,7 +30,8 @@ import org.pimsql.frontend.ir.Variable;
  * <p>Scripts: {@code CREATE BANK} declares the table ACCOUNTS(ACCT, BALANCE), DEPOSIT(acct, amount, OUT balance) and the loader
  * PIMSQL_LOAD_ACCOUNTS(acct, balance) in program {@code bank.so}; {@code CREATE AUDIT} adds
  * BALANCE(acct, OUT balance) in a second program {@code audit.so}; any script containing {@code BROKEN}
- * fails to compile. Calls route to partition {@code acct mod P}. A deposit that would make a balance
+ * fails to compile. Calls route to partition {@code acct mod P}; SET_FEE(fee) runs on every partition
+ * independently (as a write of a replicated table does). A deposit that would make a balance
  * negative fails with SQLSTATE 45000 and changes nothing. Every call's output echoes its timestamp.
  *
  * <p>Wire format (little-endian): queue = {@code int count, int 0}, then per call {@code long seq, long ts,
@@ -41,6 +42,8 @@ final class BankFixture {
     static final String IN = "input";
     static final String OUT = "output";
     static final int INPUT_CAPACITY = 4096;
+    /** Where SET_FEE keeps the fee in each DPU's map: it runs on every partition, like a replicated write. */
+    static final long FEE_KEY = -1;
 
     /** Balances per DPU, which survive program loads like MRAM does. */
     final Map<Integer, Map<Long, Long>> balances = new ConcurrentHashMap<>();
@@ -75,8 +78,9 @@ final class BankFixture {
                             param(1, "AMOUNT", ParamMode.IN), param(2, "BALANCE", ParamMode.OUT))));
                     procedures.put("PIMSQL_LOAD_ACCOUNTS", procedure(1, "PIMSQL_LOAD_ACCOUNTS",
                             List.of(param(0, "ACCT", ParamMode.IN), param(1, "BALANCE", ParamMode.IN))));
+                    procedures.put("SET_FEE", procedure(3, "SET_FEE", List.of(param(0, "FEE", ParamMode.IN))));
                     programs.add(new DpuProgram(programs.size(), "bank", Path.of("bank.so"),
-                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS")));
+                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS", "SET_FEE")));
                 }
                 if (s.text().contains("CREATE AUDIT")) {
                     procedures.put("BALANCE", procedure(2, "BALANCE", List.of(param(0, "ACCT", ParamMode.IN),
@@ -84,12 +88,16 @@ final class BankFixture {
                     programs.add(new DpuProgram(programs.size(), "audit", Path.of("audit.so"), Set.of("BALANCE")));
                 }
             }
-            CallRouter router = (p, args, count) -> new int[] {(int) Math.floorMod((Long) args.getFirst(), count)};
+            CallRouter router = (p, args, count) -> p.name().equals("SET_FEE")
+                    ? new CallRouter.Route(java.util.stream.IntStream.range(0, count).toArray(), true)
+                    : CallRouter.Route.single((int) Math.floorMod((Long) args.getFirst(), count));
             var tables = new LinkedHashMap<String, Table>();
             if (procedures.containsKey("DEPOSIT")) {
                 tables.put("ACCOUNTS", ACCOUNTS);
             }
-            return new CompiledSchema(new Catalog(tables, procedures), programs, new Codec(), router);
+            // a script saying MORE stands for one that adds a table: it changes how data is stored
+            String storage = "accounts+" + scripts.stream().filter(x -> x.text().contains("MORE")).count();
+            return new CompiledSchema(new Catalog(tables, procedures), programs, new Codec(storage), router);
         };
     }
 
@@ -97,7 +105,7 @@ final class BankFixture {
         return new FakeDpuBackend(dpus, this::run, IN, OUT);
     }
 
-    private static final class Codec implements CallCodec {
+    private record Codec(String storage) implements CallCodec {
         @Override
         public MramRegion input() {
             return new MramRegion(IN, 0, INPUT_CAPACITY);
@@ -114,13 +122,13 @@ final class BankFixture {
         }
 
         @Override
-        public int queueOverhead() {
+        public int queueOverhead(boolean format) {
             return 8;
         }
 
         @Override
-        public byte[] encodeQueue(List<RoutedCall> calls) {
-            int size = queueOverhead() + calls.stream().mapToInt(this::encodedSize).sum();
+        public byte[] encodeQueue(List<RoutedCall> calls, boolean format) {
+            int size = queueOverhead(format) + calls.stream().mapToInt(this::encodedSize).sum();
             ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(calls.size()).putInt(0);
             for (RoutedCall c : calls) {
@@ -134,8 +142,23 @@ final class BankFixture {
         }
 
         @Override
-        public int outputLength(List<RoutedCall> calls) {
+        public int outputBound(List<RoutedCall> calls) {
             return 24 * calls.size();
+        }
+
+        @Override
+        public int outputHeaderBytes() {
+            return 0;
+        }
+
+        @Override
+        public int outputLength(byte[] header) {
+            throw new IllegalStateException("the bank's output size is always known in advance");
+        }
+
+        @Override
+        public String storageSignature() {
+            return storage;
         }
 
         @Override
@@ -192,6 +215,8 @@ final class BankFixture {
                 }
             } else if (inBank && proc == 1) {
                 accounts.put(args[0], args[1]);
+            } else if (inBank && proc == 3) {
+                accounts.put(FEE_KEY, args[0]);
             } else if (!inBank && proc == 2) {
                 value = accounts.getOrDefault(args[0], 0L);
             } else {

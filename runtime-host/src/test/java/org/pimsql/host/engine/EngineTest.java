@@ -133,6 +133,30 @@ class EngineTest {
     }
 
     @Test
+    void aCallThatWritesReplicatedDataRunsOnEveryPartitionAndAnswersOnce() throws Exception {
+        try (Engine engine = open(new DatabaseLocation.Memory("t6"), SequencerConfig.DEFAULT)) {
+            engine.executeScript("bank.sql", "CREATE BANK");
+            CallOutcome outcome = SqlErrors.await(engine.call("SET_FEE", List.of(5L)));
+            assertInstanceOf(CallOutcome.Success.class, outcome);
+        }
+        for (int d = 0; d < DPUS; d++) {
+            assertEquals(5L, bank.balances.get(d).get(BankFixture.FEE_KEY), "DPU " + d);
+        }
+    }
+
+    @Test
+    void tablesCannotChangeOnceTheDpusHoldData() throws Exception {
+        try (Engine engine = open(new DatabaseLocation.Memory("t7"), SequencerConfig.DEFAULT)) {
+            engine.executeScript("bank.sql", "CREATE BANK");
+            engine.executeScript("audit.sql", "CREATE AUDIT"); // no call yet: anything goes
+            SqlErrors.await(engine.call("DEPOSIT", List.of(1L, 1L, 0L)));
+            engine.executeScript("audit2.sql", "CREATE AUDIT"); // same storage: allowed
+            var error = assertThrows(SQLException.class, () -> engine.executeScript("more.sql", "CREATE BANK MORE"));
+            assertEquals("0A000", error.getSQLState());
+        }
+    }
+
+    @Test
     void aFileDatabaseReopensByReplayingItsLog() throws Exception {
         long lastSequence;
         long lastTimestamp;
