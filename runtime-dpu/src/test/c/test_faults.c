@@ -99,6 +99,13 @@ static void test_deadlock(void) {
                  "2 in barrier_wait");
 }
 
+static void test_native_crash(void) {
+    expect_fault("fault_native_crash", 0, BAD_DPU_NAME, "native crash: invalid memory access (SIGSEGV",
+                 "at address (nil)");
+    expect_fault("fault_divide_by_zero", 0, BAD_DPU_NAME, "native crash: arithmetic exception (SIGFPE", NULL);
+    expect_fault("fault_native_stack_overflow", 0, BAD_DPU_NAME, "native crash: stack overflow of the tasklet", NULL);
+}
+
 static void test_runaway_kernel(void) {
     pimsim_set_runtime_call_budget(100000);
     expect_fault("fault_runaway", 0, BAD_DPU_NAME, "runaway kernel: more than 100000 runtime calls", NULL);
@@ -135,6 +142,7 @@ int main(void) {
     test_failed_assert();
     test_halt();
     test_deadlock();
+    test_native_crash();
     test_runaway_kernel();
     test_fault_reported_by_sync_after_async_launch();
     test_wram_overflow_at_load();

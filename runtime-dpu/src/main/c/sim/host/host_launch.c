@@ -103,6 +103,7 @@ static int by_copy(const void *a, const void *b) {
 }
 
 dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
+    pimsim_crash_guard_install();
     struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0, call_budget()};
     if (l.sorted == NULL || l.groups == NULL) {
         free(l.sorted);

@@ -50,6 +50,7 @@ static void finish(struct batch *b) {
 
 static void *worker_main(void *arg) {
     (void)arg;
+    pimsim_crash_guard_thread();
     pthread_mutex_lock(&pool_lock);
     for (;;) {
         size_t index = 0;

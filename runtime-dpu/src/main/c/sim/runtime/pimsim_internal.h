@@ -6,6 +6,7 @@
 #define PIMSIM_INTERNAL_H
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -150,6 +151,7 @@ struct pimsim_exec {
     size_t mram_size, noinit_size, noinit_offset, heap_offset;
     struct pimsim_dpu_counters *counters;
     char *fault_text;
+    sigjmp_buf crash_return; /* where a native crash in kernel code returns to (pimsim_crash.c) */
     uint64_t calls;       /* runtime calls in this launch */
     uint64_t call_budget; /* fault when calls exceed it (runaway kernel); 0 = unlimited */
 };
@@ -160,6 +162,17 @@ void pimsim_exec_set_current(struct pimsim_exec *exec);
 
 /* Records a fault of the running tasklet and abandons the DPU's run (never returns). */
 void pimsim_fault(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+/* Records `message` as the fault of exec's running tasklet (no control transfer). */
+void pimsim_record_fault(struct pimsim_exec *exec, const char *message);
+
+/* Native-crash guard (pimsim_crash.c): install the signal handlers (once), give the calling pool
+ * thread an alternate signal stack, and mark which exec the calling thread runs (NULL: none). */
+void pimsim_crash_guard_install(void);
+void pimsim_crash_guard_thread(void);
+void pimsim_crash_guard_set(struct pimsim_exec *exec);
+/* Whether `address` lies in the guard zone below one of the calling thread's fiber stacks. */
+int pimsim_in_stack_guard(const void *address);
 
 /* Scheduling points of the running tasklet. */
 void pimsim_yield(void); /* after an operation that made progress (DMA, release) */

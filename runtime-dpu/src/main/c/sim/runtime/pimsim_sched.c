@@ -71,6 +71,18 @@ void pimsim_format_fault(char *dst, size_t cap, const struct dpu_t *dpu, int tas
     if ((size_t)n < cap) vsnprintf(dst + n, cap - (size_t)n, fmt, args);
 }
 
+static void record(struct pimsim_exec *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void record(struct pimsim_exec *e, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    pimsim_format_fault(e->fault_text, PIMSIM_FAULT_TEXT, e->dpu, (int)e->current, fmt, args);
+    va_end(args);
+    e->faulted = 1;
+}
+
+void pimsim_record_fault(struct pimsim_exec *exec, const char *message) { record(exec, "%s", message); }
+
 void pimsim_fault(const char *fmt, ...) {
     struct pimsim_exec *e = pimsim_exec_current();
     va_list args;
@@ -120,17 +132,29 @@ static size_t fiber_stack_size(void) {
 
 static __thread uint8_t *worker_stacks[PIMSIM_MAX_TASKLETS];
 
-/* A stack with a guard page below it, reserved lazily: untouched pages cost nothing. */
+/* A stack with a 64 KiB guard zone below it (large enough that no native frame jumps over it),
+ * reserved lazily: untouched pages cost nothing. */
+#define PIMSIM_STACK_GUARD ((size_t)64 << 10)
+
 static uint8_t *fiber_stack(unsigned tasklet) {
     if (worker_stacks[tasklet] == NULL) {
-        size_t page = (size_t)sysconf(_SC_PAGESIZE);
-        uint8_t *p = mmap(NULL, fiber_stack_size() + page, PROT_READ | PROT_WRITE,
+        size_t guard = PIMSIM_STACK_GUARD;
+        uint8_t *p = mmap(NULL, fiber_stack_size() + guard, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (p == MAP_FAILED) return NULL;
-        mprotect(p, page, PROT_NONE);
-        worker_stacks[tasklet] = p + page;
+        mprotect(p, guard, PROT_NONE);
+        worker_stacks[tasklet] = p + guard;
     }
     return worker_stacks[tasklet];
+}
+
+int pimsim_in_stack_guard(const void *address) {
+    uintptr_t a = (uintptr_t)address;
+    for (unsigned t = 0; t < PIMSIM_MAX_TASKLETS; t++) {
+        uintptr_t stack = (uintptr_t)worker_stacks[t];
+        if (stack && a < stack && a >= stack - PIMSIM_STACK_GUARD) return 1;
+    }
+    return 0;
 }
 
 static void tasklet_entry(void) {
@@ -166,6 +190,33 @@ static void deadlock_fault(struct pimsim_exec *e, int last) {
     scheduler_fault(e, last, "deadlock: every running tasklet is blocked (%s)", detail);
 }
 
+/* Runs the tasklets round-robin until all finish, one faults, or all block. */
+static int schedule(struct pimsim_exec *e) {
+    unsigned n = e->nr_tasklets;
+    unsigned live = n, idle = 0, t = 0;
+    while (live > 0) {
+        struct pimsim_tasklet *tk = &e->tasklets[t];
+        if (tk->state == PIMSIM_TASKLET_RUNNABLE) {
+            e->current = t;
+            tk->blocked = 0;
+            e->counters->switches++;
+            pimsim_fiber_switch(&e->scheduler, &tk->fiber);
+            if (e->faulted) return -1;
+            if (tk->state == PIMSIM_TASKLET_DONE) live--;
+            if (e->progress || !tk->blocked) {
+                e->progress = 0;
+                idle = 0;
+            } else if (++idle >= live) {
+                /* every live tasklet looked for work in turn and nothing changed meanwhile */
+                deadlock_fault(e, (int)t);
+                return -1;
+            }
+        }
+        t = (t + 1) % n;
+    }
+    return 0;
+}
+
 int pimsim_run_tasklets(struct pimsim_exec *e) {
     unsigned n = e->nr_tasklets;
     for (unsigned t = 0; t < n; t++) {
@@ -191,32 +242,14 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
     }
     struct pimsim_exec *saved = current_exec;
     current_exec = e;
-    unsigned live = n, idle = 0, t = 0;
-    int result = 0;
-    while (live > 0) {
-        struct pimsim_tasklet *tk = &e->tasklets[t];
-        if (tk->state == PIMSIM_TASKLET_RUNNABLE) {
-            e->current = t;
-            tk->blocked = 0;
-            e->counters->switches++;
-            pimsim_fiber_switch(&e->scheduler, &tk->fiber);
-            if (e->faulted) {
-                result = -1;
-                break;
-            }
-            if (tk->state == PIMSIM_TASKLET_DONE) live--;
-            if (e->progress || !tk->blocked) {
-                e->progress = 0;
-                idle = 0;
-            } else if (++idle >= live) {
-                /* every live tasklet looked for work in turn and nothing changed meanwhile */
-                deadlock_fault(e, (int)t);
-                result = -1;
-                break;
-            }
-        }
-        t = (t + 1) % n;
+    int result;
+    if (sigsetjmp(e->crash_return, 1) == 0) {
+        pimsim_crash_guard_set(e);
+        result = schedule(e);
+    } else {
+        result = -1; /* a native crash in kernel code, recorded by the crash guard */
     }
+    pimsim_crash_guard_set(NULL);
     current_exec = saved;
     return result;
 }

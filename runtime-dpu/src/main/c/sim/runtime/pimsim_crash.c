@@ -1,0 +1,102 @@
+/*
+ * Native crashes inside kernel code (a wild pointer, an integer division by zero, a trap, a fiber
+ * stack overflow) become DPU faults instead of killing the host process.
+ *
+ * Handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL are installed at the first launch. On a pool
+ * thread that is running a DPU they record the fault and siglongjmp back to that DPU's scheduler
+ * (the signal is synchronous, raised by the kernel's own instruction). Anywhere else they hand the
+ * signal to the handler that was installed before (the JVM's, for instance), so the host's own
+ * signal handling is unchanged. Pool threads get an alternate signal stack, so an overflow of a
+ * fiber stack can still be handled. PIMSIM_CATCH_CRASHES=0 disables all this.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pimsim_internal.h"
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NR_CRASH_SIGNALS (sizeof crash_signals / sizeof crash_signals[0])
+static struct sigaction previous[NR_CRASH_SIGNALS];
+static int installed;
+
+/* The exec whose kernel code this thread is running, if crashes are to be caught for it. */
+static __thread struct pimsim_exec *guarded __attribute__((tls_model("initial-exec")));
+
+static const char *describe(int sig) {
+    switch (sig) {
+    case SIGSEGV: return "invalid memory access (SIGSEGV: a wild pointer?)";
+    case SIGBUS: return "bus error (SIGBUS)";
+    case SIGFPE: return "arithmetic exception (SIGFPE: an integer division by zero?)";
+    case SIGILL: return "illegal instruction (SIGILL: __builtin_trap or undefined behaviour)";
+    }
+    return "signal";
+}
+
+static void chain(int sig, siginfo_t *info, void *context) {
+    for (size_t i = 0; i < NR_CRASH_SIGNALS; i++) {
+        if (crash_signals[i] != sig) continue;
+        const struct sigaction *old = &previous[i];
+        if (old->sa_flags & SA_SIGINFO) {
+            if (old->sa_sigaction) old->sa_sigaction(sig, info, context);
+        } else if (old->sa_handler == SIG_DFL) {
+            /* restore the default action; returning re-executes the instruction, which then kills */
+            signal(sig, SIG_DFL);
+        } else if (old->sa_handler != SIG_IGN) {
+            old->sa_handler(sig);
+        }
+        return;
+    }
+}
+
+static void on_crash(int sig, siginfo_t *info, void *context) {
+    struct pimsim_exec *e = guarded;
+    if (e == NULL || e->dpu == NULL) {
+        chain(sig, info, context);
+        return;
+    }
+    guarded = NULL;
+    char message[200];
+    if (sig == SIGSEGV && pimsim_in_stack_guard(info->si_addr))
+        snprintf(message, sizeof message,
+                 "native crash: stack overflow of the tasklet's native stack (at %p; deep recursion or huge "
+                 "locals; the native stack is PIMSIM_FIBER_STACK_KIB, the DPU's only STACK_SIZE_DEFAULT)",
+                 info->si_addr);
+    else
+        snprintf(message, sizeof message, "native crash: %s at address %p", describe(sig), info->si_addr);
+    pimsim_record_fault(e, message);
+    siglongjmp(e->crash_return, 1);
+}
+
+static void install(void) {
+    const char *env = getenv("PIMSIM_CATCH_CRASHES");
+    if (env && strcmp(env, "0") == 0) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_crash;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < NR_CRASH_SIGNALS; i++) sigaction(crash_signals[i], &action, &previous[i]);
+    installed = 1;
+}
+
+void pimsim_crash_guard_install(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install);
+}
+
+int pimsim_crash_guard_enabled(void) { return installed; }
+
+void pimsim_crash_guard_thread(void) {
+    static const size_t size = 64 << 10;
+    stack_t alt;
+    memset(&alt, 0, sizeof alt);
+    alt.ss_sp = malloc(size);
+    if (alt.ss_sp == NULL) return;
+    alt.ss_size = size;
+    if (sigaltstack(&alt, NULL) != 0) free(alt.ss_sp);
+}
+
+void pimsim_crash_guard_set(struct pimsim_exec *exec) { guarded = exec; }
