@@ -1,0 +1,18 @@
+-- expect-error-line: 16
+-- expect-message: p_out
+CREATE TABLE accounts (
+    custid BIGINT NOT NULL,
+    name VARCHAR(64) NOT NULL,
+    bal DECIMAL(15,2) NOT NULL,
+    opened TIMESTAMP,
+    PRIMARY KEY (custid)
+);
+CREATE INDEX accounts_name ON accounts (name);
+PARTITION TABLE accounts ON COLUMN custid;
+CREATE PROCEDURE p(IN p_id BIGINT, OUT p_out BIGINT)
+    READS SQL DATA
+    DYNAMIC RESULT SETS 1
+BEGIN ATOMIC
+    DECLARE c CURSOR WITH RETURN FOR SELECT bal FROM accounts WHERE custid = p_out;
+    OPEN c;
+END;
