@@ -61,7 +61,12 @@ public final class CatalogResolver {
                         schema.partitionTable(file, p);
                     }
                 } catch (SemanticException e) {
-                    diagnostics.add(e.diagnostic());
+                    if (!e.isFollowOn()) {
+                        diagnostics.add(e.diagnostic());
+                    }
+                    if (statement.createTable() != null) {
+                        schema.markBroken(SourceFile.name(statement.createTable().name));
+                    }
                 }
             }
         }
@@ -90,8 +95,8 @@ public final class CatalogResolver {
                     continue;
                 }
                 procedurePositions.put(name, file.pos(ctx.name));
-                Procedure p = ProcedureResolver.resolve(file, ctx, procedures.size(), tables, tableOrder, defaults,
-                        new DeclarationOrder(i, j), diagnostics);
+                Procedure p = ProcedureResolver.resolve(file, ctx, procedures.size(), tables, schema.brokenTables(),
+                        tableOrder, defaults, new DeclarationOrder(i, j), diagnostics);
                 if (p != null) {
                     procedures.put(name, p);
                 } else {

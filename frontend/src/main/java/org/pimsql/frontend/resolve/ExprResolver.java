@@ -473,7 +473,7 @@ final class ExprResolver {
             }
         }
         if (v == null) {
-            throw file.error(n, unknownNameMessage(name, env));
+            throw proc.brokenVariables.contains(name) ? SemanticException.followOn() : file.error(n, unknownNameMessage(name, env));
         }
         if (v.type().isArray()) {
             throw file.error(n, "array " + name + " can only be used as " + name + "[i] or CARDINALITY(" + name + ")");

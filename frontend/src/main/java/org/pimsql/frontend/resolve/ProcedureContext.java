@@ -42,10 +42,14 @@ final class ProcedureContext {
     String firstWriteTable;
 
     private final Map<String, DeclarationOrder> tableOrder;
+    private final Set<String> brokenTables;
+    /** Parameters and variables whose declaration failed: later uses are follow-on errors. */
+    final Set<String> brokenVariables = new HashSet<>();
     private final DeclarationOrder order;
 
-    ProcedureContext(SourceFile file, String name, Map<String, Table> tables, Map<String, DeclarationOrder> tableOrder,
-                     DeclarationOrder order) {
+    ProcedureContext(SourceFile file, String name, Map<String, Table> tables, Set<String> brokenTables,
+                     Map<String, DeclarationOrder> tableOrder, DeclarationOrder order) {
+        this.brokenTables = brokenTables;
         this.file = file;
         this.name = name;
         this.tables = tables;
@@ -58,7 +62,7 @@ final class ProcedureContext {
         String tableName = SourceFile.name(id);
         Table table = tables.get(tableName);
         if (table == null) {
-            throw file.error(id, "unknown table " + tableName);
+            throw brokenTables.contains(tableName) ? SemanticException.followOn() : file.error(id, "unknown table " + tableName);
         }
         if (tableOrder.get(tableName).compareTo(order) > 0) {
             throw file.error(id, "table " + tableName + " is created after procedure " + name

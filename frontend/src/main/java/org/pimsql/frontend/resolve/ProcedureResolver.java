@@ -46,9 +46,9 @@ final class ProcedureResolver {
 
     /** The resolved procedure, or null when it has errors (then they are in {@code diagnostics}). */
     static Procedure resolve(SourceFile file, CreateProcedureContext ctx, int id, Map<String, Table> tables,
-                             Map<String, DeclarationOrder> tableOrder, Map<String, Map<Integer, Expr>> columnDefaults,
+                             Set<String> brokenTables, Map<String, DeclarationOrder> tableOrder, Map<String, Map<Integer, Expr>> columnDefaults,
                              DeclarationOrder order, List<org.pimsql.frontend.Diagnostic> diagnostics) {
-        var proc = new ProcedureContext(file, SourceFile.name(ctx.name), tables, tableOrder, order);
+        var proc = new ProcedureContext(file, SourceFile.name(ctx.name), tables, brokenTables, tableOrder, order);
         proc.columnDefaults.putAll(columnDefaults);
         Procedure result = new ProcedureResolver(proc).procedure(ctx, id);
         diagnostics.addAll(proc.diagnostics);
@@ -57,7 +57,14 @@ final class ProcedureResolver {
 
     private Procedure procedure(CreateProcedureContext ctx, int id) {
         for (ParameterContext p : ctx.parameter()) {
-            attempt(() -> parameter(p));
+            attempt(() -> {
+                try {
+                    parameter(p);
+                } catch (SemanticException e) {
+                    proc.brokenVariables.add(SourceFile.name(p.name));
+                    throw e;
+                }
+            });
         }
         DataAccess access = DataAccess.UNSPECIFIED;
         for (RoutineCharacteristicContext c : ctx.routineCharacteristic()) {
@@ -126,8 +133,23 @@ final class ProcedureResolver {
     private void declaration(DeclarationContext ctx) {
         switch (ctx) {
             case VariableDeclarationContext v -> {
-                SqlType type = DataTypes.resolve(file, v.dataType(), false);
-                Expr defaultValue = v.expr() == null ? null : exprs.assigned(v.expr(), Env.NONE, type, "variable");
+                SqlType type;
+                try {
+                    type = DataTypes.resolve(file, v.dataType(), false);
+                } catch (SemanticException e) {
+                    v.identifierList().identifier().forEach(id -> proc.brokenVariables.add(SourceFile.name(id)));
+                    throw e;
+                }
+                Expr defaultValue = null;
+                try {
+                    defaultValue = v.expr() == null ? null : exprs.assigned(v.expr(), Env.NONE, type,
+                            "variable " + SourceFile.name(v.identifierList().identifier(0)));
+                } catch (SemanticException e) {
+                    // The variable is still declared, so that its uses are checked; the error is reported once.
+                    if (!e.isFollowOn()) {
+                        proc.diagnostics.add(e.diagnostic());
+                    }
+                }
                 if (defaultValue instanceof Expr.Literal l && l.value() == null) {
                     defaultValue = null;
                 }
@@ -173,7 +195,9 @@ final class ProcedureResolver {
         try {
             action.run();
         } catch (SemanticException e) {
-            proc.diagnostics.add(e.diagnostic());
+            if (!e.isFollowOn()) {
+                proc.diagnostics.add(e.diagnostic());
+            }
         }
     }
 
@@ -225,7 +249,7 @@ final class ProcedureResolver {
         String name = SourceFile.name(id);
         Variable v = proc.scope.lookup(name);
         if (v == null) {
-            throw file.error(id, "unknown variable " + name);
+            throw proc.brokenVariables.contains(name) ? SemanticException.followOn() : file.error(id, "unknown variable " + name);
         }
         if (!v.writable()) {
             throw file.error(id, "cannot assign to IN parameter " + name);

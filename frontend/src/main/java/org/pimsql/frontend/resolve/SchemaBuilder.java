@@ -37,6 +37,27 @@ final class SchemaBuilder {
     private final Set<String> indexNames = new HashSet<>();
     /** The position of each table's CREATE TABLE, to check that procedures come after the tables they use. */
     private final Map<String, DeclarationOrder> tableOrder = new LinkedHashMap<>();
+    /** Tables whose CREATE TABLE had an error: later uses are follow-on errors, not reported again. */
+    private final Set<String> brokenTables = new HashSet<>();
+
+    void markBroken(String table) {
+        if (!tables.containsKey(table)) {
+            brokenTables.add(table);
+        }
+    }
+
+    Set<String> brokenTables() {
+        return brokenTables;
+    }
+
+    private TableDraft existing(SourceFile file, IdentifierContext id) {
+        String name = SourceFile.name(id);
+        TableDraft draft = tables.get(name);
+        if (draft == null) {
+            throw brokenTables.contains(name) ? SemanticException.followOn() : file.error(id, "unknown table " + name);
+        }
+        return draft;
+    }
 
     TableDraft draft(String name) {
         return tables.get(name);
@@ -158,10 +179,7 @@ final class SchemaBuilder {
 
     void createIndex(SourceFile file, CreateIndexContext ctx) {
         String tableName = SourceFile.name(ctx.table);
-        TableDraft draft = tables.get(tableName);
-        if (draft == null) {
-            throw file.error(ctx.table, "unknown table " + tableName);
-        }
+        TableDraft draft = existing(file, ctx.table);
         String name = SourceFile.name(ctx.name);
         var columns = new ArrayList<Integer>();
         for (var column : ctx.indexColumn()) {
@@ -182,10 +200,7 @@ final class SchemaBuilder {
 
     void partitionTable(SourceFile file, PartitionTableContext ctx) {
         String tableName = SourceFile.name(ctx.table);
-        TableDraft draft = tables.get(tableName);
-        if (draft == null) {
-            throw file.error(ctx.table, "unknown table " + tableName);
-        }
+        TableDraft draft = existing(file, ctx.table);
         if (draft.partitionPos != null) {
             throw file.error(ctx, "table " + tableName + " is already partitioned (at " + draft.partitionPos + ")");
         }

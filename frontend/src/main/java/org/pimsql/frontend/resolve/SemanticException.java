@@ -15,6 +15,18 @@ final class SemanticException extends RuntimeException {
         this.diagnostic = new Diagnostic(pos, message);
     }
 
+    /**
+     * A follow-on error caused by one already reported (a use of a table or variable whose declaration
+     * failed). It stops the statement but is not shown: the user fixes the first error.
+     */
+    static SemanticException followOn() {
+        return new SemanticException(null, null);
+    }
+
+    boolean isFollowOn() {
+        return diagnostic.pos() == null;
+    }
+
     Diagnostic diagnostic() {
         return diagnostic;
     }

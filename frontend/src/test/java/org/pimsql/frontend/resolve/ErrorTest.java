@@ -50,11 +50,18 @@ class ErrorTest {
                         "descending index columns are not supported"),
                 Arguments.of("CREATE PROCEDURE q(OUT x INTEGER) READS SQL DATA BEGIN ATOMIC SELECT a INTO x FROM §t; END;\nCREATE TABLE t (a INTEGER PRIMARY KEY);",
                         "table T is created after procedure Q"),
-                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b SMALLINT DEFAULT §'x');", "DEFAULT value of type CHAR(1) does not fit"));
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b SMALLINT DEFAULT §'x');", "DEFAULT value of type CHAR(1) does not fit"),
+                // follow-on errors from a failed declaration are not reported again
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b §DOUBLE);\nPARTITION TABLE t ON COLUMN a;\nCREATE INDEX i ON t (b);\n"
+                        + "CREATE PROCEDURE q(IN x INTEGER) MODIFIES SQL DATA BEGIN ATOMIC DELETE FROM t WHERE a = x; END;",
+                        "unsupported type DOUBLE"),
+                Arguments.of("CREATE PROCEDURE q(IN x §REAL, OUT y INTEGER) BEGIN ATOMIC SET y = x; END;", "unsupported type REAL"));
     }
 
     static Stream<Arguments> procedureErrors() {
         return Stream.of(
+                Arguments.of("DECLARE v §FLOAT;\nSET v = 1;\nSET o = v;", "unsupported type FLOAT"),
+                Arguments.of("DECLARE v INTEGER DEFAULT §'x';\nSET v = v + 1;", "cannot assign a value of type CHAR(1) to variable V of type INTEGER"),
                 Arguments.of("SET o = 1 §SET o = 2;", "syntax error: unexpected 'SET', expected"),
                 Arguments.of("SET o = w §% 2;", "% is not an operator in HSQLDB; use MOD(a, b)"),
                 Arguments.of("SELECT c_first INTO name FROM §nope WHERE x = 1;", "unknown table NOPE"),
