@@ -112,6 +112,12 @@ static void test_runaway_kernel(void) {
     pimsim_set_runtime_call_budget(1000000000ull);
 }
 
+static void test_time_limit(void) {
+    pimsim_set_dpu_timeout_ms(300);
+    expect_fault("fault_spin_forever", 0, BAD_DPU_NAME, "time limit: the DPU ran for more than 300 ms", NULL);
+    pimsim_set_dpu_timeout_ms(60000);
+}
+
 static void test_fault_reported_by_sync_after_async_launch(void) {
     expect_fault("fault_dma_size", 1, BAD_DPU_NAME, "mram_read: DMA size 12", NULL);
 }
@@ -144,6 +150,7 @@ int main(void) {
     test_deadlock();
     test_native_crash();
     test_runaway_kernel();
+    test_time_limit();
     test_fault_reported_by_sync_after_async_launch();
     test_wram_overflow_at_load();
     test_too_many_mutexes();

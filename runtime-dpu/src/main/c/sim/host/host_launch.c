@@ -15,16 +15,21 @@ struct group {
     size_t first, count; /* range in launch.sorted */
 };
 
+/* Guards against kernels that never finish (see pimsim.h). */
+struct limits {
+    uint64_t calls;      /* runtime calls per DPU and launch; 0 = unlimited */
+    uint64_t timeout_ms; /* host CPU time per DPU and launch; 0 = unlimited */
+};
+
 struct launch {
     struct dpu_t **sorted;
     struct group *groups;
     size_t nr_groups;
-    uint64_t call_budget;
+    struct limits limits;
 };
 
-/* Runaway-kernel guard: runtime calls allowed per DPU and launch (0 = unlimited). */
-static uint64_t call_budget_override;
-static int call_budget_overridden;
+static uint64_t call_budget_override, timeout_override;
+static int call_budget_overridden, timeout_overridden;
 
 void pimsim_set_runtime_call_budget(uint64_t calls) {
     pthread_mutex_lock(&pimsim_lock);
@@ -33,14 +38,26 @@ void pimsim_set_runtime_call_budget(uint64_t calls) {
     pthread_mutex_unlock(&pimsim_lock);
 }
 
-static uint64_t call_budget(void) {
+void pimsim_set_dpu_timeout_ms(uint64_t milliseconds) {
     pthread_mutex_lock(&pimsim_lock);
-    int overridden = call_budget_overridden;
-    uint64_t budget = call_budget_override;
+    timeout_override = milliseconds;
+    timeout_overridden = 1;
     pthread_mutex_unlock(&pimsim_lock);
-    if (overridden) return budget;
-    const char *env = getenv("PIMSIM_MAX_RUNTIME_CALLS");
-    return env ? strtoull(env, NULL, 10) : 1000000000ull;
+}
+
+static uint64_t env_or(const char *name, uint64_t fallback) {
+    const char *env = getenv(name);
+    return env ? strtoull(env, NULL, 10) : fallback;
+}
+
+static struct limits current_limits(void) {
+    pthread_mutex_lock(&pimsim_lock);
+    struct limits l = {call_budget_override, timeout_override};
+    int calls_set = call_budget_overridden, timeout_set = timeout_overridden;
+    pthread_mutex_unlock(&pimsim_lock);
+    if (!calls_set) l.calls = env_or("PIMSIM_MAX_RUNTIME_CALLS", 1000000000ull);
+    if (!timeout_set) l.timeout_ms = env_or("PIMSIM_DPU_TIMEOUT_MS", 60000);
+    return l;
 }
 
 static uint64_t thread_cpu_ns(void) {
@@ -50,7 +67,7 @@ static uint64_t thread_cpu_ns(void) {
 }
 
 /* Runs one DPU on its kernel copy (whose lock the caller holds). */
-static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, uint64_t budget) {
+static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, struct limits limits) {
     struct dpu_program_t *p = d->program;
     uint64_t start = thread_cpu_ns();
     for (unsigned r = 0; r < p->nr_wram; r++)
@@ -74,7 +91,8 @@ static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, uint64_t budget) {
     e.heap_offset = p->heap_offset;
     e.counters = &d->counters;
     e.fault_text = d->fault;
-    e.call_budget = budget;
+    e.call_budget = limits.calls;
+    e.timeout_ms = limits.timeout_ms;
     d->fault[0] = 0;
     d->run_result = pimsim_run_tasklets(&e);
     c->heap_dirty = e.heap_high;
@@ -90,7 +108,7 @@ static void run_group(void *ctx, size_t index) {
     struct group *g = &l->groups[index];
     struct pimsim_copy *c = &g->program->copies[g->copy];
     pthread_mutex_lock(&c->lock);
-    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c, l->call_budget);
+    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c, l->limits);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -104,7 +122,7 @@ static int by_copy(const void *a, const void *b) {
 
 dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
     pimsim_crash_guard_install();
-    struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0, call_budget()};
+    struct launch l = {calloc(n, sizeof(struct dpu_t *)), calloc(n, sizeof(struct group)), 0, current_limits()};
     if (l.sorted == NULL || l.groups == NULL) {
         free(l.sorted);
         free(l.groups);

@@ -38,10 +38,18 @@ unsigned pimsim_get_threads(void);
 /*
  * Runaway-kernel guard: a DPU that makes more than `calls` runtime calls (DMA, synchronisation,
  * me(), ...) in one launch faults with "runaway kernel". 0 disables it. Default: the environment
- * variable PIMSIM_MAX_RUNTIME_CALLS, else 1,000,000,000. A loop that never calls the runtime cannot
- * be stopped: tasklets are cooperative.
+ * variable PIMSIM_MAX_RUNTIME_CALLS, else 1,000,000,000. A loop that never calls the runtime is
+ * caught by the time limit below.
  */
 void pimsim_set_runtime_call_budget(uint64_t calls);
+
+/*
+ * Time limit: a DPU whose run takes more than `milliseconds` of host CPU time (measured on the pool
+ * thread running it, so a loaded machine does not trigger it) faults with "time limit". This also
+ * stops a tasklet looping without calling the runtime. 0 disables it. Default: the environment
+ * variable PIMSIM_DPU_TIMEOUT_MS, else 60,000.
+ */
+void pimsim_set_dpu_timeout_ms(uint64_t milliseconds);
 
 /* Counters of one DPU, accumulated since allocation or pimsim_reset_stats(). */
 struct pimsim_dpu_stats {

@@ -1,19 +1,27 @@
 /*
- * Native crashes inside kernel code (a wild pointer, an integer division by zero, a trap, a fiber
- * stack overflow) become DPU faults instead of killing the host process.
+ * Guards around kernel code that the cooperative scheduler cannot provide by itself:
  *
- * Handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL are installed at the first launch. On a pool
- * thread that is running a DPU they record the fault and siglongjmp back to that DPU's scheduler
- * (the signal is synchronous, raised by the kernel's own instruction). Anywhere else they hand the
- * signal to the handler that was installed before (the JVM's, for instance), so the host's own
- * signal handling is unchanged. Pool threads get an alternate signal stack, so an overflow of a
- * fiber stack can still be handled. PIMSIM_CATCH_CRASHES=0 disables all this.
+ * Native crashes (a wild pointer, an integer division by zero, a trap, a fiber stack overflow)
+ * become DPU faults instead of killing the host process. Handlers for SIGSEGV, SIGBUS, SIGFPE and
+ * SIGILL are installed at the first launch. On a pool thread that is running a DPU they record the
+ * fault and siglongjmp back to that DPU's scheduler (the signal is synchronous, raised by the
+ * kernel's own instruction). Anywhere else they hand the signal to the handler that was installed
+ * before (the JVM's, for instance), so the host's own signal handling is unchanged. Pool threads
+ * get an alternate signal stack, so an overflow of a fiber stack can still be handled.
+ * PIMSIM_CATCH_CRASHES=0 disables all this.
+ *
+ * Time limit: a tasklet that loops without ever calling the runtime cannot be switched out. Each
+ * pool thread has a timer on its own CPU-time clock, armed while it runs a DPU; when it expires
+ * its signal (directed at that thread only) faults the DPU the same way.
  */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "pimsim_internal.h"
 
@@ -70,6 +78,54 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
     siglongjmp(e->crash_return, 1);
 }
 
+/* Real-time signal of the CPU-time limit (glibc keeps the first ones of SIGRTMIN.. for itself). */
+#define PIMSIM_TIMEOUT_SIGNAL (SIGRTMIN + 7)
+static __thread timer_t thread_timer;
+static __thread int thread_timer_created;
+static __thread uint64_t armed_timeout_ms;
+
+static void on_timeout(int sig, siginfo_t *info, void *context) {
+    (void)sig;
+    (void)info;
+    (void)context;
+    struct pimsim_exec *e = guarded;
+    if (e == NULL || e->dpu == NULL) return; /* late: the DPU finished meanwhile */
+    guarded = NULL;
+    char message[200];
+    snprintf(message, sizeof message,
+             "time limit: the DPU ran for more than %llu ms of host CPU time (a loop that never calls the runtime? "
+             "PIMSIM_DPU_TIMEOUT_MS / pimsim_set_dpu_timeout_ms)",
+             (unsigned long long)armed_timeout_ms);
+    pimsim_record_fault(e, message);
+    siglongjmp(e->crash_return, 1);
+}
+
+void pimsim_timeout_arm(uint64_t milliseconds) {
+    if (milliseconds == 0 || !installed) return;
+    if (!thread_timer_created) {
+        struct sigevent event;
+        memset(&event, 0, sizeof event);
+        event.sigev_notify = SIGEV_THREAD_ID;
+        event.sigev_signo = PIMSIM_TIMEOUT_SIGNAL;
+        event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+        if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &thread_timer) != 0) return;
+        thread_timer_created = 1;
+    }
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.it_value.tv_sec = (time_t)(milliseconds / 1000);
+    spec.it_value.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
+    armed_timeout_ms = milliseconds;
+    timer_settime(thread_timer, 0, &spec, NULL);
+}
+
+void pimsim_timeout_disarm(void) {
+    if (!thread_timer_created) return;
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    timer_settime(thread_timer, 0, &spec, NULL);
+}
+
 static void install(void) {
     const char *env = getenv("PIMSIM_CATCH_CRASHES");
     if (env && strcmp(env, "0") == 0) return;
@@ -79,6 +135,12 @@ static void install(void) {
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
     for (size_t i = 0; i < NR_CRASH_SIGNALS; i++) sigaction(crash_signals[i], &action, &previous[i]);
+    struct sigaction timeout;
+    memset(&timeout, 0, sizeof timeout);
+    timeout.sa_sigaction = on_timeout;
+    timeout.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&timeout.sa_mask);
+    sigaction(PIMSIM_TIMEOUT_SIGNAL, &timeout, NULL);
     installed = 1;
 }
 
@@ -86,8 +148,6 @@ void pimsim_crash_guard_install(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, install);
 }
-
-int pimsim_crash_guard_enabled(void) { return installed; }
 
 void pimsim_crash_guard_thread(void) {
     static const size_t size = 64 << 10;

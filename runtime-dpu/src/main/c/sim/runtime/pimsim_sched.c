@@ -245,11 +245,13 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
     int result;
     if (sigsetjmp(e->crash_return, 1) == 0) {
         pimsim_crash_guard_set(e);
+        pimsim_timeout_arm(e->timeout_ms);
         result = schedule(e);
     } else {
-        result = -1; /* a native crash in kernel code, recorded by the crash guard */
+        result = -1; /* a native crash or the time limit, recorded by the guard */
     }
     pimsim_crash_guard_set(NULL);
+    pimsim_timeout_disarm();
     current_exec = saved;
     return result;
 }
