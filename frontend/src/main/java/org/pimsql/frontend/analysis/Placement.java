@@ -13,9 +13,10 @@ import org.pimsql.frontend.ir.Expr;
  *                    expression per partition column, host-evaluable; an array element stands for every element)
  * @param function    the table's partition function (null for replicated tables)
  * @param afterStatements for {@link Kind#DATA_DEPENDENT}: the statements whose reads fix the partition
+ * @param reason      for {@link Kind#EVERY_PARTITION}: why no single partition could be derived ("" otherwise)
  */
 public record Placement(Kind kind, String description, List<List<Expr>> tuples, PartitionFunction function,
-                        SortedSet<Integer> afterStatements) {
+                        SortedSet<Integer> afterStatements, String reason) {
 
     public enum Kind {
         /** A function of the call's parameters (including variables that are pure functions of them). */

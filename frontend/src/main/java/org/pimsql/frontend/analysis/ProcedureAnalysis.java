@@ -39,8 +39,7 @@ public record ProcedureAnalysis(Procedure procedure, List<StatementAnalysis> sta
             var s = statement(id);
             for (TableAccess a : s.accesses()) {
                 if (a.placement().kind() == Placement.Kind.EVERY_PARTITION) {
-                    flags.add("reads every partition: statement " + id + " (" + a.table() + ", "
-                            + a.placement().description() + ")");
+                    flags.add("reads every partition: statement " + id + " (" + a.table() + ": " + a.placement().reason() + ")");
                 }
             }
         }

@@ -280,7 +280,7 @@ final class ProcedureAnalyzer {
         if (t.replicated()) {
             return new Placement(Placement.Kind.REPLICATED,
                     write ? "replicated: written on every partition" : "replicated: read locally", List.of(), null,
-                    new TreeSet<>());
+                    new TreeSet<>(), "");
         }
         PartitionFunction function = PartitionFunction.of(t);
         var parts = new ArrayList<KeyValue>();
@@ -306,7 +306,7 @@ final class ProcedureAnalyzer {
                     ? "this statement's own read" : "statement" + (d.statements().size() == 1 ? " " : "s ")
                     + String.join(", ", d.statements().stream().map(String::valueOf).toList());
             return new Placement(Placement.Kind.DATA_DEPENDENT, "partition of (" + key + "), known after " + after,
-                    List.of(), function, d.statements());
+                    List.of(), function, d.statements(), "");
         }
         List<List<Expr>> tuples = KeyDerivation.product(parts.stream().map(p -> ((KeyValue.Derived) p).alternatives()).toList());
         if (tuples == null) {
@@ -321,7 +321,7 @@ final class ProcedureAnalyzer {
             description += " for every element of " + String.join(", ", arrayNames(tuples));
         }
         return new Placement(arrays ? Placement.Kind.ARRAY : Placement.Kind.PARAMETER, description, tuples, function,
-                new TreeSet<>());
+                new TreeSet<>(), "");
     }
 
     private static String tupleText(List<String> columns, List<Expr> tuple) {
@@ -346,11 +346,11 @@ final class ProcedureAnalyzer {
     private Placement unplaceable(Table t, Stmt s, TableAccess.Operation op, PartitionFunction function, String why,
                                   String error) {
         if (op == TableAccess.Operation.READ) {
-            return new Placement(Placement.Kind.EVERY_PARTITION, "every partition (" + why + ")", List.of(), function,
-                    new TreeSet<>());
+            return new Placement(Placement.Kind.EVERY_PARTITION, "every partition: " + why, List.of(), function,
+                    new TreeSet<>(), why);
         }
         diagnostics.add(new Diagnostic(s.pos(), error));
-        return new Placement(Placement.Kind.EVERY_PARTITION, "underivable", List.of(), function, new TreeSet<>());
+        return new Placement(Placement.Kind.EVERY_PARTITION, "underivable: " + why, List.of(), function, new TreeSet<>(), why);
     }
 
     private static String what(Table t, TableAccess.Operation op) {

@@ -127,7 +127,7 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
         if (!replicatedWrites.isEmpty()) {
             parts.add("every partition (writes replicated " + String.join(", ", replicatedWrites) + ")");
         } else if (!broadcastReads.isEmpty()) {
-            parts.add("every partition (reads every partition in statement" + plural(broadcastReads) + ")");
+            parts.add("every partition (broadcast read in statement" + plural(broadcastReads) + ")");
         }
         if (!keys.isEmpty()) {
             parts.add(String.join(" + ", keys.stream().map(PartitionKey::text).toList()));

@@ -105,7 +105,7 @@ class ExamplesAnalysisTest {
                         "{USERTABLE=[YCSB_KEY]}", "{USERTABLE=" + fields + "}"),
                 expect("READMODIFYWRITE", ProcedureClass.SINGLE_PARTITION, "MOD(P_KEY)",
                         "{USERTABLE=" + all + "}", "{USERTABLE=" + fields + "}"),
-                expect("SCANRECORDS", ProcedureClass.ALL_PARTITIONS, "every partition (reads every partition in statement 0)",
+                expect("SCANRECORDS", ProcedureClass.ALL_PARTITIONS, "every partition (broadcast read in statement 0)",
                         "{USERTABLE=" + all + "}", "{}"),
                 expect("MULTIKEYTXN", ProcedureClass.MULTI_PARTITION, "MOD(P_KEYS[*])",
                         "{USERTABLE=" + all + "}", "{USERTABLE=" + fields + "}")));

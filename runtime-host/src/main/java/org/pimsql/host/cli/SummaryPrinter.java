@@ -43,8 +43,8 @@ final class SummaryPrinter {
                 : "~" + Describe.number(prog.instructionEstimate()) + " of "
                 + Describe.number(ProgramSummary.IRAM_INSTRUCTIONS) + " instructions";
         int n = prog.procedures().size();
-        return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", "
-                + Describe.number(prog.wramBytes()) + " B WRAM";
+        String wram = prog.wramBytes() < 0 ? "WRAM not measured" : Describe.number(prog.wramBytes()) + " B WRAM";
+        return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", " + wram;
     }
 
     static ProgramSummary programOf(List<ProgramSummary> programs, String procedure) {

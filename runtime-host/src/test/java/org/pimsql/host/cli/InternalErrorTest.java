@@ -1,0 +1,54 @@
+package org.pimsql.host.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Command;
+
+/** A bug inside a command: exit code 2 and one line, the stack trace only with --debug. */
+class InternalErrorTest {
+
+    @Command(name = "boom")
+    static final class Boom implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("invariant broken");
+        }
+    }
+
+    static String[] execute(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var outWriter = new PrintWriter(out, true);
+        var errWriter = new PrintWriter(err, true);
+        var cl = PimsqlMain.commandLine(outWriter, errWriter);
+        cl.addSubcommand("boom", new Boom());
+        // writers set before a subcommand is added do not reach it: set them again
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        int code = cl.execute(args);
+        return new String[] {String.valueOf(code), out.toString(), err.toString()};
+    }
+
+    @Test
+    void oneLineWithoutDebug() {
+        String[] r = execute("boom");
+        assertEquals("2", r[0]);
+        assertEquals("pimsql: internal error: java.lang.IllegalStateException: invariant broken\n"
+                + "(use --debug for the stack trace)\n", r[2]);
+    }
+
+    @Test
+    void stackTraceWithDebug() {
+        String[] r = execute("--debug", "boom");
+        assertEquals("2", r[0]);
+        assertTrue(r[2].startsWith("pimsql: internal error: java.lang.IllegalStateException: invariant broken\n"), r[2]);
+        assertTrue(r[2].contains("\tat org.pimsql.host.cli.InternalErrorTest$Boom.call"), r[2]);
+        assertEquals("2", execute("boom", "--debug")[0]);
+        assertTrue(execute("boom", "--debug")[2].contains("\tat "), "--debug after the subcommand works too");
+    }
+}
