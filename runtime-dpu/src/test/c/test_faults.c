@@ -100,6 +100,10 @@ static void test_deadlock(void) {
 }
 
 static void test_native_crash(void) {
+    /* one pool thread: the same thread must survive several crashes in a row */
+    CHECK_OK(pimsim_set_threads(1));
+    expect_fault("fault_native_crash", 0, BAD_DPU_NAME, "native crash: invalid memory access (SIGSEGV", NULL);
+    CHECK_OK(pimsim_set_threads(0));
     expect_fault("fault_native_crash", 0, BAD_DPU_NAME, "native crash: invalid memory access (SIGSEGV",
                  "at address (nil)");
     expect_fault("fault_divide_by_zero", 0, BAD_DPU_NAME, "native crash: arithmetic exception (SIGFPE", NULL);

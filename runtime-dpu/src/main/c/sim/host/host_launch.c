@@ -93,6 +93,7 @@ static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, struct limits limits
     e.fault_text = d->fault;
     e.call_budget = limits.calls;
     e.timeout_ms = limits.timeout_ms;
+    e.cpu_deadline_ns = limits.timeout_ms ? start + limits.timeout_ms * 1000000u : 0;
     d->fault[0] = 0;
     d->run_result = pimsim_run_tasklets(&e);
     c->heap_dirty = e.heap_high;

@@ -11,8 +11,9 @@
  * PIMSIM_CATCH_CRASHES=0 disables all this.
  *
  * Time limit: a tasklet that loops without ever calling the runtime cannot be switched out. Each
- * pool thread has a timer on its own CPU-time clock, armed while it runs a DPU; when it expires
- * its signal (directed at that thread only) faults the DPU the same way.
+ * pool thread has a periodic timer on its own CPU-time clock (no system call per DPU); its signal,
+ * directed at that thread only, faults the DPU being run the same way once the run has used more
+ * CPU time than allowed.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -59,6 +60,17 @@ static void chain(int sig, siginfo_t *info, void *context) {
     }
 }
 
+/* Leaves a signal handler for the DPU's scheduler. The handled signal is still blocked (the jump
+ * does not restore the mask, which keeps sigsetjmp free of system calls): unblock it first. */
+static void abandon_run(struct pimsim_exec *e, int sig, const char *message) {
+    pimsim_record_fault(e, message);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    siglongjmp(e->crash_return, 1);
+}
+
 static void on_crash(int sig, siginfo_t *info, void *context) {
     struct pimsim_exec *e = guarded;
     if (e == NULL || e->dpu == NULL) {
@@ -74,56 +86,51 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
                  info->si_addr);
     else
         snprintf(message, sizeof message, "native crash: %s at address %p", describe(sig), info->si_addr);
-    pimsim_record_fault(e, message);
-    siglongjmp(e->crash_return, 1);
+    abandon_run(e, sig, message);
 }
 
 /* Real-time signal of the CPU-time limit (glibc keeps the first ones of SIGRTMIN.. for itself). */
 #define PIMSIM_TIMEOUT_SIGNAL (SIGRTMIN + 7)
-static __thread timer_t thread_timer;
+/* The watchdog ticks every 100 ms of the thread's CPU time: the limit is enforced to within that. */
+#define PIMSIM_WATCHDOG_PERIOD_NS 100000000L
 static __thread int thread_timer_created;
-static __thread uint64_t armed_timeout_ms;
+
+static uint64_t thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 static void on_timeout(int sig, siginfo_t *info, void *context) {
-    (void)sig;
     (void)info;
     (void)context;
     struct pimsim_exec *e = guarded;
-    if (e == NULL || e->dpu == NULL) return; /* late: the DPU finished meanwhile */
+    if (e == NULL || e->dpu == NULL || e->cpu_deadline_ns == 0) return; /* not in a DPU run */
+    if (thread_cpu_ns() < e->cpu_deadline_ns) return;
     guarded = NULL;
     char message[200];
     snprintf(message, sizeof message,
              "time limit: the DPU ran for more than %llu ms of host CPU time (a loop that never calls the runtime? "
              "PIMSIM_DPU_TIMEOUT_MS / pimsim_set_dpu_timeout_ms)",
-             (unsigned long long)armed_timeout_ms);
-    pimsim_record_fault(e, message);
-    siglongjmp(e->crash_return, 1);
+             (unsigned long long)e->timeout_ms);
+    abandon_run(e, sig, message);
 }
 
-void pimsim_timeout_arm(uint64_t milliseconds) {
-    if (milliseconds == 0 || !installed) return;
-    if (!thread_timer_created) {
-        struct sigevent event;
-        memset(&event, 0, sizeof event);
-        event.sigev_notify = SIGEV_THREAD_ID;
-        event.sigev_signo = PIMSIM_TIMEOUT_SIGNAL;
-        event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
-        if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &thread_timer) != 0) return;
-        thread_timer_created = 1;
-    }
+void pimsim_watchdog_thread(void) {
+    if (thread_timer_created || !installed) return;
+    timer_t timer;
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = PIMSIM_TIMEOUT_SIGNAL;
+    event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &timer) != 0) return;
     struct itimerspec spec;
     memset(&spec, 0, sizeof spec);
-    spec.it_value.tv_sec = (time_t)(milliseconds / 1000);
-    spec.it_value.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
-    armed_timeout_ms = milliseconds;
-    timer_settime(thread_timer, 0, &spec, NULL);
-}
-
-void pimsim_timeout_disarm(void) {
-    if (!thread_timer_created) return;
-    struct itimerspec spec;
-    memset(&spec, 0, sizeof spec);
-    timer_settime(thread_timer, 0, &spec, NULL);
+    spec.it_value.tv_nsec = PIMSIM_WATCHDOG_PERIOD_NS;
+    spec.it_interval.tv_nsec = PIMSIM_WATCHDOG_PERIOD_NS;
+    timer_settime(timer, 0, &spec, NULL);
+    thread_timer_created = 1;
 }
 
 static void install(void) {
@@ -138,7 +145,7 @@ static void install(void) {
     struct sigaction timeout;
     memset(&timeout, 0, sizeof timeout);
     timeout.sa_sigaction = on_timeout;
-    timeout.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    timeout.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
     sigemptyset(&timeout.sa_mask);
     sigaction(PIMSIM_TIMEOUT_SIGNAL, &timeout, NULL);
     installed = 1;

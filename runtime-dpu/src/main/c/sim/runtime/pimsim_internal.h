@@ -155,6 +155,7 @@ struct pimsim_exec {
     uint64_t calls;       /* runtime calls in this launch */
     uint64_t call_budget; /* fault when calls exceed it (runaway kernel); 0 = unlimited */
     uint64_t timeout_ms;  /* host CPU time allowed to this DPU's run; 0 = unlimited */
+    uint64_t cpu_deadline_ns; /* thread CPU clock value at which the run faults; 0 = never */
 };
 
 /* The exec of the calling thread: the running DPU, or the standalone pseudo-DPU. */
@@ -172,9 +173,8 @@ void pimsim_record_fault(struct pimsim_exec *exec, const char *message);
 void pimsim_crash_guard_install(void);
 void pimsim_crash_guard_thread(void);
 void pimsim_crash_guard_set(struct pimsim_exec *exec);
-/* CPU-time limit of the DPU the calling pool thread runs (0: none); see pimsim_crash.c. */
-void pimsim_timeout_arm(uint64_t milliseconds);
-void pimsim_timeout_disarm(void);
+/* Starts the calling pool thread's CPU-time watchdog (once; see pimsim_crash.c). */
+void pimsim_watchdog_thread(void);
 /* Whether `address` lies in the guard zone below one of the calling thread's fiber stacks. */
 int pimsim_in_stack_guard(const void *address);
 

@@ -243,15 +243,14 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
     struct pimsim_exec *saved = current_exec;
     current_exec = e;
     int result;
-    if (sigsetjmp(e->crash_return, 1) == 0) {
+    if (e->cpu_deadline_ns) pimsim_watchdog_thread();
+    if (sigsetjmp(e->crash_return, 0) == 0) {
         pimsim_crash_guard_set(e);
-        pimsim_timeout_arm(e->timeout_ms);
         result = schedule(e);
     } else {
         result = -1; /* a native crash or the time limit, recorded by the guard */
     }
     pimsim_crash_guard_set(NULL);
-    pimsim_timeout_disarm();
     current_exec = saved;
     return result;
 }
