@@ -151,7 +151,7 @@ struct pimsim_exec {
     size_t mram_size, noinit_size, noinit_offset, heap_offset;
     struct pimsim_dpu_counters *counters;
     char *fault_text;
-    sigjmp_buf crash_return; /* where a native crash in kernel code returns to (pimsim_crash.c) */
+    sigjmp_buf crash_return; /* where a native crash in kernel code returns to (pimsim_guards.c) */
     uint64_t calls;       /* runtime calls in this launch */
     uint64_t call_budget; /* fault when calls exceed it (runaway kernel); 0 = unlimited */
     uint64_t timeout_ms;  /* host CPU time allowed to this DPU's run; 0 = unlimited */
@@ -160,7 +160,6 @@ struct pimsim_exec {
 
 /* The exec of the calling thread: the running DPU, or the standalone pseudo-DPU. */
 struct pimsim_exec *pimsim_exec_current(void);
-void pimsim_exec_set_current(struct pimsim_exec *exec);
 
 /* Records a fault of the running tasklet and abandons the DPU's run (never returns). */
 void pimsim_fault(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -168,12 +167,12 @@ void pimsim_fault(const char *fmt, ...) __attribute__((noreturn, format(printf, 
 /* Records `message` as the fault of exec's running tasklet (no control transfer). */
 void pimsim_record_fault(struct pimsim_exec *exec, const char *message);
 
-/* Native-crash guard (pimsim_crash.c): install the signal handlers (once), give the calling pool
+/* Native-crash guard (pimsim_guards.c): install the signal handlers (once), give the calling pool
  * thread an alternate signal stack, and mark which exec the calling thread runs (NULL: none). */
 void pimsim_crash_guard_install(void);
 void pimsim_crash_guard_thread(void);
 void pimsim_crash_guard_set(struct pimsim_exec *exec);
-/* Starts the calling pool thread's CPU-time watchdog (once; see pimsim_crash.c). */
+/* Starts the calling pool thread's CPU-time watchdog (once; see pimsim_guards.c). */
 void pimsim_watchdog_thread(void);
 /* Whether `address` lies in the guard zone below one of the calling thread's fiber stacks. */
 int pimsim_in_stack_guard(const void *address);

@@ -1,9 +1,9 @@
 /*
  * The tasklet scheduler of one simulated DPU: tasklets are cooperative fibers run round-robin in
  * tasklet order, so every run is deterministic. A tasklet gives the processor back at scheduling
- * points (every DMA, every blocking synchronisation call); a fault abandons the faulting fiber and
- * returns to the scheduler, which abandons the others: native kernel code never unwinds through
- * the host.
+ * points (every DMA, mutex release, semaphore give, and every wait); a fault abandons the faulting
+ * fiber and returns to the scheduler, which abandons the others: native kernel code never unwinds
+ * through the host.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,8 +44,6 @@ struct pimsim_exec *pimsim_exec_current(void) {
     pthread_once(&standalone_once, standalone_init);
     return &standalone;
 }
-
-void pimsim_exec_set_current(struct pimsim_exec *exec) { current_exec = exec; }
 
 void pimsim_count_call(struct pimsim_exec *exec) {
     exec->counters->runtime_calls++;
