@@ -39,6 +39,23 @@ static void test_push_with_missing_buffer(void) {
                 DPU_ERR_INVALID_MEMORY_TRANSFER, "DPU 0 (rank 0, slot 0)", (const char *)NULL);
 }
 
+/* Preparing twice without a push in between: the hardware library reports it (and replaces the buffer). */
+static void test_prepare_twice(void) {
+    static uint64_t first[4] = {1, 1, 1, 1}, second[4] = {2, 2, 2, 2}, back[4];
+    struct dpu_set_t d1 = dpu_at(1);
+    CHECK_OK(dpu_prepare_xfer(d1, first));
+    check_error("prepare twice", dpu_prepare_xfer(d1, second), DPU_ERR_TRANSFER_ALREADY_SET,
+                "DPU 1 (rank 0, slot 1) already has a prepared buffer", (const char *)NULL);
+    CHECK_OK(dpu_push_xfer(d1, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 64, sizeof second, DPU_XFER_DEFAULT));
+    CHECK_OK(dpu_copy_from(d1, DPU_MRAM_HEAP_POINTER_NAME, 64, back, sizeof back));
+    CHECK(back[0] == 2 && back[3] == 2);
+    /* NULL clears a prepared buffer without complaint */
+    CHECK_OK(dpu_prepare_xfer(d1, first));
+    CHECK_OK(dpu_prepare_xfer(d1, NULL));
+    CHECK_OK(dpu_prepare_xfer(d1, first));
+    CHECK_OK(dpu_push_xfer(d1, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 64, sizeof first, DPU_XFER_DEFAULT));
+}
+
 static void test_push_length_not_multiple_of_8(void) {
     static uint64_t buffers[NR_DPUS][4];
     struct dpu_set_t dpu;
@@ -133,6 +150,7 @@ int main(void) {
     CHECK_OK(dpu_load(set, kernel_path("good_spin"), NULL));
     test_push_with_missing_buffer();
     test_push_length_not_multiple_of_8();
+    test_prepare_twice();
     test_serial_transfer_rules();
     test_access_while_running();
     test_set_rules();

@@ -31,6 +31,7 @@ typedef enum dpu_error_t {
     DPU_ERR_INVALID_SYMBOL_ACCESS,   /* offset/length outside the symbol, or misaligned */
     DPU_ERR_INVALID_MRAM_ACCESS,     /* MRAM transfer misaligned or outside the 64 MiB */
     DPU_ERR_INVALID_MEMORY_TRANSFER, /* a parallel transfer with a DPU lacking its prepared buffer */
+    DPU_ERR_TRANSFER_ALREADY_SET,    /* dpu_prepare_xfer on a DPU whose prepared buffer was not pushed yet */
     DPU_ERR_DPU_ALREADY_RUNNING,     /* host access to, or launch of, a DPU that is still running */
     DPU_ERR_INVALID_LAUNCH_POLICY,
     DPU_ERR_DPU_FAULT,               /* a DPU faulted during the launch */
@@ -66,6 +67,9 @@ typedef enum dpu_callback_flags_t {
     DPU_CALLBACK_SINGLE_CALL = 4, /* once for the whole set instead of once per rank */
 } dpu_callback_flags_t;
 
+/* A short description of an error code (a static string). */
+const char *dpu_error_to_string(dpu_error_t status);
+
 /* Symbol name of the MRAM heap: transfers to it address MRAM at DPU_MRAM_HEAP_POINTER + offset. */
 #define DPU_MRAM_HEAP_POINTER_NAME "__pimsim_mram_heap_pointer"
 
@@ -99,7 +103,8 @@ dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, 
 
 /*
  * Parallel transfers: prepare one buffer per DPU, then push the same length to/from all of them.
- * A push consumes the prepared buffers. With DPU_XFER_ASYNC (and for asynchronous broadcasts) the
+ * A push consumes the prepared buffers. Preparing a DPU whose buffer is still prepared replaces it
+ * but returns DPU_ERR_TRANSFER_ALREADY_SET; preparing NULL clears it. With DPU_XFER_ASYNC (and for asynchronous broadcasts) the
  * buffers are read or written when the operation runs: keep them valid until dpu_sync.
  */
 dpu_error_t dpu_prepare_xfer(struct dpu_set_t dpu_set, void *buffer);
@@ -111,8 +116,8 @@ dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char 
     do {                                                                                                      \
         dpu_error_t pimsim_assert_status_ = (expr);                                                           \
         if (pimsim_assert_status_ != DPU_OK) {                                                                \
-            fprintf(stderr, "%s:%d: %s failed with error %d\n", __FILE__, __LINE__, #expr,                    \
-                    (int)pimsim_assert_status_);                                                              \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #expr,                             \
+                    dpu_error_to_string(pimsim_assert_status_));                                              \
             abort();                                                                                          \
         }                                                                                                     \
     } while (0)

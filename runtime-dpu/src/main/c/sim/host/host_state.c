@@ -57,12 +57,15 @@ const char *pimsim_error_name(dpu_error_t error) {
     case DPU_ERR_INVALID_SYMBOL_ACCESS: return "DPU_ERR_INVALID_SYMBOL_ACCESS";
     case DPU_ERR_INVALID_MRAM_ACCESS: return "DPU_ERR_INVALID_MRAM_ACCESS";
     case DPU_ERR_INVALID_MEMORY_TRANSFER: return "DPU_ERR_INVALID_MEMORY_TRANSFER";
+    case DPU_ERR_TRANSFER_ALREADY_SET: return "DPU_ERR_TRANSFER_ALREADY_SET";
     case DPU_ERR_DPU_ALREADY_RUNNING: return "DPU_ERR_DPU_ALREADY_RUNNING";
     case DPU_ERR_INVALID_LAUNCH_POLICY: return "DPU_ERR_INVALID_LAUNCH_POLICY";
     case DPU_ERR_DPU_FAULT: return "DPU_ERR_DPU_FAULT";
     }
     return "unknown dpu_error_t";
 }
+
+const char *dpu_error_to_string(dpu_error_t status) { return pimsim_error_name(status); }
 
 const char *pimsim_dpu_name(const struct dpu_t *dpu, char *buf, size_t size) {
     snprintf(buf, size, "DPU %u (rank %u, slot %u)", dpu->set_index, dpu->rank->index, dpu->slot);

@@ -208,14 +208,22 @@ dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, 
 dpu_error_t dpu_prepare_xfer(struct dpu_set_t dpu_set, void *buffer) {
     struct dpu_t **dpus;
     size_t n = pimsim_collect(dpu_set, &dpus);
+    dpu_error_t err = n ? DPU_OK : DPU_ERR_INVALID_DPU_SET;
     pthread_mutex_lock(&pimsim_lock);
     for (size_t i = 0; i < n; i++) {
+        if (buffer && dpus[i]->xfer_prepared && err == DPU_OK) {
+            char name[64];
+            pimsim_set_last_fault_locked("dpu_prepare_xfer: %s already has a prepared buffer that no push used; "
+                                         "it is replaced",
+                                         pimsim_dpu_name(dpus[i], name, sizeof name));
+            err = DPU_ERR_TRANSFER_ALREADY_SET;
+        }
         dpus[i]->xfer_buffer = buffer;
-        dpus[i]->xfer_prepared = 1;
+        dpus[i]->xfer_prepared = buffer != NULL;
     }
     pthread_mutex_unlock(&pimsim_lock);
     free(dpus);
-    return n ? DPU_OK : DPU_ERR_INVALID_DPU_SET;
+    return err;
 }
 
 dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char *symbol_name,
