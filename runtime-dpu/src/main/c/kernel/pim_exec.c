@@ -155,20 +155,21 @@ _Static_assert(PIM_OUT_BYTES > 4 * REC_RESERVE, "output area");
 static void run_call(pim_task_t *T, const call_hdr_t *ch)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
-    uint32_t i;
+    uint32_t out_bytes = 0;
     T->status = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     T->nsets = 0;
+    T->msg_len = 0;
+    __builtin_memcpy(T->sqlstate, "00000", 5);
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES - REC_RESERVE;
-    rec.out_bytes = 0;
 
-    pim_dispatch(ch->proc);
+    pim_dispatch(ch->proc); /* generated: sets T->frame, runs the procedure */
     if (T->status == 0) {
-        rec.out_bytes = pim_out_bytes(ch->proc);
-        pim_out_write(T->params, rec.out_bytes); /* the OUT block is the prefix of the parameter block */
+        out_bytes = pim_out_bytes(ch->proc);
+        pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */
     }
     rec.status = (uint16_t)T->status;
     pim_undo_end(T->status != 0);
@@ -177,18 +178,12 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
         T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES;
         T->nsets = 0;
         T->status = 0;
-        rec.out_bytes = 0;
+        out_bytes = 0;
         pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
-    } else {
-        T->msg_len = 0;
-        for (i = 0; i < 5; i++) {
-            T->sqlstate[i] = '0';
-        }
     }
-    for (i = 0; i < 5; i++) {
-        rec.sqlstate[i] = T->sqlstate[i];
-    }
+    __builtin_memcpy(rec.sqlstate, T->sqlstate, 5);
     rec.msg_len = (uint16_t)T->msg_len;
+    rec.out_bytes = out_bytes;
     rec.bytes = T->out_pos - T->rec_start;
     rec.proc = ch->proc;
     rec.seq = ch->seq;

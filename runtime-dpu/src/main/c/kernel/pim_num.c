@@ -18,6 +18,41 @@ static int64_t overflow(void)
     return 0;
 }
 
+/*
+ * Unsigned 64-bit long division, one bit per step (constant shifts only). Much smaller than the
+ * compiler-rt routines (__udivdi3 and friends); 64-bit division is rare in procedures.
+ */
+static uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
+{
+    uint64_t q = 0, r = 0;
+    uint32_t i;
+    for (i = 0; i < 64; i++) {
+        r = (r << 1) | (n >> 63);
+        n <<= 1;
+        q <<= 1;
+        if (r >= d) {
+            r -= d;
+            q |= 1;
+        }
+    }
+    *rem = r;
+    return q;
+}
+
+static uint64_t mag(int64_t v)
+{
+    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* Applies a sign to a magnitude; overflow when it does not fit int64. */
+static int64_t signed_of(uint64_t m, bool neg)
+{
+    if (m > (uint64_t)INT64_MAX + (neg ? 1u : 0u)) {
+        return overflow();
+    }
+    return neg ? (int64_t)((uint64_t)0 - m) : (int64_t)m;
+}
+
 int64_t pim_add(int64_t a, int64_t b)
 {
     int64_t r;
@@ -32,8 +67,12 @@ int64_t pim_sub(int64_t a, int64_t b)
 
 int64_t pim_mul(int64_t a, int64_t b)
 {
-    int64_t r;
-    return __builtin_mul_overflow(a, b, &r) ? overflow() : r;
+    uint64_t ua = mag(a), ub = mag(b), p = ua * ub, r;
+    /* operands below 2^31 cannot overflow; otherwise check the product by dividing back */
+    if (((ua | ub) >> 31) != 0 && ub != 0 && udivmod(p, ub, &r) != ua) {
+        return overflow();
+    }
+    return signed_of(p, (a < 0) != (b < 0));
 }
 
 int64_t pim_neg(int64_t a)
@@ -43,40 +82,39 @@ int64_t pim_neg(int64_t a)
 
 int64_t pim_div(int64_t a, int64_t b)
 {
+    uint64_t r;
     if (b == 0) {
         pim_fail("22012", "division by zero");
         return 0;
     }
-    if (a == INT64_MIN && b == -1) {
-        return overflow();
-    }
-    return a / b;
+    return signed_of(udivmod(mag(a), mag(b), &r), (a < 0) != (b < 0));
 }
 
 int64_t pim_mod(int64_t a, int64_t b)
 {
+    uint64_t r;
     if (b == 0) {
         pim_fail("22012", "division by zero");
         return 0;
     }
-    return b == -1 ? 0 : a % b;
+    udivmod(mag(a), mag(b), &r);
+    return a < 0 ? -(int64_t)r : (int64_t)r; /* the remainder takes the dividend's sign */
 }
 
 int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
 {
-    int64_t p, q, r;
+    uint64_t p, q, r;
     if (to >= from) {
         assert(to - from <= 18);
         return to == from ? v : pim_mul(v, pow10[to - from]);
     }
     assert(from - to <= 18);
-    p = pow10[from - to];
-    q = v / p;
-    r = v % p;
-    if (round != 0 && (r > p / 2 || r < -(p / 2))) {
-        q += r > 0 ? 1 : -1; /* half down: exactly .5 goes toward zero */
+    p = (uint64_t)pow10[from - to];
+    q = udivmod(mag(v), p, &r);
+    if (round != 0 && r > p / 2) {
+        q++; /* half down: exactly .5 goes toward zero */
     }
-    return q;
+    return signed_of(q, v < 0);
 }
 
 int64_t pim_fit(int64_t v, uint32_t code)
@@ -142,9 +180,9 @@ uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     assert(scale >= 0 && scale <= 18);
     do {
-        uint64_t q = u / 10u;
-        tmp[n++] = (char)('0' + (int)(u - q * 10u));
-        u = q;
+        uint64_t digit;
+        u = udivmod(u, 10, &digit);
+        tmp[n++] = (char)('0' + (int)digit);
         if ((int32_t)n == scale) {
             tmp[n++] = '.';
         }

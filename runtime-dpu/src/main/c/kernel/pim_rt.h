@@ -124,6 +124,7 @@ typedef struct {
     uint32_t nsets;
     pim_off_t undo_base;
     pim_off_t undo_pos;
+    uint8_t *frame;         /* the running procedure's WRAM frame (base PIM_B_FRAME of pim_move) */
     uint32_t msg_len;
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     char sqlstate[8];
@@ -246,6 +247,32 @@ void pim_sortkey_str(uint8_t *dst, uint32_t width, const char *s, uint32_t len, 
 bool pim_put_null(uint8_t *base, uint32_t fd, bool isnull);
 void pim_put(uint8_t *base, uint32_t fd, int64_t v, bool isnull);
 void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
+
+/*
+ * Table-driven data movement: one const array of {destination, source} field pairs replaces the
+ * per-field code of SELECT INTO targets, INSERT values, key probes, variable copies and result rows.
+ * Offsets are relative to a base: the call's parameter block or the procedure's WRAM frame (locals,
+ * row buffers and result rows all live in the frame).
+ */
+enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1 };
+typedef struct {
+    uint16_t off;       /* value offset from the base */
+    uint16_t null_off;  /* offset of the byte holding the NULL flag */
+    uint16_t len;       /* strings: declared characters */
+    uint8_t null_mask;  /* the NULL flag's bit; 0: never NULL */
+    uint8_t kind;       /* PIM_K_*; 0 in a source: the NULL constant */
+    uint8_t base;       /* PIM_B_PARAMS or PIM_B_FRAME */
+    uint8_t fit;        /* destination: pim_fit code checked on store, 0 = none */
+    uint8_t notnull;    /* destination: NULL is refused with 23502 */
+    int8_t rescale;     /* destination: its scale minus the source's; always 0 today (checked) */
+} pim_fld_t;
+typedef struct {
+    pim_fld_t dst, src;
+} pim_mv_t;
+/* Copies n fields with SQL assignment rules; returns true when no source value was NULL. */
+bool pim_move(const pim_mv_t *mv, uint32_t n);
+/* Stores the key values (moves into the probe row) and looks the row up; PIM_NONE if a key is NULL or no row. */
+pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_t n);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

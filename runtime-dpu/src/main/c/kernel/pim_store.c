@@ -197,14 +197,14 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             }
             /* keys with a NULL never collide; key_a is free once `from` was compared */
             if (ix->unique && j == ix->ncols &&
-                (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, (uint8_t *)T->row_b) != PIM_NONE
+                (i == 0 || PIM_NTREES == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, (uint8_t *)T->row_b) != PIM_NONE
                         : pim_bt_contains_key(tree, T->key_b, len))) {
                 pim_fail("23505", i == 0 ? "duplicate primary key" : "duplicate key in a unique index");
                 return false;
             }
             continue;
         }
-        if (i == 0) {
+        if (i == 0 || PIM_NTREES == 0) { /* without secondary indexes the B+tree code is not linked */
             if (from != NULL) {
                 chain_walk(tid, key_hash(T->key_a, len), off, NULL, 0, NULL);
             }
@@ -402,7 +402,7 @@ void pim_db_format(const uint32_t *bucket_log2)
         for (j = 0; j < bytes; j += PIM_KEY_MAX) {
             pim_mram_put(pim_db.tables[i].buckets + j, T->key_a, PIM_KEY_MAX);
         }
-        for (j = 1; j < t->nindexes; j++) {
+        for (j = 1; j < t->nindexes && PIM_NTREES > 0; j++) {
             pim_bt_init(&pim_db.trees[t->indexes[j].tree], t->indexes[j].key_bytes);
         }
     }

@@ -96,61 +96,61 @@ public final class Codegen {
     }
 
     /**
-     * Bin packing: the runtime's share (the whole program minus its procedures' own code) goes into every
-     * program; procedures are placed largest first into the first program with room. Every candidate
-     * program is built and measured; a program still over budget gives up its smallest procedure to a
-     * new program. A procedure that does not fit even alone is an error naming it.
+     * Bin packing by measurement. Each procedure is first built alone: that gives its own code size and
+     * the runtime it pulls in, and a procedure over budget even alone is an error naming it. Procedures
+     * are then placed largest first into the first program whose estimate (the largest runtime of its
+     * members + the sum of their code) stays within budget; every resulting program is built and
+     * measured, and one still over budget gives up its smallest procedure to the next program.
      */
     private static List<List<Procedure>> split(Catalog catalog, SchemaLayout layout, List<Procedure> all, Built whole,
                                                Path outDir, KernelSources.Extracted kernel, Toolchain tools,
                                                CodegenOptions options) throws IOException, BuildException {
         int budget = options.iramBudget();
+        Path trial = outDir.resolve("split-trial");
         Map<Procedure, Integer> size = new LinkedHashMap<>();
-        int procTotal = 0;
+        Map<Procedure, Integer> runtime = new LinkedHashMap<>();
         for (Procedure p : all) {
-            int s = whole.estimate.instructionsWithPrefix(prefix(p));
-            size.put(p, s);
-            procTotal += s;
+            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, options);
+            int own = alone.estimate.instructionsWithPrefix(prefix(p));
+            if (alone.estimate.instructions() > budget) {
+                throw new BuildException("procedure " + p.name() + " needs " + alone.estimate.instructions()
+                        + " instructions in a DPU program of its own (" + own + " of its own code, the rest runtime), over "
+                        + "the IRAM budget of " + budget + ". Split it into smaller procedures.");
+            }
+            size.put(p, own);
+            runtime.put(p, alone.estimate.instructions() - own);
         }
-        int base = whole.estimate.instructions() - procTotal;
         List<Procedure> order = new ArrayList<>(all);
         order.sort(Comparator.comparingInt((Procedure p) -> size.get(p)).reversed());
         List<List<Procedure>> bins = new ArrayList<>();
-        List<Integer> used = new ArrayList<>();
         for (Procedure p : order) {
-            int s = size.get(p);
-            if (base + s > budget) {
-                throw new BuildException("procedure " + p.name() + " needs about " + s + " instructions; with the runtime ("
-                        + base + ") it exceeds the IRAM budget of " + budget + " even in a program of its own. "
-                        + "Split it into smaller procedures.");
-            }
-            int bin = -1;
-            for (int i = 0; i < bins.size() && bin < 0; i++) {
-                if (used.get(i) + s <= budget - base) {
-                    bin = i;
+            List<Procedure> target = null;
+            for (List<Procedure> bin : bins) {
+                int rt = runtime.get(p);
+                int code = size.get(p);
+                for (Procedure q : bin) {
+                    rt = Math.max(rt, runtime.get(q));
+                    code += size.get(q);
+                }
+                if (rt + code <= budget) {
+                    target = bin;
+                    break;
                 }
             }
-            if (bin < 0) {
-                bins.add(new ArrayList<>());
-                used.add(0);
-                bin = bins.size() - 1;
+            if (target == null) {
+                target = new ArrayList<>();
+                bins.add(target);
             }
-            bins.get(bin).add(p);
-            used.set(bin, used.get(bin) + s);
+            target.add(p);
         }
-        // verify by measuring; move the smallest procedure out of any program that is still too big
+        // the estimate ignores runtime helpers that only the combination needs: verify every program
         for (int round = 0; round < all.size() * 2; round++) {
             boolean changed = false;
             for (int i = 0; i < bins.size(); i++) {
                 List<Procedure> bin = sortedByCatalog(bins.get(i), all);
-                Built b = build(catalog, layout, bin, i, outDir.resolve("split-trial"), kernel, tools, options);
-                if (b.estimate.instructions() <= budget) {
+                Built b = build(catalog, layout, bin, i, trial, kernel, tools, options);
+                if (b.estimate.instructions() <= budget || bin.size() == 1) {
                     continue;
-                }
-                if (bin.size() == 1) {
-                    throw new BuildException("procedure " + bin.get(0).name() + " needs " + b.estimate.instructions()
-                            + " instructions in a program of its own, over the IRAM budget of " + budget
-                            + ". Split it into smaller procedures.");
                 }
                 Procedure smallest = bin.stream().min(Comparator.comparingInt(size::get)).orElseThrow();
                 bins.get(i).remove(smallest);
@@ -165,7 +165,7 @@ public final class Codegen {
                 break;
             }
         }
-        deleteProgramDir(outDir.resolve("split-trial"));
+        deleteProgramDir(trial);
         List<List<Procedure>> result = new ArrayList<>();
         for (List<Procedure> bin : bins) {
             result.add(sortedByCatalog(bin, all));

@@ -445,7 +445,8 @@ final class ExprGen {
         }
         V n = materialize(toNum(v, from, to, true));
         String fit = Slot.fitCode(to);
-        if (!fit.equals("0") && !from.equals(to)) {
+        // a lower scale can also make a DECIMAL value smaller, never larger: the digit check covers it
+        if (Slot.needsCheck(from, to)) {
             String t = g.tmpNum();
             w().line(t + " = " + (n.neverNull() ? "" : paren(n.n()) + " ? 0 : ") + "pim_fit(" + n.v() + ", " + fit + ");");
             return V.num(t, n.scale(), n.n());

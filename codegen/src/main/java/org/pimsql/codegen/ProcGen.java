@@ -32,6 +32,8 @@ final class ProcGen {
     final CodeWriter w = new CodeWriter();
     final List<String> frame = new ArrayList<>();
     final List<String> decls = new ArrayList<>();
+    /** Static const tables of the procedure (pim_move field maps), emitted before its function. */
+    final List<String> statics = new ArrayList<>();
     final ExprGen exprs;
     final QueryGen queries;
     private final Map<Integer, Slot> varSlots = new HashMap<>();
@@ -97,6 +99,14 @@ final class ProcGen {
         return ptr;
     }
 
+    /** The frame member behind a block pointer: "L" is the locals block, "R12" is member r12. */
+    String memberOf(String pointer) {
+        if (pointer.equals("L")) {
+            return "locals";
+        }
+        return Character.toLowerCase(pointer.charAt(0)) + pointer.substring(1);
+    }
+
     /** A frame member of any type; returns "F->name". */
     String frameMember(String type, String prefix, String suffix, String why) {
         String name = prefix + next();
@@ -119,6 +129,9 @@ final class ProcGen {
                 + CText.comment(proc.pos().toString(), 200));
         out.line(" * Parameters: " + CText.comment(paramSummary(), 600));
         out.line(" */");
+        for (String st : statics) {
+            out.line(st.stripTrailing());
+        }
         out.open("static void __attribute__((noinline)) " + fn + "(void)");
         out.line("pim_task_t *T = &pim_task[PIM_SLOT()];");
         out.line(frameStruct() + " *F = &pim_frames[PIM_SLOT()]." + fn + ";");
@@ -158,8 +171,26 @@ final class ProcGen {
     }
 
     void block(Block b) throws BuildException {
-        for (Stmt s : b.statements()) {
-            statement(s);
+        List<Stmt> list = b.statements();
+        for (int i = 0; i < list.size(); i++) {
+            int end = i;
+            while (end < list.size() && list.get(end) instanceof Stmt.Assign a
+                    && Moves.movable(this, a.value(), Scope.EMPTY, slot(a.target()))) {
+                end++;
+            }
+            if (end - i >= 1) {
+                // a run of SET v = <variable or NULL>: one table-driven copy
+                Moves mv = new Moves(this);
+                for (int k = i; k < end; k++) {
+                    Stmt.Assign a = (Stmt.Assign) list.get(k);
+                    w.comment("[" + a.id() + "] " + a.pos() + ": " + a.text());
+                    mv.add(slot(a.target()), a.value(), Scope.EMPTY, a.target().name() + " <- " + a.text());
+                }
+                mv.emit("SET statements " + list.get(i).id() + ".." + list.get(end - 1).id() + " of " + proc.name());
+                i = end - 1;
+                continue;
+            }
+            statement(list.get(i));
         }
     }
 
@@ -230,23 +261,25 @@ final class ProcGen {
         }
         V conv = exprs.toNum(v, from, to, true);
         // a value of exactly the target's type is already in range (every operator checks its result type)
-        w.line(s.store(conv, !from.elementType().equals(to)));
+        w.line(s.store(conv, Slot.needsCheck(from, to)));
     }
 
     private void insert(Stmt.Insert ins) throws BuildException {
         TableLayout t = table(ins.table());
         String row = frameBuffer("w", t.row().bytes(), "new row of " + t.name());
         w.line("__builtin_memset(" + row + ", 0, " + t.row().bytes() + ");");
+        Moves mv = new Moves(this);
         for (int i = 0; i < ins.values().size(); i++) {
             Expr e = ins.values().get(i);
             var col = ins.table().columns().get(i);
             Slot s = new Slot(row, t.row().fields().get(i), !col.nullable());
-            if (e instanceof Expr.Literal lit && lit.value() == null) {
-                w.line(s.store(s.f().isString() ? V.str("\"\"", "0", "1") : V.NULL_NUM, false));
+            if (Moves.movable(this, e, Scope.EMPTY, s)) {
+                mv.add(s, e, Scope.EMPTY, t.name() + "." + col.name());
                 continue;
             }
             storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());
         }
+        mv.emit("INSERT INTO " + t.name() + " values");
         w.line("pim_row_write(" + t.id() + ", PIM_NONE, " + row + "); /* " + CText.comment(t.name(), 60) + " */");
     }
 

@@ -40,9 +40,67 @@ final class QueryGen {
         return g.w;
     }
 
-    /** Emits code for one result row; {@code values} are the select list's values. */
+    /** Emits code for one result row. */
     interface Sink {
-        void row(List<V> values) throws BuildException;
+        void row(Row row) throws BuildException;
+    }
+
+    /**
+     * One result row as the sink sees it: values are compiled on demand, and a value that is a plain
+     * field of a row in scope can instead be copied by pim_move.
+     */
+    final class Row {
+        private final Query q;
+        private final Scope scope;
+        private final List<V> fixed;
+        private final V[] compiled;
+
+        Row(Query q, Scope scope, List<V> fixed) {
+            this.q = q;
+            this.scope = scope;
+            this.fixed = fixed;
+            this.compiled = new V[q.select().size()];
+        }
+
+        int size() {
+            return q.select().size();
+        }
+
+        SqlType type(int i) {
+            return q.select().get(i).value().type();
+        }
+
+        V value(int i) throws BuildException {
+            if (fixed != null) {
+                return fixed.get(i);
+            }
+            if (compiled[i] == null) {
+                compiled[i] = x.materialize(x.expr(q.select().get(i).value(), scope));
+            }
+            return compiled[i];
+        }
+
+        boolean movable(int i, Slot dst) {
+            return fixed == null && Moves.movable(g, q.select().get(i).value(), scope, dst);
+        }
+
+        void move(Moves mv, int i, Slot dst, String note) {
+            mv.add(dst, q.select().get(i).value(), scope, note);
+        }
+    }
+
+    /** Stores every value of the row into the given slots: plain fields by one pim_move, the rest one by one. */
+    private void storeRow(Row row, List<Slot> slots, String what) throws BuildException {
+        Moves mv = new Moves(g);
+        for (int i = 0; i < row.size(); i++) {
+            Slot dst = slots.get(i);
+            if (row.movable(i, dst)) {
+                row.move(mv, i, dst, dst.f().name());
+            } else {
+                g.storeInto(dst, row.value(i), row.type(i));
+            }
+        }
+        mv.emit(what);
     }
 
     /** Emits code that runs inside the loops with every source's row in scope. */
@@ -57,11 +115,13 @@ final class QueryGen {
         if (count != null) {
             w().line(count + " = 0;");
         }
-        run(q, values -> {
+        List<Slot> slots = new ArrayList<>();
+        for (Variable v : targets) {
+            slots.add(g.slot(v));
+        }
+        run(q, row -> {
             tooMany(count, "SELECT INTO returned more than one row");
-            for (int i = 0; i < targets.size(); i++) {
-                g.storeInto(g.slot(targets.get(i)), values.get(i), q.select().get(i).value().type());
-            }
+            storeRow(row, slots, "SELECT INTO targets");
         });
     }
 
@@ -80,9 +140,9 @@ final class QueryGen {
         if (count != null) {
             w().line(count + " = 0;");
         }
-        run(q, values -> {
+        run(q, row -> {
             tooMany(count, "scalar subquery returned more than one row");
-            V v = values.get(0);
+            V v = row.value(0);
             if (h.str()) {
                 V s = x.toStr(v, from);
                 w().line(h.n() + " = " + s.n() + ";");
@@ -98,10 +158,12 @@ final class QueryGen {
     }
 
     void forEach(Stmt.ForEach fe) throws BuildException {
-        run(fe.query(), values -> {
-            for (int i = 0; i < fe.rowVariables().size(); i++) {
-                g.storeInto(g.slot(fe.rowVariables().get(i)), values.get(i), fe.query().select().get(i).value().type());
-            }
+        List<Slot> slots = new ArrayList<>();
+        for (Variable v : fe.rowVariables()) {
+            slots.add(g.slot(v));
+        }
+        run(fe.query(), row -> {
+            storeRow(row, slots, "FOR loop variables");
             g.block(fe.body());
         });
     }
@@ -111,12 +173,12 @@ final class QueryGen {
         String row = g.frameBuffer("rs", rs.row().bytes(), "result row of cursor " + c.name());
         w().line("__builtin_memset(" + row + ", 0, " + rs.row().bytes() + ");");
         w().line("pim_rs_begin(" + resultSetIndex + ");");
-        run(c.query(), values -> {
-            for (int i = 0; i < values.size(); i++) {
-                Slot s = new Slot(row, rs.row().fields().get(i), false);
-                SqlType t = c.query().select().get(i).value().type();
-                w().line(s.store(s.f().isString() ? x.toStr(values.get(i), t) : values.get(i), false));
-            }
+        List<Slot> slots = new ArrayList<>();
+        for (FieldLayout f : rs.row().fields()) {
+            slots.add(new Slot(row, f, false));
+        }
+        run(c.query(), r -> {
+            storeRow(r, slots, "result row of cursor " + c.name());
             w().line("pim_rs_row(" + row + ", " + rs.row().bytes() + ");");
         });
         w().line("pim_rs_end();");
@@ -127,10 +189,16 @@ final class QueryGen {
         String newRow = g.frameBuffer("u", t.row().bytes(), "updated row of " + t.name());
         change(up.target(), (scope, row, off) -> {
             w().line("__builtin_memcpy(" + newRow + ", " + row + ", " + t.row().bytes() + ");");
+            Moves mv = new Moves(g);
             for (Stmt.SetClause sc : up.sets()) {
                 Slot s = new Slot(newRow, t.row().fields().get(sc.column().ordinal()), !sc.column().nullable());
-                g.storeInto(s, x.expr(sc.value(), scope), sc.value().type());
+                if (Moves.movable(g, sc.value(), scope, s)) {
+                    mv.add(s, sc.value(), scope, t.name() + "." + sc.column().name());
+                } else {
+                    g.storeInto(s, x.expr(sc.value(), scope), sc.value().type());
+                }
             }
+            mv.emit("UPDATE " + t.name() + " SET values");
             w().line("pim_row_write(" + t.id() + ", " + off + ", " + newRow + ");");
         });
     }
@@ -209,8 +277,21 @@ final class QueryGen {
         switch (src.access()) {
             case Access.PrimaryKey pk -> {
                 IndexLayout ix = t.indexes().get(0);
-                String guard = storeKeys(pk.key(), ix, 0, t, row, outer);
-                w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
+                String guard = null;
+                Moves mv = new Moves(g);
+                for (int i = 0; i < pk.key().size(); i++) {
+                    Slot dst = new Slot(row, t.row().field(ix.columns().get(i)), false);
+                    if (Moves.movable(g, pk.key().get(i), outer, dst)) {
+                        mv.add(dst, pk.key().get(i), outer, t.name() + "." + ix.columns().get(i));
+                    }
+                }
+                if (mv.size() == pk.key().size()) {
+                    String keys = mv.define("primary key of " + t.name());
+                    w().line(off + " = pim_pk_probe(" + tid + ", " + row + ", " + keys + ", " + mv.size() + ");" + tableComment);
+                } else {
+                    guard = storeKeys(pk.key(), ix, 0, t, row, outer);
+                    w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
+                }
                 w().open("if (" + off + " != PIM_NONE)");
                 filtered(src, inner, () -> body.emit(inner, row, off));
                 w().close();
@@ -381,7 +462,7 @@ final class QueryGen {
                 w().line(s + "--;");
                 w().reopen("else");
             }
-            sink.row(selectValues(q, scope));
+            sink.row(new Row(q, scope, null));
             if (l != null) {
                 w().line("if (--" + l + " <= 0) goto " + done + ";");
             }
@@ -463,7 +544,7 @@ final class QueryGen {
         for (FieldLayout f : tuple.fields()) {
             values.add(new Slot(base, f, false).load());
         }
-        sink.row(values);
+        sink.row(new Row(q, Scope.EMPTY, values));
         w().close();
         if (left != null) {
             w().line(done + ":;");
@@ -496,7 +577,7 @@ final class QueryGen {
         for (Accumulator acc : accs) {
             finals.put(acc.a, acc.result());
         }
-        sink.row(selectValues(q, Scope.EMPTY.withAggregates(finals)));
+        sink.row(new Row(q, Scope.EMPTY.withAggregates(finals), null));
     }
 
     private static void collect(Expr e, List<Expr.Aggregate> out) {

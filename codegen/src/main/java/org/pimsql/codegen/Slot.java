@@ -20,6 +20,36 @@ record Slot(String base, FieldLayout f, boolean notNull) {
         };
     }
 
+    /** Digits a value of an exact numeric type may have (integers: of their range). */
+    static int digits(SqlType t) {
+        return switch (t.kind()) {
+            case SMALLINT -> 5;
+            case INTEGER -> 10;
+            case BIGINT -> 19;
+            case DECIMAL -> t.precision();
+            default -> 19;
+        };
+    }
+
+    /**
+     * False when every value of type {@code from} already fits {@code to} (same scale assumed): integer
+     * widening and DECIMAL precision growth need no range check.
+     */
+    static boolean needsCheck(SqlType from, SqlType to) {
+        SqlType f = from.elementType();
+        if (f.equals(to) || fitCode(to).equals("0")) {
+            return false;
+        }
+        if (!f.kind().isExactNumeric() || !to.kind().isExactNumeric()) {
+            return true;
+        }
+        if (to.kind() == TypeKind.DECIMAL) {
+            return digits(f) - scaleOf(f) > to.precision() - to.scale();
+        }
+        // SMALLINT/INTEGER targets: the source must be an integer type no wider than the target
+        return !(f.kind().isInteger() && digits(f) <= digits(to));
+    }
+
     static String kindName(int kind) {
         return switch (kind) {
             case FieldLayout.KIND_BOOL -> "PIM_K_BOOL";
