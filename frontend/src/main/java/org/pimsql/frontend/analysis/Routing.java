@@ -30,6 +30,11 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
     public record PartitionKey(PartitionFunction function, List<List<Expr>> tuples, String text, List<String> tables,
                                List<Integer> statements) {
 
+        /** The tuples as SQL-like text, one string per partition column ({@code P_KEYS[*]}: every element). */
+        public List<List<String>> tupleTexts() {
+            return tuples.stream().map(t -> t.stream().map(SqlText::expr).toList()).toList();
+        }
+
         /** True when one call always yields one partition through this key. */
         public boolean singleValued() {
             return tuples.size() == 1 && tuples.getFirst().stream().noneMatch(KeyDerivation::usesArrays);

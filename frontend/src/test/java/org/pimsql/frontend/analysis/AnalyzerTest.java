@@ -268,4 +268,35 @@ class AnalyzerTest {
         assertEquals(ProcedureClass.MULTI_PARTITION, a.procedureClass(), "KV is keyed by a literal, CHECKING by ID");
         assertEquals(Map.of("CHECKING", List.of("CUSTID", "BAL"), "KV", List.of("K", "V")), a.readSet());
     }
+
+    @Test
+    void forLoopRowsAreValuesReadEarlier() throws CompileException {
+        var p = new Proc("MIRROR");
+        Variable id = p.in("ID", SqlType.BIGINT);
+        Variable linked = p.local("L", SqlType.BIGINT, null);
+        p.forEach(select(List.of(byPk(0, ACCOUNTS, ref(id))), col(0, A_LINKED)), List.of(linked), () ->
+                p.update(byPk(0, CHECKING, ref(linked)), C_BAL, lit(0)));
+        var a = analyze(p);
+        Placement placement = a.statement(2).accesses().getFirst().placement();
+        assertEquals(Placement.Kind.DATA_DEPENDENT, placement.kind());
+        assertEquals(set(1), placement.afterStatements());
+        assertEquals(List.of(new Dependency(1, Dependency.Kind.VARIABLE, "L"),
+                new Dependency(1, Dependency.Kind.CONTROL, "inside the FOR of statement 1")), a.statement(2).dependencies());
+        assertEquals(1, a.statement(2).depth());
+        assertEquals(1, a.statement(2).parent());
+    }
+
+    @Test
+    void reassignedInoutParameterKeepsBothCandidateKeys() throws CompileException {
+        var p = new Proc("REDIRECT");
+        Variable target = p.param("T", SqlType.BIGINT, org.pimsql.frontend.ir.ParamMode.INOUT);
+        Variable other = p.in("O", SqlType.BIGINT);
+        p.ifThen(eq(ref(other), lit(0)), () -> p.set(target, add(ref(other), lit(100))));
+        p.delete(byPk(0, CHECKING, ref(target)));
+        var a = analyze(p);
+        assertEquals("partition of (CUSTID = T) or (CUSTID = (O + 100))",
+                a.statement(3).accesses().getFirst().placement().description());
+        assertEquals(set(0, 2), a.routing().partitions(args(8L, 2L), 4));
+        assertEquals(List.of(List.of("T"), List.of("(O + 100)")), a.routing().keys().getFirst().tupleTexts());
+    }
 }

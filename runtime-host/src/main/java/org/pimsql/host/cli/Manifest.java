@@ -30,7 +30,7 @@ import org.pimsql.frontend.ir.Variable;
  *                "partitioning": {"replicated", "columns", "function"} }],
  *   "procedures": [{ "id", "name", "program", "parameters": [{"name", "mode", "type"}], "class",
  *                    "readsSqlDataOnly", "dynamicResultSets",
- *                    "routing": {"description", "keys": [{"function", "values", "tables", "statements"}],
+ *                    "routing": {"description", "keys": [{"function", "text", "tuples", "tables", "statements"}],
  *                                "parameters", "arrays", "broadcastReads", "replicatedWrites", "dataDependent",
  *                                "anyPartition", "allPartitions"},
  *                    "reads": {table: [col...]}, "writes": {table: [col...]}, "flags": [text...],
@@ -140,6 +140,7 @@ final class Manifest {
             var km = new LinkedHashMap<String, Object>();
             km.put("function", k.function().signature());
             km.put("text", k.text());
+            km.put("tuples", k.tupleTexts());
             km.put("tables", k.tables());
             km.put("statements", k.statements());
             keys.add(km);
