@@ -4,6 +4,7 @@
  * after an asynchronous launch runs after it, as on the hardware. A queued operation holds its
  * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
  */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
 #include <string.h>
 

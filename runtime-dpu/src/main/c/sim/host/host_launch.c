@@ -2,6 +2,7 @@
  * Launching DPUs: grouping the DPUs of a launch by kernel copy, running each group on the worker
  * pool, and recording results and counters.
  */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

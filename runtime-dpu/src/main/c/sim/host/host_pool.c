@@ -5,6 +5,7 @@
  * thread only waits: kernel fibers never run on the caller's thread, which may be a JVM thread
  * whose stack the JVM watches.
  */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
 #include <unistd.h>
 

@@ -1,4 +1,5 @@
 /* DPU allocation in ranks of 64, freeing, counting and iterating sets. */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -1,4 +1,5 @@
 /* Shared host state: the global lock, fault texts, error names, claiming DPUs for an operation. */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* Simulator-only counters (pimsim.h) and the debugging view of MRAM. */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <string.h>
 
 #include "host_internal.h"

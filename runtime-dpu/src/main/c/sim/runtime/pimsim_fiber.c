@@ -1,4 +1,5 @@
 /* Cooperative fiber switch (see pimsim_fiber.h for why it is hand-written on x86-64). */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include "pimsim_fiber.h"
 
 #include <stdint.h>

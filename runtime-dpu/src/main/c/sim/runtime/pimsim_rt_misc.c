@@ -1,4 +1,5 @@
 /* DPU-side runtime basics: tasklet id, halt, assert, the WRAM heap and the performance counter. */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #define PIMSIM_RUNTIME_BUILD
 #include "../include/alloc.h"
 #include "../include/defs.h"

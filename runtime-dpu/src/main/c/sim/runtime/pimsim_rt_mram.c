@@ -1,4 +1,5 @@
 /* DPU-side MRAM access: mram_read/mram_write with the hardware's DMA rules, and the heap pointer. */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #define PIMSIM_RUNTIME_BUILD
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * reports a deadlock when every tasklet waits); releasing records progress (and, for mutexes and
  * semaphores, yields).
  */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #define PIMSIM_RUNTIME_BUILD
 #include "../include/barrier.h"
 #include "../include/handshake.h"

@@ -5,6 +5,7 @@
  * fiber and returns to the scheduler, which abandons the others: native kernel code never unwinds
  * through the host.
  */
+#define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
