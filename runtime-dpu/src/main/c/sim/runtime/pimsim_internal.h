@@ -13,6 +13,10 @@
 
 #include "pimsim_fiber.h"
 
+/* The DPU-runtime entry points kernels call (mram_read, me, ...) stay exported even when the
+ * library is built into a bridge compiled with -fvisibility=hidden. */
+#define PIMSIM_EXPORT __attribute__((visibility("default")))
+
 /* Everything declared here is private to libpimsim: no PLT indirection, no export. */
 #pragma GCC visibility push(hidden)
 

@@ -6,19 +6,19 @@
 #include "../include/perfcounter.h"
 #include "pimsim_internal.h"
 
-sysname_t me(void) {
+PIMSIM_EXPORT sysname_t me(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     return e->current;
 }
 
-void halt(void) { pimsim_fault("halt() called"); }
+PIMSIM_EXPORT void halt(void) { pimsim_fault("halt() called"); }
 
-void pimsim_assert_fail(const char *expr, const char *file, int line, const char *func) {
+PIMSIM_EXPORT void pimsim_assert_fail(const char *expr, const char *file, int line, const char *func) {
     pimsim_fault("assertion failed: %s (%s:%d, in %s)", expr, file, line, func);
 }
 
-void *mem_alloc(size_t size) {
+PIMSIM_EXPORT void *mem_alloc(size_t size) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     size_t rounded = (size + 7) & ~(size_t)7;
@@ -35,18 +35,18 @@ void *mem_alloc(size_t size) {
     return p;
 }
 
-void mem_reset(void) {
+PIMSIM_EXPORT void mem_reset(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     e->heap_used = 0;
 }
 
-perfcounter_t perfcounter_get(void) {
+PIMSIM_EXPORT perfcounter_t perfcounter_get(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     return e->perf_mode == COUNT_INSTRUCTIONS ? e->perf_instructions : e->perf_cycles;
 }
 
-perfcounter_t perfcounter_config(perfcounter_config_t config, bool reset_value) {
+PIMSIM_EXPORT perfcounter_t perfcounter_config(perfcounter_config_t config, bool reset_value) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     perfcounter_t previous = perfcounter_get();

@@ -34,7 +34,7 @@ static void dma_check(const void *mram, const void *wram, unsigned nb, const cha
     if ((uintptr_t)wram % 8 != 0) pimsim_fault("%s: WRAM address %p is not 8-byte aligned", op, wram);
 }
 
-void mram_read(const __mram_ptr void *from, void *to, unsigned int nb) {
+PIMSIM_EXPORT void mram_read(const __mram_ptr void *from, void *to, unsigned int nb) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     dma_check(from, to, nb, "mram_read");
@@ -46,7 +46,7 @@ void mram_read(const __mram_ptr void *from, void *to, unsigned int nb) {
     pimsim_yield();
 }
 
-void mram_write(const void *from, __mram_ptr void *to, unsigned int nb) {
+PIMSIM_EXPORT void mram_write(const void *from, __mram_ptr void *to, unsigned int nb) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     dma_check(to, from, nb, "mram_write");
@@ -58,7 +58,7 @@ void mram_write(const void *from, __mram_ptr void *to, unsigned int nb) {
     pimsim_yield();
 }
 
-void *pimsim_mram_heap_pointer(void) {
+PIMSIM_EXPORT void *pimsim_mram_heap_pointer(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     return e->mram + e->heap_offset;
 }

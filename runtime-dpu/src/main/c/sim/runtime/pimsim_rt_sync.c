@@ -12,7 +12,7 @@
 #include "../include/sem.h"
 #include "pimsim_internal.h"
 
-void barrier_wait(barrier_t *barrier) {
+PIMSIM_EXPORT void barrier_wait(barrier_t *barrier) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     unsigned generation = barrier->generation;
@@ -25,14 +25,14 @@ void barrier_wait(barrier_t *barrier) {
     while (barrier->generation == generation) pimsim_block("barrier_wait");
 }
 
-void mutex_lock(mutex_id_t mutex) {
+PIMSIM_EXPORT void mutex_lock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     while (mutex->locked) pimsim_block("mutex_lock");
     mutex->locked = 1;
 }
 
-bool mutex_trylock(mutex_id_t mutex) {
+PIMSIM_EXPORT bool mutex_trylock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     if (mutex->locked) {
@@ -47,14 +47,14 @@ bool mutex_trylock(mutex_id_t mutex) {
 
 /* Releasing is a scheduling point too: a tasklet looping on lock/check/unlock lets the others in,
  * as the hardware's interleaving would. */
-void mutex_unlock(mutex_id_t mutex) {
+PIMSIM_EXPORT void mutex_unlock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     mutex->locked = 0;
     pimsim_yield();
 }
 
-void sem_take(sem_t *sem) {
+PIMSIM_EXPORT void sem_take(sem_t *sem) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     while (sem->count <= 0) pimsim_block("sem_take");
@@ -62,14 +62,14 @@ void sem_take(sem_t *sem) {
     e->progress = 1;
 }
 
-void sem_give(sem_t *sem) {
+PIMSIM_EXPORT void sem_give(sem_t *sem) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     sem->count++;
     pimsim_yield();
 }
 
-void handshake_notify(void) {
+PIMSIM_EXPORT void handshake_notify(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     unsigned self = e->current;
@@ -80,7 +80,7 @@ void handshake_notify(void) {
     e->progress = 1;
 }
 
-int handshake_wait_for(sysname_t notifier) {
+PIMSIM_EXPORT int handshake_wait_for(sysname_t notifier) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     if (notifier >= e->nr_tasklets)
