@@ -214,6 +214,8 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size)
     t->entries = 0;
     t->spare = PIM_BT_NONE;
     t->spares = 0;
+    t->version = 0;
+    t->reserved = 0;
     check_tree(t);
 }
 
@@ -316,6 +318,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         n = load(path.node[--d], rs);
     }
     t->entries++;
+    t->version++;
     return true;
 }
 
@@ -332,6 +335,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     if (pos == n->h.count || cmp_probe(n->r + pos * rs, &p) != 0)
         return false;
     t->entries--;
+    t->version++;
 
     /* Remove record `pos` of the leaf, or child `pos` of an internal node, going up while nodes empty. */
     for (uint32_t i = 0;; i++) {
@@ -383,7 +387,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     return true;
 }
 
-void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+__attribute__((noinline)) void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
                  const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
                  const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
 {
@@ -395,26 +399,23 @@ void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
     /* Ascending starts at the first entry >= lo (> lo if exclusive); descending just before the first
      * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes: ">= nothing" holds for every
      * entry (start at the first), "> nothing" for none (start after the last). */
-    bool strict = start ? (descending ? hi_inclusive : lo_inclusive) == descending : descending;
-    probe_t p = {start, start_len, 0, false};
-
+    c->from_strict = start ? (descending ? hi_inclusive : lo_inclusive) == descending : descending;
+    c->from_is_entry = false;
+    c->from_len = start_len;
+    c->from_row = PIM_BT_NONE;
+    if (start_len)
+        __builtin_memcpy(c->from, start, start_len);
     c->descending = descending;
     c->has_bound = far != 0;
     c->bound_inclusive = descending ? lo_inclusive : hi_inclusive;
     c->prefix_len = far_len;
     if (far_len)
         __builtin_memcpy(c->bound, far, far_len);
-    c->done = t->root == PIM_BT_NONE;
+    c->done = false;
     c->leaf = c->link = PIM_BT_NONE;
     c->slot = 0;
     c->count = 0;
-    if (c->done)
-        return;
-    uint32_t slot;
-    node_t *n = descend(t, &p, strict, strict, 0, &c->leaf, &slot);
-    c->count = n->h.count;
-    c->link = descending ? n->h.prev : n->h.next;
-    c->slot = (int32_t)slot - descending;
+    c->version = t->version;
 }
 
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
@@ -423,12 +424,26 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
     int32_t step = c->descending ? -1 : 1;
     if (c->done)
         return PIM_BT_NONE;
+    if (c->leaf == PIM_BT_NONE || c->version != t->version) {
+        /* First call, or the tree changed since the position was read: find it again from `from`. */
+        probe_t p = {c->from, c->from_len, c->from_row, c->from_is_entry};
+        uint32_t slot;
+        c->done = t->root == PIM_BT_NONE;
+        if (c->done)
+            return PIM_BT_NONE;
+        node_t *n = descend(t, &p, c->from_strict, c->from_strict, 0, &c->leaf, &slot);
+        c->count = n->h.count;
+        c->link = step < 0 ? n->h.prev : n->h.next;
+        c->slot = (int32_t)slot + (step < 0 ? -1 : 0);
+        c->version = t->version;
+    }
     if (c->slot < 0 || (uint32_t)c->slot >= c->count) {
         /* Off the end of this leaf: one hop suffices because leaves are never empty. */
         node_hdr_t h __dma_aligned;
-        c->done = c->link == PIM_BT_NONE;
-        if (c->done)
+        if (c->link == PIM_BT_NONE) {
+            c->done = true;
             return PIM_BT_NONE;
+        }
         dma_read(c->link, &h, HDR);
         assert(h.level == 0 && h.count >= 1 && h.count <= CAP);
         c->leaf = c->link;
@@ -442,14 +457,22 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
         int cmp = keycmp(r, c->bound, c->prefix_len);
         if (step < 0)
             cmp = -cmp;
-        c->done = cmp > 0 || (cmp == 0 && !c->bound_inclusive);
-        if (c->done)
+        if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
+            c->done = true;
             return PIM_BT_NONE;
+        }
     }
+    /* Remember the entry: a re-seek continues after it (ascending) or before it (descending). */
+    pim_mram_off_t row = ld32(r + ks);
+    __builtin_memcpy(c->from, r, ks);
+    c->from_len = ks;
+    c->from_row = row;
+    c->from_is_entry = true;
+    c->from_strict = step > 0;
     if (key_out)
         __builtin_memcpy(key_out, r, ks);
     c->slot += step;
-    return ld32(r + ks);
+    return row;
 }
 
 bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t prefix_len)

@@ -34,7 +34,8 @@
  *
  * Concurrency: writers (insert/remove) must be serialised by the caller, and no reader may run while
  * a writer runs. Readers (contains_key, seek, next) on different tasklets may run concurrently: they
- * only read MRAM and use their own tasklet's buffers. A cursor is invalidated by any write to its tree.
+ * only read MRAM and use their own tasklet's buffers. A cursor stays valid across writes to its tree
+ * made between two of its pim_bt_next() calls (see pim_bt_cursor_t).
  */
 #ifndef PIM_BTREE_H
 #define PIM_BTREE_H
@@ -79,20 +80,37 @@ typedef struct {
      * the tree's contents unchanged; nodes already obtained wait here for the next insert. */
     pim_mram_off_t spare;
     uint32_t spares;
+    uint32_t version;         /* changes with every insert or remove that changes the entries */
+    uint32_t reserved;        /* keeps the size a multiple of 8 for DMA */
 } pim_btree_t;
 
-/* A position in the tree for ordered iteration; plain data, may live on a tasklet's stack. */
+/*
+ * A position in the tree for ordered iteration; plain data, may live on a tasklet's stack.
+ *
+ * The cursor remembers where the scan continues (`from`: the start bound, then the last entry
+ * returned) and the tree version its leaf position was read at. pim_bt_next() re-seeks from `from`
+ * when the tree changed in between (the same tasklet inserting or removing entries while it scans, e.g.
+ * a DELETE driven by an index scan), so a cursor survives writes: it returns the entries after the last
+ * one it returned, in the tree as it is at each call. An entry moved ahead of the cursor (an UPDATE of
+ * the scanned key) is met again; avoiding that is the caller's business.
+ */
 typedef struct {
-    pim_mram_off_t leaf;
+    pim_mram_off_t leaf;      /* PIM_BT_NONE until pim_bt_next() has positioned the cursor */
     int32_t slot;             /* next entry of `leaf`; outside [0, count) means "continue at link" */
     uint32_t count;           /* entries of `leaf` */
     pim_mram_off_t link;      /* neighbour leaf in the scan direction, PIM_BT_NONE at the end */
+    uint32_t version;         /* tree version when leaf, slot, count and link were read */
     uint32_t prefix_len;      /* bytes of the key compared against `bound` */
+    uint32_t from_len;        /* bytes of `from` compared when re-seeking */
+    pim_mram_off_t from_row;  /* row of `from` when from_is_entry */
     bool descending;
     bool bound_inclusive;
     bool has_bound;
     bool done;
+    bool from_is_entry;       /* `from` is the last entry returned (key and row), not the start bound */
+    bool from_strict;         /* re-seek to entries > `from` (ascending) / >= (descending, then one back) */
     uint8_t bound[PIM_BT_MAX_KEY]; /* the far end of the range (upper when ascending, lower when descending) */
+    uint8_t from[PIM_BT_MAX_KEY];
 } pim_bt_cursor_t;
 
 void pim_bt_init(pim_btree_t *t, uint32_t key_size);
@@ -111,7 +129,8 @@ bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t pref
  * Positions `c` for a range scan. Only the first lo_len (resp. hi_len) bytes of lo/hi are compared;
  * lo == NULL / hi == NULL means unbounded on that side. Ascending scans start at the smallest entry
  * >= lo (> lo when !lo_inclusive) and stop after hi; descending scans start at the largest entry <= hi.
- * Entries with equal keys come in ascending (resp. descending) row order.
+ * Entries with equal keys come in ascending (resp. descending) row order. Reads nothing from MRAM: the
+ * first pim_bt_next() finds the start.
  */
 void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
                  const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,

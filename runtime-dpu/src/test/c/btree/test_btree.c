@@ -288,6 +288,97 @@ static void check_contains(void)
     }
 }
 
+/* ---- scans that insert and remove entries between next() calls ---- */
+static void do_insert(uint32_t e);
+static void do_remove(uint32_t e);
+
+static struct {
+    const uint8_t *lo, *hi;
+    uint32_t lo_len, hi_len;
+    bool lo_inc, hi_inc;
+} g_rb; /* the range of the scan under test */
+
+static bool above_lo(uint32_t e) /* e satisfies the lower bound: false ... true in model order */
+{
+    int c = g_rb.lo ? prefix_cmp(key_of(e), g_rb.lo, g_rb.lo_len) : 1;
+    return c > 0 || (c == 0 && g_rb.lo_inc);
+}
+static bool above_hi(uint32_t e) /* e is past the upper bound: false ... true in model order */
+{
+    int c = g_rb.hi ? prefix_cmp(key_of(e), g_rb.hi, g_rb.hi_len) : -1;
+    return !(c < 0 || (c == 0 && g_rb.hi_inc));
+}
+static uint32_t model_first(bool (*pred)(uint32_t)) /* first model index where a monotone pred holds */
+{
+    uint32_t lo = 0, hi = g_nm;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (pred(g_model[mid]))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/*
+ * The cursor must return, at each call, the entry that follows the last one it returned in the tree as
+ * it is now (the first in range when nothing was returned yet). Between calls the test removes the entry
+ * just returned (a DELETE driven by the scan), removes others, and inserts entries anywhere.
+ */
+static void check_scan_with_writes(void)
+{
+    uint8_t lo[PIM_BT_MAX_KEY], hi[PIM_BT_MAX_KEY], key[PIM_BT_MAX_KEY];
+    unsigned kinds = rnd_below(9);
+    bool desc = rnd_below(2);
+    g_rb.lo_len = random_bound(lo);
+    g_rb.hi_len = random_bound(hi);
+    if (memcmp(lo, hi, g_ks) > 0) {
+        uint8_t tmp[PIM_BT_MAX_KEY];
+        memcpy(tmp, lo, g_ks);
+        memcpy(lo, hi, g_ks);
+        memcpy(hi, tmp, g_ks);
+    }
+    g_rb.lo = kinds % 3 ? lo : NULL;
+    g_rb.hi = kinds / 3 ? hi : NULL;
+    g_rb.lo_inc = kinds % 3 == 1;
+    g_rb.hi_inc = kinds / 3 == 1;
+    pim_bt_cursor_t c;
+    pim_bt_seek(&g_tree, &c, g_rb.lo, g_rb.lo_len, g_rb.lo_inc, g_rb.hi, g_rb.hi_len, g_rb.hi_inc, desc);
+    bool started = false;
+    uint32_t last = 0;
+    for (int step = 0; step < 400; step++) {
+        if (step > 0 && rnd_below(10) < 5) { /* writes between two next() calls */
+            uint32_t r = rnd_below(10);
+            if (r < 3 && started)
+                do_remove(last);
+            else if (r < 5 && g_nm > 0)
+                do_remove(g_model[rnd_below(g_nm)]);
+            else if (r < 7 && started)
+                do_insert(last / ROWS * ROWS + rnd_below(ROWS)); /* same key, any row */
+            else
+                do_insert(rnd_below(POOL) * ROWS + rnd_below(ROWS));
+        }
+        int64_t i; /* model index of the expected entry */
+        if (!desc)
+            i = started ? (int64_t)model_lower(last + 1) : (int64_t)model_first(above_lo);
+        else
+            i = (started ? (int64_t)model_lower(last) : (int64_t)model_first(above_hi)) - 1;
+        bool end = i < 0 || i >= (int64_t)g_nm || (desc ? !above_lo(g_model[i]) : above_hi(g_model[i]));
+        pim_mram_off_t row = pim_bt_next(&g_tree, &c, key);
+        if (end) {
+            CHECK(row == PIM_BT_NONE, "scan with writes: row %u after the end (step %d)", row, step);
+            break;
+        }
+        uint32_t e = g_model[i];
+        CHECK(row == row_of(e) && memcmp(key, key_of(e), g_ks) == 0,
+              "scan with writes (%s, step %d): row %u, want %u", desc ? "desc" : "asc", step, row, row_of(e));
+        started = true;
+        last = e;
+    }
+    check_structure();
+}
+
 static void check_all(void)
 {
     check_structure();
@@ -295,6 +386,8 @@ static void check_all(void)
     check_range(NULL, 0, true, NULL, 0, true, true);
     check_ranges();
     check_contains();
+    for (int i = 0; i < 3; i++)
+        check_scan_with_writes();
 }
 
 /* ---- operations applied to both ---- */
