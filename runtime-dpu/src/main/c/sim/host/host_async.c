@@ -196,6 +196,8 @@ dpu_error_t dpu_callback(struct dpu_set_t dpu_set,
     return err;
 }
 
+int pimsim_on_dispatcher(void) { return on_dispatcher; }
+
 void pimsim_wait_callbacks(void) {
     if (on_dispatcher) return; /* called from a callback: the callbacks before it have run */
     pthread_mutex_lock(&pimsim_lock);

@@ -45,6 +45,9 @@ void pimsim_program_release_locked(struct dpu_program_t *program);
  * DPU_ERR_DPU_FAULT (fault text set). The DPUs must be claimed by the caller. */
 dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous);
 
+/* Whether the caller is an asynchronous callback (running on the dispatcher thread). */
+int pimsim_on_dispatcher(void);
+
 /* Waits until every queued asynchronous callback has run (no-op inside a callback). */
 void pimsim_wait_callbacks(void);
 

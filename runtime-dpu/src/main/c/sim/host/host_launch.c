@@ -235,7 +235,9 @@ dpu_error_t dpu_sync(struct dpu_set_t dpu_set) {
     dpu_error_t result = DPU_OK;
     pimsim_wait_callbacks();
     pthread_mutex_lock(&pimsim_lock);
-    for (size_t i = 0; i < n; i++)
+    /* inside an asynchronous callback everything queued before it is done, and what was queued
+     * after it cannot run before it returns: waiting would never end */
+    for (size_t i = 0; i < n && !pimsim_on_dispatcher(); i++)
         while (dpus[i]->pending > 0) pthread_cond_wait(&pimsim_changed, &pimsim_lock);
     for (size_t i = 0; i < n; i++) {
         if (dpus[i]->async_error != DPU_OK && result == DPU_OK) {
