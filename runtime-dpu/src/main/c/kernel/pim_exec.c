@@ -125,6 +125,10 @@ typedef struct {
 } batch_hdr_t;
 
 typedef struct {
+    uint32_t magic, ncalls, bytes, flags;
+} result_hdr_t;
+
+typedef struct {
     uint32_t bytes;
     uint16_t proc, pad;
     uint64_t seq;
@@ -200,6 +204,7 @@ int main(void)
 {
     pim_task_t *T;
     batch_hdr_t bh __attribute__((aligned(8)));
+    result_hdr_t rh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
     pim_off_t pos = PIM_IN_OFF + sizeof(bh);
     uint32_t i;
@@ -222,12 +227,12 @@ int main(void)
     assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
     T->undo_base = PIM_UNDO_OFF + (pim_off_t)me() * PIM_UNDO_BYTES;
     T->undo_pos = T->undo_base;
-    T->out_pos = PIM_OUT_OFF + sizeof(bh);
-    bh.magic = PIM_RESULT_MAGIC;
-    bh.flags = 0;
+    T->out_pos = PIM_OUT_OFF + sizeof(rh);
+    rh.magic = PIM_RESULT_MAGIC;
+    rh.flags = 0;
     for (i = 0; i < bh.ncalls; i++) {
         if (PIM_OUT_OFF + PIM_OUT_BYTES - T->out_pos < 2 * REC_RESERVE) {
-            bh.flags = 1; /* output area full: the host resubmits the calls not done */
+            rh.flags = 1; /* output area full: the host resubmits the calls not done */
             break;
         }
         pim_mram_get(pos, &ch, sizeof(ch));
@@ -238,8 +243,8 @@ int main(void)
         pos += ch.bytes;
     }
     pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-    bh.ncalls = i;
-    bh.bytes = T->out_pos - PIM_OUT_OFF;
-    pim_mram_put(PIM_OUT_OFF, &bh, sizeof(bh));
+    rh.ncalls = i;
+    rh.bytes = T->out_pos - PIM_OUT_OFF;
+    pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
     return 0;
 }
