@@ -13,8 +13,9 @@
  * 77 cycles + 0.5 cycle/byte, so for 8-byte keys 10 records per node beats 30 records of 512 bytes).
  * WRAM use is static and bounded: per tasklet (indexed by me()) one node buffer of
  * PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) plus one record of slack and one record of scratch, i.e. 880 bytes
- * with the defaults. Stack: the deepest call chain takes about 420 bytes (insert; readers about 320,
- * measured on a 32-bit proxy target), within the DPU's default 1 KiB. Loops are bounded by the tree height
+ * with the defaults. Stack: the deepest call chain takes about 420 bytes (insert; contains_key, which
+ * keeps a cursor on the stack, about 390; measured on a 32-bit proxy target), within the DPU's default
+ * 1 KiB. A cursor (pim_bt_cursor_t) takes 168 bytes with the defaults. Loops are bounded by the tree height
  * (PIM_BT_MAX_HEIGHT) and PIM_BT_FANOUT. Node memory comes from a caller-supplied MRAM allocator so the
  * tree shares the row heap's region.
  *
@@ -112,6 +113,7 @@ typedef struct {
     uint8_t bound[PIM_BT_MAX_KEY]; /* the far end of the range (upper when ascending, lower when descending) */
     uint8_t from[PIM_BT_MAX_KEY];
 } pim_bt_cursor_t;
+_Static_assert(sizeof(pim_btree_t) % 8 == 0 && sizeof(pim_bt_cursor_t) % 8 == 0, "DMA-able sizes");
 
 void pim_bt_init(pim_btree_t *t, uint32_t key_size);
 
