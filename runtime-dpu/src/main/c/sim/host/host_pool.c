@@ -64,6 +64,8 @@ static void *worker_main(void *arg) {
         finish(b);
     }
     pthread_mutex_unlock(&pool_lock);
+    pimsim_guard_thread_exit();
+    pimsim_fiber_stacks_release();
     return NULL;
 }
 

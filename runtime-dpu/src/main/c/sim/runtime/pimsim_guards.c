@@ -94,6 +94,8 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
 /* The watchdog ticks every 100 ms of the thread's CPU time: the limit is enforced to within that. */
 #define PIMSIM_WATCHDOG_PERIOD_NS 100000000L
 static __thread int thread_timer_created;
+static __thread timer_t thread_timer;
+static __thread void *thread_alt_stack;
 
 static uint64_t thread_cpu_ns(void) {
     struct timespec ts;
@@ -130,6 +132,7 @@ void pimsim_watchdog_thread(void) {
     spec.it_value.tv_nsec = PIMSIM_WATCHDOG_PERIOD_NS;
     spec.it_interval.tv_nsec = PIMSIM_WATCHDOG_PERIOD_NS;
     timer_settime(timer, 0, &spec, NULL);
+    thread_timer = timer;
     thread_timer_created = 1;
 }
 
@@ -163,7 +166,26 @@ void pimsim_crash_guard_thread(void) {
     alt.ss_sp = malloc(size);
     if (alt.ss_sp == NULL) return;
     alt.ss_size = size;
-    if (sigaltstack(&alt, NULL) != 0) free(alt.ss_sp);
+    if (sigaltstack(&alt, NULL) != 0) {
+        free(alt.ss_sp);
+        return;
+    }
+    thread_alt_stack = alt.ss_sp;
+}
+
+void pimsim_guard_thread_exit(void) {
+    if (thread_timer_created) {
+        timer_delete(thread_timer);
+        thread_timer_created = 0;
+    }
+    if (thread_alt_stack) {
+        stack_t off;
+        memset(&off, 0, sizeof off);
+        off.ss_flags = SS_DISABLE;
+        sigaltstack(&off, NULL);
+        free(thread_alt_stack);
+        thread_alt_stack = NULL;
+    }
 }
 
 void pimsim_crash_guard_set(struct pimsim_exec *exec) { guarded = exec; }

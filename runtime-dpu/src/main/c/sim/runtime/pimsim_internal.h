@@ -175,6 +175,10 @@ void pimsim_record_fault(struct pimsim_exec *exec, const char *message);
  * thread an alternate signal stack, and mark which exec the calling thread runs (NULL: none). */
 void pimsim_crash_guard_install(void);
 void pimsim_crash_guard_thread(void);
+/* Unmaps the calling pool thread's fiber stacks (when the thread ends). */
+void pimsim_fiber_stacks_release(void);
+/* Releases what the guards gave the calling pool thread (alternate stack, watchdog timer). */
+void pimsim_guard_thread_exit(void);
 void pimsim_crash_guard_set(struct pimsim_exec *exec);
 /* Starts the calling pool thread's CPU-time watchdog (once; see pimsim_guards.c). */
 void pimsim_watchdog_thread(void);

@@ -147,6 +147,14 @@ static uint8_t *fiber_stack(unsigned tasklet) {
     return worker_stacks[tasklet];
 }
 
+void pimsim_fiber_stacks_release(void) {
+    for (unsigned t = 0; t < PIMSIM_MAX_TASKLETS; t++) {
+        if (worker_stacks[t] == NULL) continue;
+        munmap(worker_stacks[t] - PIMSIM_STACK_GUARD, fiber_stack_size() + PIMSIM_STACK_GUARD);
+        worker_stacks[t] = NULL;
+    }
+}
+
 int pimsim_in_stack_guard(const void *address) {
     uintptr_t a = (uintptr_t)address;
     for (unsigned t = 0; t < PIMSIM_MAX_TASKLETS; t++) {
