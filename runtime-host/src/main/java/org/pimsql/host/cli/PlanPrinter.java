@@ -1,7 +1,10 @@
 package org.pimsql.host.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.pimsql.frontend.analysis.Dependency;
 import org.pimsql.frontend.analysis.ProcedureAnalysis;
@@ -50,9 +53,42 @@ final class PlanPrinter {
             out.println(detail + operation(a) + " " + a.table() + ": " + a.path());
             out.println(detail + "  partition: " + a.placement().description());
         }
-        if (!s.dependencies().isEmpty()) {
-            out.println(detail + "depends on: " + s.dependencies().stream().map(PlanPrinter::dependency)
-                    .collect(Collectors.joining("; ")));
+        printDependencies(out, detail, s.dependencies());
+    }
+
+    /**
+     * Dependencies, grouped for reading: variables used (with the statements that may have set them),
+     * table effects, enclosing control statements and the statements their conditions use. The manifest
+     * keeps the full list.
+     */
+    private static void printDependencies(PrintWriter out, String indent, List<Dependency> deps) {
+        var uses = new LinkedHashMap<String, List<Integer>>();
+        var after = new ArrayList<String>();
+        var inside = new ArrayList<Integer>();
+        var conditions = new TreeSet<Integer>();
+        for (Dependency d : deps) {
+            switch (d.kind()) {
+                case VARIABLE -> uses.computeIfAbsent(d.detail(), k -> new ArrayList<>()).add(d.on());
+                case TABLE -> after.add(d.on() + " (" + d.detail() + ")");
+                case CONTROL -> {
+                    if (d.detail().startsWith("inside ")) {
+                        inside.add(d.on());
+                    } else {
+                        conditions.add(d.on());
+                    }
+                }
+            }
+        }
+        if (!uses.isEmpty()) {
+            out.println(indent + "uses: " + uses.entrySet().stream()
+                    .map(e -> e.getKey() + " from " + join(e.getValue())).collect(Collectors.joining("; ")));
+        }
+        if (!after.isEmpty()) {
+            out.println(indent + "after: " + String.join("; ", after));
+        }
+        if (!inside.isEmpty()) {
+            out.println(indent + "runs inside " + join(inside)
+                    + (conditions.isEmpty() ? "" : ", whose conditions use " + join(List.copyOf(conditions))));
         }
     }
 
@@ -63,15 +99,6 @@ final class PlanPrinter {
             case UPDATE -> "update";
             case DELETE -> "delete from";
         };
-    }
-
-    private static String dependency(Dependency d) {
-        String kind = switch (d.kind()) {
-            case VARIABLE -> "variable";
-            case TABLE -> "table";
-            case CONTROL -> "control";
-        };
-        return d.on() + " (" + kind + ": " + d.detail() + ")";
     }
 
     private static String join(List<Integer> ids) {

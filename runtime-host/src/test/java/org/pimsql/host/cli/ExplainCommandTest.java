@@ -31,9 +31,9 @@ class ExplainCommandTest {
                 10  UPDATE checking SET bal = bal + amount WHERE custid = dst;   (line 79)
                         update CHECKING: PRIMARY KEY (CUSTID = DST)
                           partition: partition of (CUSTID = DST)
-                        depends on: 9 (table: writes CHECKING after it)
+                        after: 9 (writes CHECKING after it)
                 """), r.out());
-        assertTrue(r.out().contains(" 7  IF src_bal < amount THEN ...   (line 75)\n        depends on: 6 (variable: SRC_BAL)\n"),
+        assertTrue(r.out().contains(" 7  IF src_bal < amount THEN ...   (line 75)\n        uses: SRC_BAL from 6\n"),
                 r.out());
         assertTrue(r.out().endsWith("abort decided by statements 0, 1, 2, 3, 4, 5, 6, 7, 8\n"), r.out());
     }
