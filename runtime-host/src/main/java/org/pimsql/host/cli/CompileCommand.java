@@ -33,6 +33,9 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (tasklets != null && (tasklets < 1 || tasklets > 24)) {
+            throw new UserError("--tasklets", "a DPU runs 1 to 24 tasklets, not " + tasklets);
+        }
         SchemaLoader.Loaded loaded = SchemaLoader.load(scripts);
         try {
             Files.createDirectories(outDir);

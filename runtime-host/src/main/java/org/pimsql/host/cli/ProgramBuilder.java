@@ -19,13 +19,8 @@ final class ProgramBuilder {
 
     static List<ProgramSummary> build(CompiledSchema schema, Path outDir, boolean buildNative, Integer tasklets) {
         CodegenOptions defaults = CodegenOptions.defaults();
-        CodegenOptions options;
-        try {
-            options = new CodegenOptions(buildNative, defaults.buildProxy(), defaults.iramBudget(),
-                    tasklets == null ? defaults.tasklets() : tasklets, defaults.clang());
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--tasklets", "must be between 1 and 24, not " + tasklets);
-        }
+        CodegenOptions options = new CodegenOptions(buildNative, defaults.buildProxy(), defaults.iramBudget(),
+                tasklets == null ? defaults.tasklets() : tasklets, defaults.clang());
         CodegenResult result;
         try {
             result = Codegen.generate(schema.catalog(), outDir, options);

@@ -102,6 +102,22 @@ class ErrorReportingTest {
     }
 
     @Test
+    void fileThatIsNotText(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("binary.sql");
+        Files.write(f, new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF});
+        CliRunner r = CliRunner.run("compile", f.toString(), "-o", dir.resolve("out").toString());
+        assertEquals(1, r.exitCode(), r.toString());
+        assertEquals(f + ": error: cannot read: the file is not UTF-8 text\n1 error\n", r.err());
+    }
+
+    @Test
+    void taskletsOutOfRange(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("compile", "x.sql", "-o", dir.toString(), "--tasklets", "25");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertEquals("--tasklets: error: a DPU runs 1 to 24 tasklets, not 25\n1 error\n", r.err());
+    }
+
+    @Test
     void directoryInsteadOfFile(@TempDir Path dir) {
         CliRunner r = CliRunner.run("explain", dir.toString(), "P");
         assertEquals(1, r.exitCode(), r.toString());
