@@ -5,11 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hsqldb.jdbc.JDBCDriver;
 
 /** HSQLDB 2.7 as the reference engine: PimSQL scripts run on it with PARTITION TABLE removed. */
 public final class Hsqldb {
@@ -19,7 +20,12 @@ public final class Hsqldb {
 
     /** A fresh, empty in-memory database. */
     public static Connection fresh() throws SQLException {
-        return DriverManager.getConnection("jdbc:hsqldb:mem:oracle" + DATABASES.incrementAndGet() + ";shutdown=true", "SA", "");
+        // HSQLDB's driver is used directly, not through DriverManager: DriverManager stops loading
+        // drivers at the first one on the class path that fails to initialise.
+        Properties props = new Properties();
+        props.setProperty("user", "SA");
+        props.setProperty("password", "");
+        return new JDBCDriver().connect("jdbc:hsqldb:mem:oracle" + DATABASES.incrementAndGet() + ";shutdown=true", props);
     }
 
     /**
