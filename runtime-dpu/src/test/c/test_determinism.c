@@ -37,8 +37,16 @@ static unsigned long long run(unsigned threads) {
             CHECK(next_slot == 600);
             h = hash_bytes(h, log, sizeof log);
             h = hash_bytes(h, &handshakes, sizeof handshakes);
-            /* whole-MRAM check on a few DPUs: nothing was written outside the log */
-            if (i % 23 == 0) h = hash_bytes(h, pimsim_dpu_mram(dpu), 1 << 20);
+            /* the whole state: all of MRAM and the WRAM globals */
+            uint64_t mram_hash, wram_hash;
+            CHECK_OK(pimsim_dpu_hash(dpu, &mram_hash, &wram_hash));
+            h = hash_bytes(h, &mram_hash, sizeof mram_hash);
+            h = hash_bytes(h, &wram_hash, sizeof wram_hash);
+            /* the hash covers everything that was written: compare with a full scan on a few DPUs */
+            if (i % 23 == 0) {
+                const uint8_t *mram = pimsim_dpu_mram(dpu);
+                for (size_t b = LOG_BYTES; b < (1u << 20); b++) CHECK(mram[b] == 0);
+            }
         }
     }
     CHECK_OK(dpu_free(set));

@@ -39,6 +39,7 @@ struct kernel_layout {
     size_t constants_size; /* named read-only data objects: WRAM on the DPU, not saved per DPU */
     size_t mram_vaddr, mram_size, noinit_vaddr, noinit_size;
     size_t mutexes_size;
+    size_t image_end; /* end of the highest allocated section: the copy spans [base, base + image_end) */
 };
 
 /* Writable sections that are loader/runtime bookkeeping of the native .so, not kernel WRAM. */
@@ -101,6 +102,8 @@ static dpu_error_t read_layout(const uint8_t *file, size_t size, const char *pat
         const Elf64_Shdr *s = &sh[i];
         if (s->sh_name >= strtab->sh_size) return DPU_ERR_ELF_INVALID_FILE;
         const char *name = names + s->sh_name;
+        if ((s->sh_flags & SHF_ALLOC) && s->sh_addr + s->sh_size > out->image_end)
+            out->image_end = s->sh_addr + s->sh_size;
         if (!(s->sh_flags & SHF_ALLOC) || !(s->sh_flags & SHF_WRITE) || (s->sh_flags & (SHF_TLS | SHF_EXECINSTR)))
             continue;
         if (s->sh_type != SHT_PROGBITS && s->sh_type != SHT_NOBITS) continue;
@@ -274,6 +277,7 @@ static dpu_error_t create_program(const char *path, const uint8_t *data, size_t 
     p->nr_wram = layout.nr_wram;
     p->wram_image_size = layout.wram_size;
     p->constants_size = layout.constants_size;
+    p->image_end = layout.image_end;
     p->mram_vaddr = layout.mram_vaddr;
     p->mram_size = layout.mram_size;
     p->noinit_vaddr = layout.noinit_vaddr;
@@ -337,10 +341,14 @@ static int bind_dpu(struct dpu_t *d, struct dpu_program_t *p, unsigned copy) {
     uint8_t *image = realloc(d->wram_image, p->wram_image_size ? p->wram_image_size : 8);
     if (image == NULL) return -1;
     d->wram_image = image;
+    memset(image, 0, p->wram_image_size); /* the padding between regions too: hashes cover it */
     const struct pimsim_copy *c = &p->copies[copy];
     for (unsigned r = 0; r < p->nr_wram; r++)
         memcpy(image + p->wram[r].image_offset, (const void *)(c->base + p->wram[r].vaddr), p->wram[r].size);
-    if (p->mram_size) memcpy(d->mram, p->mram_initial, p->mram_size);
+    if (p->mram_size) {
+        memcpy(d->mram, p->mram_initial, p->mram_size);
+        if (p->mram_size > d->mram_high) d->mram_high = p->mram_size;
+    }
     d->copy = copy;
     d->program = p;
     d->state = PIMSIM_DPU_IDLE;

@@ -137,10 +137,16 @@ dpu_error_t pimsim_transfer(struct dpu_t **dpus, size_t n, void *const *buffers,
         }
     }
     for (size_t i = 0; i < n; i++) {
-        if (to_dpus)
+        if (to_dpus) {
             memcpy(where[i], buffers[i], length);
-        else
+            uint8_t *mram = dpus[i]->mram;
+            if (where[i] >= mram && where[i] < mram + PIMSIM_MRAM_SIZE) {
+                size_t end = (size_t)(where[i] - mram) + length;
+                if (end > dpus[i]->mram_high) dpus[i]->mram_high = end;
+            }
+        } else {
             memcpy(buffers[i], where[i], length);
+        }
     }
     free(where);
     pimsim_count_transfer(dpus, n, length, to_dpus);

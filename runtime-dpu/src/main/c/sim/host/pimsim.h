@@ -87,6 +87,14 @@ void pimsim_get_system_stats(struct pimsim_system_stats *stats);
 void pimsim_reset_stats(void);
 
 /*
+ * Hashes of a DPU's state, for comparing runs (determinism tests): MRAM (the 64 MiB, computed
+ * over the bytes up to the last non-zero one ever written, so it costs what was used) and WRAM
+ * globals (the saved image of the kernel's writable data). Equal states give equal hashes.
+ * Refused with DPU_ERR_DPU_ALREADY_RUNNING while the DPU runs. Either pointer may be NULL.
+ */
+dpu_error_t pimsim_dpu_hash(struct dpu_set_t dpu, uint64_t *mram_hash, uint64_t *wram_hash);
+
+/*
  * Direct view of a DPU's MRAM for tests and debugging (64 MiB, read-only use recommended; reading
  * it while the DPU runs is a race). Returns NULL for a set that is not a single DPU.
  */

@@ -67,6 +67,7 @@ struct dpu_program_t {
     unsigned nr_wram;
     size_t wram_image_size; /* writable globals, bytes */
     size_t constants_size;  /* named read-only objects, bytes (also WRAM on the DPU) */
+    size_t image_end;       /* a copy occupies [base, base + image_end) */
     size_t heap_capacity;   /* WRAM left for mem_alloc */
     size_t mram_vaddr, mram_size;     /* section pimsim_mram (initialised at load) */
     size_t noinit_vaddr, noinit_size; /* section pimsim_mram_noinit */
@@ -98,6 +99,7 @@ struct dpu_t {
     unsigned slot;      /* position in its rank */
     unsigned set_index; /* position in the set it was allocated with (DPU_FOREACH index) */
     uint8_t *mram;      /* 64 MiB, MAP_NORESERVE: untouched pages cost nothing */
+    size_t mram_high;   /* end of the highest MRAM range ever written: all bytes above are zero */
     struct dpu_program_t *program;
     unsigned copy;
     uint8_t *wram_image;

@@ -50,7 +50,9 @@ PIMSIM_EXPORT void mram_write(const void *from, __mram_ptr void *to, unsigned in
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     dma_check(to, from, nb, "mram_write");
-    memcpy(mram_translate(e, to, nb, "mram_write"), from, nb);
+    uint8_t *target = mram_translate(e, to, nb, "mram_write");
+    memcpy(target, from, nb);
+    if (e->dpu && (size_t)(target - e->mram) + nb > e->dpu->mram_high) e->dpu->mram_high = (size_t)(target - e->mram) + nb;
     e->counters->dma_writes++;
     e->counters->dma_write_bytes += nb;
     e->perf_cycles += PIMSIM_DMA_WRITE_CYCLES + nb / 2;
