@@ -72,6 +72,7 @@ class ExamplesAnalysisTest {
                         "{ACCOUNTS=[CUSTID, NAME], SAVINGS=[CUSTID, BAL], CHECKING=[CUSTID, BAL]}",
                         "{CHECKING=[BAL]}")));
 
+        assertEquals(List.of("ACCOUNTS"), a.readOnlyTables());
         Routing send = a.procedure("SENDPAYMENT").routing();
         assertEquals(List.of("SRC", "DST"), send.routingParameters());
         assertEquals(set(3, 6), send.partitions(new Object[] {3L, 14L, 10}, 8));
@@ -158,6 +159,7 @@ class ExamplesAnalysisTest {
                                 + "STOCK=[S_I_ID, S_W_ID, S_QUANTITY]}",
                         "{}")));
 
+        assertEquals(List.of("ITEM"), a.readOnlyTables());
         // New-Order: the home warehouse plus every supplying warehouse; warehouse w lives on partition w mod P
         ProcedureAnalysis newOrder = a.procedure("NEWORDER");
         assertEquals(List.of("P_W_ID"), newOrder.routing().routingParameters());

@@ -25,7 +25,7 @@ import org.pimsql.frontend.ir.Variable;
  * re-reading the SQL. Shape (version 1):
  * <pre>
  * { "format": "pimsql-manifest", "version": 1, "sources": [file...],
- *   "tables": [{ "id", "name", "columns": [{"name", "type", "nullable"}], "primaryKey": [col...],
+ *   "tables": [{ "id", "name", "readOnly", "columns": [{"name", "type", "nullable"}], "primaryKey": [col...],
  *                "indexes": [{"name", "columns", "unique"}],
  *                "partitioning": {"replicated", "columns", "function"} }],
  *   "procedures": [{ "id", "name", "program", "parameters": [{"name", "mode", "type"}], "class",
@@ -56,7 +56,8 @@ final class Manifest {
         root.put("format", "pimsql-manifest");
         root.put("version", 1);
         root.put("sources", sources);
-        root.put("tables", schema.catalog().tableList().stream().map(Manifest::table).toList());
+        List<String> readOnly = schema.analysis().readOnlyTables();
+        root.put("tables", schema.catalog().tableList().stream().map(t -> table(t, readOnly.contains(t.name()))).toList());
         var procs = new ArrayList<Object>();
         for (ProcedureAnalysis p : schema.analysis().procedureList()) {
             ProgramSummary program = SummaryPrinter.programOf(programs, p.name());
@@ -71,10 +72,11 @@ final class Manifest {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), manifest);
     }
 
-    private static Map<String, Object> table(Table t) {
+    private static Map<String, Object> table(Table t, boolean readOnly) {
         var m = new LinkedHashMap<String, Object>();
         m.put("id", t.id());
         m.put("name", t.name());
+        m.put("readOnly", readOnly);
         var cols = new ArrayList<Object>();
         for (Column c : t.columns()) {
             var cm = new LinkedHashMap<String, Object>();

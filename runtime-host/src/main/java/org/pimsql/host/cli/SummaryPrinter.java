@@ -17,6 +17,11 @@ final class SummaryPrinter {
         for (ProcedureAnalysis p : schema.analysis().procedureList()) {
             printProcedure(out, p, programOf(programs, p.name()));
         }
+        List<String> readOnly = schema.analysis().readOnlyTables();
+        if (!readOnly.isEmpty()) {
+            out.println("read-only tables (no procedure writes them): " + String.join(", ", readOnly));
+            out.println();
+        }
         for (ProgramSummary prog : programs) {
             out.println(programLine(prog));
         }
