@@ -41,6 +41,13 @@ static dpu_error_t pull_checksums(struct dpu_set_t rank, uint32_t rank_id, void 
     return DPU_OK;
 }
 
+static dpu_error_t failing(struct dpu_set_t rank, uint32_t rank_id, void *arg) {
+    (void)rank;
+    (void)rank_id;
+    (void)arg;
+    return DPU_ERR_INVALID_DPU_SET;
+}
+
 int main(void) {
     struct dpu_set_t set;
     CHECK_OK(dpu_alloc(NR_DPUS, NULL, &set));
@@ -67,6 +74,12 @@ int main(void) {
     CHECK_OK(dpu_sync(set));
     CHECK(pulled.calls == 2 && pulled.dpus == NR_DPUS);
     CHECK(pulled.checksums == NR_DPUS * expected);
+
+    /* an asynchronous callback's error is reported by the next dpu_sync */
+    CHECK_OK(dpu_callback(set, failing, NULL, DPU_CALLBACK_ASYNC));
+    check_error("failing asynchronous callback", dpu_sync(set), DPU_ERR_INVALID_DPU_SET,
+                "an asynchronous callback returned DPU_ERR_INVALID_DPU_SET", (const char *)NULL);
+    CHECK_OK(dpu_sync(set));
 
     CHECK_OK(dpu_free(set));
     printf("callbacks: per rank, single call, and asynchronous after a launch\n");

@@ -35,6 +35,7 @@ static struct job *head, *tail;
 static pthread_cond_t queue_nonempty = PTHREAD_COND_INITIALIZER;
 static int dispatcher_started;
 static unsigned callbacks_in_flight;
+static dpu_error_t callback_error; /* first error an asynchronous callback returned, for dpu_sync */
 
 static void free_job(struct job *j) {
     free(j->dpus);
@@ -79,6 +80,11 @@ static void *dispatcher_main(void *arg) {
         if (head == NULL) tail = NULL;
         if (j->kind == JOB_CALLBACK) {
             callbacks_in_flight--;
+            if (err != DPU_OK && callback_error == DPU_OK) {
+                callback_error = err;
+                pimsim_set_last_fault_locked("dpu_callback: an asynchronous callback returned %s",
+                                             pimsim_error_name(err));
+            }
         } else {
             for (size_t i = 0; i < j->n; i++) {
                 j->dpus[i]->pending--;
@@ -197,6 +203,12 @@ dpu_error_t dpu_callback(struct dpu_set_t dpu_set,
 }
 
 int pimsim_on_dispatcher(void) { return on_dispatcher; }
+
+dpu_error_t pimsim_take_callback_error_locked(void) {
+    dpu_error_t err = callback_error;
+    callback_error = DPU_OK;
+    return err;
+}
 
 void pimsim_wait_callbacks(void) {
     if (on_dispatcher) return; /* called from a callback: the callbacks before it have run */

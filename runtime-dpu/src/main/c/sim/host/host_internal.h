@@ -45,6 +45,9 @@ void pimsim_program_release_locked(struct dpu_program_t *program);
  * DPU_ERR_DPU_FAULT (fault text set). The DPUs must be claimed by the caller. */
 dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous);
 
+/* Returns and clears the first error returned by an asynchronous callback. Lock held. */
+dpu_error_t pimsim_take_callback_error_locked(void);
+
 /* Whether the caller is an asynchronous callback (running on the dispatcher thread). */
 int pimsim_on_dispatcher(void);
 

@@ -246,6 +246,8 @@ dpu_error_t dpu_sync(struct dpu_set_t dpu_set) {
         }
         dpus[i]->async_error = DPU_OK;
     }
+    dpu_error_t from_callback = pimsim_on_dispatcher() ? DPU_OK : pimsim_take_callback_error_locked();
+    if (result == DPU_OK) result = from_callback;
     pthread_mutex_unlock(&pimsim_lock);
     free(dpus);
     return result;
