@@ -125,7 +125,7 @@ procStatement
     | (label=identifier COLON)? FOR query DO procStatement+ END FOR endLabel=identifier? SEMI    # forStatement
     | SIGNAL SQLSTATE VALUE? state=STRING (SET MESSAGE_TEXT EQ message=expr)? SEMI    # signalStatement
     | OPEN name=identifier SEMI                                                       # openStatement
-    | DECLARE ~SEMI* SEMI                                                             # misplacedDeclare
+    | declaration                                                                     # misplacedDeclare
     | (CREATE | DROP | ALTER) ~SEMI* SEMI                                              # ddlStatement
     ;
 

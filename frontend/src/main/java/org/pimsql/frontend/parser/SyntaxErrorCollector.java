@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.InputMismatchException;
-import org.antlr.v4.runtime.NoViableAltException;
 import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
@@ -23,6 +22,15 @@ import org.pimsql.frontend.catalog.SourcePos;
 final class SyntaxErrorCollector extends BaseErrorListener {
     /** Beyond this many alternatives a list of expected tokens stops helping. */
     private static final int MAX_LISTED = 8;
+
+    private static final IntervalSet OPERATORS = IntervalSet.of(PimSqlParser.EQ, PimSqlParser.CONCAT);
+
+    static {
+        for (int t : new int[] {PimSqlParser.AND, PimSqlParser.OR, PimSqlParser.IS, PimSqlParser.BETWEEN, PimSqlParser.IN,
+            PimSqlParser.LIKE, PimSqlParser.NOT, PimSqlParser.LBRACKET, PimSqlParser.DOT}) {
+            OPERATORS.add(t);
+        }
+    }
 
     private final String fileName;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -50,22 +58,14 @@ final class SyntaxErrorCollector extends BaseErrorListener {
         Token token = offendingSymbol instanceof Token t ? t : null;
         String found = token == null ? "input" : describe(token);
         IntervalSet expected = expectedTokens(parser, e);
-        String message;
         if (parser.getContext() instanceof PimSqlParser.ScriptContext && token != null && token.getType() != Token.EOF) {
             diagnostics.add(new Diagnostic(pos, "syntax error: unexpected " + found + "; a script holds only CREATE TABLE, "
                     + "CREATE INDEX, PARTITION TABLE and CREATE PROCEDURE statements, separated by ';'"));
             return;
         }
-        boolean listable = expected != null && !expected.isNil() && expected.size() <= MAX_LISTED;
-        if (e instanceof NoViableAltException && !listable) {
-            message = "syntax error: unexpected " + found;
-        } else if (expected != null && !expected.isNil()) {
-            message = "syntax error: unexpected " + found + ", expected " + describe(parser, expected);
-        } else if (msg.startsWith("extraneous input")) {
-            message = "syntax error: unexpected " + found;
-        } else {
-            message = "syntax error: " + msg;
-        }
+        String expectedText = expected == null || expected.isNil() ? null : describe(parser, expected);
+        String message = expectedText == null ? "syntax error: unexpected " + found
+                : "syntax error: unexpected " + found + ", expected " + expectedText;
         diagnostics.add(new Diagnostic(pos, message));
     }
 
@@ -108,12 +108,20 @@ final class SyntaxErrorCollector extends BaseErrorListener {
                 && expected.contains(PimSqlParser.IDENTIFIER)) {
             return "an expression";
         }
+        // After a complete expression ANTLR expects every operator; name them as one thing.
+        boolean operators = expected.contains(PimSqlParser.PLUS) && expected.contains(PimSqlParser.STAR);
         var words = new TreeSet<String>();
         for (int type : expected.toList()) {
+            if (operators && OPERATORS.contains(type)) {
+                continue;
+            }
             words.add(tokenWord(parser, type));
         }
+        if (operators) {
+            words.add("an operator");
+        }
         if (words.size() > MAX_LISTED) {
-            return "one of " + String.join(", ", words.stream().limit(MAX_LISTED).toList()) + ", ...";
+            return null;
         }
         var list = new ArrayList<>(words);
         if (list.size() == 1) {

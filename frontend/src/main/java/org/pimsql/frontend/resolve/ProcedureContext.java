@@ -43,7 +43,7 @@ final class ProcedureContext {
 
     private final Map<String, DeclarationOrder> tableOrder;
     private final Set<String> brokenTables;
-    /** Parameters and variables whose declaration failed: later uses are follow-on errors. */
+    /** Parameters, variables and cursors whose declaration failed: later uses are follow-on errors. */
     final Set<String> brokenVariables = new HashSet<>();
     private final DeclarationOrder order;
 

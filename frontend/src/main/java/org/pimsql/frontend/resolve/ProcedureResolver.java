@@ -169,7 +169,13 @@ final class ProcedureResolver {
                 if (proc.cursors.containsKey(name)) {
                     throw file.error(c.name, "duplicate cursor " + name);
                 }
-                Query query = queries.resolve(c.query(), QueryResolver.Kind.CURSOR, Env.NONE);
+                Query query;
+                try {
+                    query = queries.resolve(c.query(), QueryResolver.Kind.CURSOR, Env.NONE);
+                } catch (SemanticException e) {
+                    proc.brokenVariables.add(name);
+                    throw e;
+                }
                 proc.cursors.put(name, new Cursor(name, query, file.pos(c.name)));
             }
             default -> throw new IllegalStateException("unhandled declaration " + ctx.getClass());
@@ -238,7 +244,11 @@ final class ProcedureResolver {
             case ForStatementContext f -> out.add(forLoop(f, pos, text));
             case SignalStatementContext s -> out.add(signal(s, pos, text));
             case OpenStatementContext o -> out.add(open(o, pos, text));
-            case MisplacedDeclareContext m -> throw file.error(m, "DECLARE must come before the other statements of its BEGIN ATOMIC block");
+            case MisplacedDeclareContext m -> {
+                // Declared anyway, so that the variable's uses are still checked; the misplacement is one error.
+                attempt(() -> declaration(m.declaration()));
+                throw file.error(m, "DECLARE must come before the other statements of its BEGIN ATOMIC block");
+            }
             case DdlStatementContext d -> throw file.error(d, d.getStart().getText().toUpperCase(Locale.ROOT)
                     + " is not allowed inside a procedure; schema statements go outside CREATE PROCEDURE");
             default -> throw new IllegalStateException("unhandled statement " + ctx.getClass());
@@ -446,7 +456,7 @@ final class ProcedureResolver {
         String name = SourceFile.name(o.name);
         Cursor cursor = proc.cursors.get(name);
         if (cursor == null) {
-            throw file.error(o.name, "unknown cursor " + name);
+            throw proc.brokenVariables.contains(name) ? SemanticException.followOn() : file.error(o.name, "unknown cursor " + name);
         }
         if (proc.loopDepth > 0) {
             throw file.error(o, "OPEN inside a loop is not supported; each cursor returns one result set");
