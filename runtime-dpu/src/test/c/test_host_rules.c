@@ -132,6 +132,26 @@ static void test_set_rules(void) {
                 "100000 DPUs requested", (const char *)NULL);
     CHECK_OK(dpu_free(other));
 
+    /* a kernel loaded from memory behaves like one loaded from its file */
+    FILE *f = fopen(kernel_path("good_spin"), "rb");
+    CHECK(f != NULL);
+    static uint8_t image[1 << 20];
+    size_t size = fread(image, 1, sizeof image, f);
+    fclose(f);
+    CHECK(size > 0 && size < sizeof image);
+    struct dpu_set_t from_memory;
+    CHECK_OK(dpu_alloc(2, NULL, &from_memory));
+    CHECK_OK(dpu_load_from_memory(from_memory, image, size, NULL));
+    uint32_t rounds = 3;
+    CHECK_OK(dpu_broadcast_to(from_memory, "rounds", 0, &rounds, sizeof rounds, DPU_XFER_DEFAULT));
+    CHECK_OK(dpu_launch(from_memory, DPU_SYNCHRONOUS));
+    struct dpu_set_t first;
+    DPU_FOREACH(from_memory, first) { break; }
+    uint64_t checksum = 0;
+    CHECK_OK(dpu_copy_from(first, "checksum", 0, &checksum, sizeof checksum));
+    CHECK(checksum == 0 + 1 + 3); /* word = 0, 1, 3 */
+    CHECK_OK(dpu_free(from_memory));
+
     struct dpu_set_t ranks;
     uint32_t nr_dpus, nr_ranks;
     CHECK_OK(dpu_alloc_ranks(2, NULL, &ranks));
