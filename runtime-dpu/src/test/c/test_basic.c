@@ -96,12 +96,24 @@ int main(void) {
     CHECK_OK(dpu_sync(set));
     for (i = 0; i < NR_DPUS; i++) CHECK(launches_async[i] == 3);
 
+    /* a large parallel push and pull (copied by the worker pool): 130 x 64 KiB */
+    static uint64_t big[NR_DPUS][8192], big_back[NR_DPUS][8192];
+    for (uint32_t d = 0; d < NR_DPUS; d++)
+        for (uint32_t k = 0; k < 8192; k++) big[d][k] = ((uint64_t)d << 32) ^ (k * 2654435761u);
+    DPU_FOREACH(set, dpu, i) { CHECK_OK(dpu_prepare_xfer(dpu, big[i])); }
+    CHECK_OK(dpu_push_xfer(set, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 1 << 20, sizeof big[0],
+                           DPU_XFER_DEFAULT));
+    DPU_FOREACH(set, dpu, i) { CHECK_OK(dpu_prepare_xfer(dpu, big_back[i])); }
+    CHECK_OK(dpu_push_xfer(set, DPU_XFER_FROM_DPU, DPU_MRAM_HEAP_POINTER_NAME, 1 << 20, sizeof big[0],
+                           DPU_XFER_DEFAULT));
+    CHECK(memcmp(big, big_back, sizeof big) == 0);
+
     /* counters: what the hardware would move, per rank */
     struct pimsim_system_stats sys;
     pimsim_get_system_stats(&sys);
     CHECK(sys.launches == 3);
-    uint64_t per_dpu_to = sizeof n_words + sizeof input[0];
-    uint64_t per_dpu_from = 8 + sizeof partials[0] + 8 + 16 + 3 * 8 + 8;
+    uint64_t per_dpu_to = sizeof n_words + sizeof input[0] + sizeof big[0];
+    uint64_t per_dpu_from = 8 + sizeof partials[0] + 8 + 16 + 3 * 8 + 8 + sizeof big[0];
     CHECK(sys.bytes_to_dpus == NR_DPUS * per_dpu_to);
     CHECK(sys.bytes_from_dpus == NR_DPUS * per_dpu_from);
     CHECK(sys.dma_ops == (uint64_t)NR_DPUS * 3 * (N_WORDS / 32 + NR_TASKLETS + 1));
@@ -109,7 +121,7 @@ int main(void) {
         struct pimsim_rank_stats rs;
         CHECK_OK(pimsim_get_rank_stats(rank, &rs));
         CHECK(rs.bytes_to_dpus == per_rank[r] * per_dpu_to);
-        CHECK(rs.transfers_to == 2);
+        CHECK(rs.transfers_to == 3);
     }
     DPU_FOREACH(set, dpu, i) {
         struct pimsim_dpu_stats ds;

@@ -122,6 +122,36 @@ void pimsim_count_transfer(struct dpu_t **dpus, size_t n, size_t length, int to_
     pthread_mutex_unlock(&pimsim_lock);
 }
 
+/* The data movement of one transfer, split in ranges of DPUs for the worker pool. */
+struct copy_job {
+    struct dpu_t **dpus;
+    void *const *buffers;
+    uint8_t **where;
+    size_t n, length, per_item;
+    int to_dpus;
+};
+
+static void copy_range(void *ctx, size_t item) {
+    const struct copy_job *job = ctx;
+    size_t first = item * job->per_item;
+    size_t last = first + job->per_item < job->n ? first + job->per_item : job->n;
+    for (size_t i = first; i < last; i++) {
+        if (job->to_dpus) {
+            memcpy(job->where[i], job->buffers[i], job->length);
+            struct dpu_t *d = job->dpus[i];
+            if (job->where[i] >= d->mram && job->where[i] < d->mram + PIMSIM_MRAM_SIZE) {
+                size_t end = (size_t)(job->where[i] - d->mram) + job->length;
+                if (end > d->mram_high) d->mram_high = end;
+            }
+        } else {
+            memcpy(job->buffers[i], job->where[i], job->length);
+        }
+    }
+}
+
+/* Transfers of at least this many bytes in total are copied by the worker pool in parallel. */
+#define PIMSIM_PARALLEL_COPY_BYTES ((size_t)4 << 20)
+
 /* Moves `length` bytes between buffers[i] and each DPU i (claimed by the caller). */
 dpu_error_t pimsim_transfer(struct dpu_t **dpus, size_t n, void *const *buffers, int to_dpus, const char *symbol,
                             uint32_t offset, size_t length, const char *operation) {
@@ -136,17 +166,14 @@ dpu_error_t pimsim_transfer(struct dpu_t **dpus, size_t n, void *const *buffers,
             return err;
         }
     }
-    for (size_t i = 0; i < n; i++) {
-        if (to_dpus) {
-            memcpy(where[i], buffers[i], length);
-            uint8_t *mram = dpus[i]->mram;
-            if (where[i] >= mram && where[i] < mram + PIMSIM_MRAM_SIZE) {
-                size_t end = (size_t)(where[i] - mram) + length;
-                if (end > dpus[i]->mram_high) dpus[i]->mram_high = end;
-            }
-        } else {
-            memcpy(buffers[i], where[i], length);
-        }
+    struct copy_job job = {dpus, buffers, where, n, length, n, to_dpus};
+    if (n > 1 && n * length >= PIMSIM_PARALLEL_COPY_BYTES) {
+        size_t items = 4 * (size_t)pimsim_get_threads();
+        if (items > n) items = n;
+        job.per_item = (n + items - 1) / items;
+        pimsim_pool_run((n + job.per_item - 1) / job.per_item, copy_range, &job);
+    } else {
+        copy_range(&job, 0);
     }
     free(where);
     pimsim_count_transfer(dpus, n, length, to_dpus);
