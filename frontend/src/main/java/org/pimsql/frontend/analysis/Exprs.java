@@ -3,7 +3,6 @@ package org.pimsql.frontend.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
@@ -170,18 +169,5 @@ final class Exprs {
             }
         });
         return found[0];
-    }
-
-    /** Applies {@code f} bottom-up to every node of {@code e}, outside subqueries. */
-    static Expr rewrite(Expr e, Function<Expr, Expr> f) {
-        var kids = children(e);
-        if (kids.isEmpty()) {
-            return f.apply(e);
-        }
-        var rebuilt = new ArrayList<Expr>(kids.size());
-        for (Expr k : kids) {
-            rebuilt.add(rewrite(k, f));
-        }
-        return f.apply(withChildren(e, rebuilt));
     }
 }
