@@ -2,11 +2,8 @@ package org.pimsql.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pimsql.frontend.ScriptCompiler;
@@ -30,21 +27,10 @@ class KernelExecutionTest {
         CodegenResult r = Codegen.generate(catalog, out, new CodegenOptions(true, false, 4096, 16, "clang"));
         checkLayoutsTheDriverAssumes(r.layout());
 
-        Path root = ExampleBuilds.repoRoot().resolve("runtime-dpu/src");
-        Path sim = root.resolve("main/c/sim");
-        List<String> lib = new ArrayList<>(List.of("clang", "-std=gnu11", "-O1", "-fPIC", "-shared", "-o",
-                out.resolve("libpimsim.so").toString()));
-        try (Stream<Path> files = Stream.concat(Files.list(sim.resolve("runtime")), Files.list(sim.resolve("host")))) {
-            files.filter(p -> p.toString().endsWith(".c")).sorted().forEach(p -> lib.add(p.toString()));
-        }
-        lib.addAll(List.of("-ldl", "-lpthread", "-lrt"));
-        Toolchain.run(lib, out, "libpimsim build");
-        Path driver = out.resolve("exec_test");
-        Toolchain.run(List.of("clang", "-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror", "-I" + sim.resolve("host"),
-                root.resolve("test/c/kernel/exec_test.c").toString(), "-o", driver.toString(), "-L" + out, "-lpimsim",
-                "-Wl,-rpath," + out), out, "exec_test build");
-        String output = Toolchain.run(List.of(driver.toString(), r.programs().get(0).nativeLibrary().toString()), out,
-                "exec_test");
+        SimulatorBuild.libpimsim(out);
+        String output = SimulatorBuild.buildAndRun(out, "exec_test",
+                List.of("-I" + SimulatorBuild.sim().resolve("host"), SimulatorBuild.cTests().resolve("exec_test.c").toString()),
+                List.of(r.programs().get(0).nativeLibrary().toString()));
         assertEquals("exec_test: all checks passed", output.strip());
     }
 

@@ -1,0 +1,61 @@
+package org.pimsql.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pimsql.frontend.catalog.Catalog;
+
+/** The IRAM budget: one program when it fits, several when not, an error naming a procedure that never fits. */
+class SplitTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void bankFitsOneProgramOfTheDpu() throws Exception {
+        CodegenResult r = Codegen.generate(ExampleBuilds.catalog("bank"), out, CodegenOptions.defaults());
+        assertEquals(1, r.programs().size());
+        ProgramInfo p = r.programs().get(0);
+        System.out.printf("bank: %d instructions, procedures %s%n", p.instructionEstimate(), p.procedureInstructions());
+        assertTrue(p.instructionEstimate() <= 4096, "bank needs " + p.instructionEstimate());
+        r.layout().procedures().forEach(pl -> assertEquals(0, pl.program()));
+    }
+
+    @Test
+    void overBudgetProgramsAreSplitAndEachFits() throws Exception {
+        Catalog bank = ExampleBuilds.catalog("bank");
+        int whole = Codegen.generate(bank, out.resolve("whole"), new CodegenOptions(false, true, 1 << 20, 16, "clang"))
+                .programs().get(0).instructionEstimate();
+        int budget = whole - 150; // too small for all six procedures, large enough for any one
+        CodegenResult r = Codegen.generate(bank, out.resolve("split"), new CodegenOptions(true, true, budget, 16, "clang"));
+        assertTrue(r.programs().size() >= 2, "expected a split, got " + r.programs().size());
+        Set<String> seen = new HashSet<>();
+        for (ProgramInfo p : r.programs()) {
+            System.out.printf("bank at budget %d: %s %d instructions %s%n", budget, p.name(), p.instructionEstimate(),
+                    p.procedures());
+            assertTrue(p.instructionEstimate() <= budget, p.name() + " needs " + p.instructionEstimate());
+            assertTrue(Files.size(p.nativeLibrary()) > 0);
+            for (String proc : p.procedures()) {
+                assertTrue(seen.add(proc), proc + " in two programs");
+                assertEquals(p.id(), r.layout().procedure(proc).program());
+            }
+        }
+        assertEquals(bank.procedures().keySet(), seen);
+        assertTrue(Files.notExists(out.resolve("split").resolve("split-trial")));
+    }
+
+    @Test
+    void aProcedureThatNeverFitsIsNamed() throws Exception {
+        Catalog bank = ExampleBuilds.catalog("bank");
+        BuildException e = assertThrows(BuildException.class,
+                () -> Codegen.generate(bank, out, new CodegenOptions(false, true, 1500, 16, "clang")));
+        assertTrue(e.getMessage().startsWith("procedure "), e.getMessage());
+        assertTrue(e.getMessage().contains("IRAM budget of 1500"), e.getMessage());
+    }
+}
