@@ -115,6 +115,14 @@ final class Exprs {
         return set;
     }
 
+    /** Built from literals, CURRENT_TIMESTAMP and operators only (what HSQLDB accepts as a DECLARE default). */
+    static boolean isConstant(Expr e) {
+        var constant = new boolean[] {true};
+        visit(e, x -> constant[0] &= !(x instanceof VarRef || x instanceof ArrayElement || x instanceof Cardinality
+                || x instanceof ColumnRef || x instanceof ScalarSubquery || x instanceof Aggregate));
+        return constant[0];
+    }
+
     static boolean hasAggregate(Expr e) {
         var found = new boolean[1];
         visit(e, x -> found[0] |= x instanceof Aggregate);

@@ -144,6 +144,10 @@ final class ProcedureResolver {
                 try {
                     defaultValue = v.expr() == null ? null : exprs.assigned(v.expr(), Env.NONE, type,
                             "variable " + SourceFile.name(v.identifierList().identifier(0)));
+                    if (defaultValue != null && !Exprs.isConstant(defaultValue)) {
+                        throw file.error(v.expr(), "DEFAULT must be a constant; HSQLDB does not allow variables or "
+                                + "queries here, so SET the variable after the declarations instead");
+                    }
                 } catch (SemanticException e) {
                     // The variable is still declared, so that its uses are checked; the error is reported once.
                     if (!e.isFollowOn()) {
@@ -281,7 +285,11 @@ final class ProcedureResolver {
         int id = proc.nextStatementId++;
         var targets = new ArrayList<Variable>();
         for (IdentifierContext target : spec.identifierList().identifier()) {
-            targets.add(writableVariable(target));
+            Variable v = writableVariable(target);
+            if (targets.contains(v)) {
+                throw file.error(target, "variable " + v.name() + " appears twice after INTO");
+            }
+            targets.add(v);
         }
         Query query = queries.resolve(s.query(), QueryResolver.Kind.SELECT_INTO, Env.NONE);
         if (query.select().size() != targets.size()) {

@@ -62,6 +62,8 @@ class ErrorTest {
         return Stream.of(
                 Arguments.of("DECLARE v §FLOAT;\nSET v = 1;\nSET o = v;", "unsupported type FLOAT"),
                 Arguments.of("DECLARE v INTEGER DEFAULT §'x';\nSET v = v + 1;", "cannot assign a value of type CHAR(1) to variable V of type INTEGER"),
+                Arguments.of("DECLARE a INTEGER DEFAULT 1;\nDECLARE b BIGINT DEFAULT §a + 1;", "DEFAULT must be a constant"),
+                Arguments.of("SELECT i_id, i_id INTO io, §io FROM item WHERE i_id = 1;", "variable IO appears twice after INTO"),
                 Arguments.of("SET o = 1 §SET o = 2;", "syntax error: unexpected 'SET', expected"),
                 Arguments.of("SET o = w §% 2;", "% is not an operator in HSQLDB; use MOD(a, b)"),
                 Arguments.of("SELECT c_first INTO name FROM §nope WHERE x = 1;", "unknown table NOPE"),
