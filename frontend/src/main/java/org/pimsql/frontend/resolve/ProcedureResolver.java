@@ -416,7 +416,12 @@ final class ProcedureResolver {
                 if (!names.add(column.name())) {
                     throw file.error(f.query(), "the FOR query has two columns named " + column.name() + "; give one an alias");
                 }
-                checkNewVariable(column.name(), f.query());
+                Variable existing = proc.scope.lookup(column.name());
+                if (existing != null) {
+                    throw file.error(f.query(), "FOR loop column " + column.name() + " has the same name as the "
+                            + (existing.isParameter() ? "parameter" : "variable") + " declared at " + existing.pos()
+                            + "; give the column an alias");
+                }
                 var v = new Variable(proc.nextVariableId(), column.name(), column.value().type(), ParamMode.LOCAL, null,
                         file.pos(f.query()));
                 proc.locals.add(v);
