@@ -299,4 +299,22 @@ class AnalyzerTest {
         assertEquals(set(0, 2), a.routing().partitions(args(8L, 2L), 4));
         assertEquals(List.of(List.of("T"), List.of("(O + 100)")), a.routing().keys().getFirst().tupleTexts());
     }
+
+    @Test
+    void joinKeyedByAnOuterRowIsKnownAfterTheStatementsOwnRead() throws CompileException {
+        var p = new Proc("LINKED_BALANCE");
+        Variable id = p.in("ID", SqlType.BIGINT);
+        Variable bal = p.local("B", SqlType.decimal(12, 2), null);
+        var accounts = byPk(0, ACCOUNTS, ref(id));
+        var checking = byPk(1, CHECKING, col(0, A_LINKED));
+        p.selectInto(select(List.of(accounts, checking), col(1, C_BAL)), bal);
+        var a = analyze(p);
+        TableAccess inner = a.statement(1).accesses().get(1);
+        assertEquals("PRIMARY KEY (CUSTID = ACCOUNTS.LINKED)", inner.path());
+        assertEquals(Placement.Kind.DATA_DEPENDENT, inner.placement().kind());
+        assertEquals("partition of (CUSTID = ACCOUNTS.LINKED), known after this statement's own read",
+                inner.placement().description());
+        assertEquals(List.of("CUSTID", "LINKED"), a.statement(1).accesses().getFirst().columnsRead());
+        assertEquals(ProcedureClass.MULTI_PARTITION, a.procedureClass());
+    }
 }
