@@ -51,7 +51,7 @@ final class ExprResolver {
 
     /** A value that is stored into something of type {@code target} (variable, column, OUT parameter). */
     Expr assigned(ExprContext ctx, Env env, SqlType target, String what) {
-        Expr e = resolve(ctx, env);
+        Expr e = timestampConstant(resolve(ctx, env), target);
         if (!Exprs.isUntypedNull(e) && !TypeRules.assignable(target, e.type())) {
             throw file.error(ctx, "cannot assign a value of type " + e.type() + " to " + what + " of type " + target);
         }
@@ -181,6 +181,8 @@ final class ExprResolver {
         if (Exprs.isUntypedNull(right)) {
             right = Exprs.coerce(right, left.type());
         }
+        left = timestampConstant(left, right.type());
+        right = timestampConstant(right, left.type());
         if (left.type().isArray() || right.type().isArray() || !TypeRules.comparable(left.type(), right.type())) {
             throw file.error(at, "cannot compare " + left.type() + " with " + right.type());
         }
@@ -190,6 +192,16 @@ final class ExprResolver {
             right = implicitCast(right, common);
         }
         return new Binary(op, left, right, SqlType.BOOLEAN);
+    }
+
+    /** A string constant where a TIMESTAMP is expected becomes a TIMESTAMP constant, as in HSQLDB. */
+    private static Expr timestampConstant(Expr e, SqlType expected) {
+        if (expected.kind() == TypeKind.TIMESTAMP && !expected.isArray() && e instanceof Expr.Literal l
+                && l.value() instanceof String text) {
+            Expr.Literal ts = Literals.timestamp(text);
+            return ts != null ? ts : e;
+        }
+        return e;
     }
 
     private Expr implicitCast(Expr e, SqlType type) {

@@ -78,6 +78,10 @@ final class Exprs {
             };
             return scaled.abs().compareTo(limit) <= 0 ? new Literal(scaled.longValue(), type) : null;
         }
+        if (l.value() instanceof String str && TypeRules.isString(l.type()) && type.kind() == TypeKind.TIMESTAMP) {
+            // HSQLDB converts a string constant to TIMESTAMP where one is expected.
+            return Literals.timestamp(str);
+        }
         if (l.value() instanceof String str && TypeRules.isString(l.type()) && TypeRules.isString(type)
                 && str.length() <= type.length()) {
             String value = type.kind() == TypeKind.CHAR ? str + " ".repeat(type.length() - str.length()) : str;

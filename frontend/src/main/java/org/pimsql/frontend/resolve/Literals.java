@@ -3,7 +3,6 @@ package org.pimsql.frontend.resolve;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
@@ -89,13 +88,23 @@ final class Literals {
 
     static Expr timestamp(SourceFile file, Token token) {
         String text = string(file, token).value().toString().trim();
+        Expr.Literal literal = timestamp(text);
+        if (literal == null) {
+            throw file.error(token, "invalid TIMESTAMP literal '" + text + "'; write it as 'YYYY-MM-DD HH:MM:SS[.ffffff]'");
+        }
+        return literal;
+    }
+
+    /** {@code text} as a TIMESTAMP constant (UTC microseconds), or null when it is not a valid timestamp. */
+    static Expr.Literal timestamp(String text) {
         try {
-            LocalDateTime time = text.length() <= 10 ? LocalDate.parse(text).atStartOfDay()
-                    : LocalDateTime.parse(text, TIMESTAMP);
+            String trimmed = text.trim();
+            LocalDateTime time = trimmed.length() <= 10 ? LocalDate.parse(trimmed).atStartOfDay()
+                    : LocalDateTime.parse(trimmed, TIMESTAMP);
             long micros = ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0), time);
             return new Expr.Literal(micros, SqlType.TIMESTAMP);
         } catch (DateTimeParseException | ArithmeticException e) {
-            throw file.error(token, "invalid TIMESTAMP literal '" + text + "'; write it as 'YYYY-MM-DD HH:MM:SS[.ffffff]'");
+            return null;
         }
     }
 

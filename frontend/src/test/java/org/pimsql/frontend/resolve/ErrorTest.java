@@ -64,6 +64,7 @@ class ErrorTest {
                 Arguments.of("DECLARE v INTEGER DEFAULT §'x';\nSET v = v + 1;", "cannot assign a value of type CHAR(1) to variable V of type INTEGER"),
                 Arguments.of("DECLARE a INTEGER DEFAULT 1;\nDECLARE b BIGINT DEFAULT §a + 1;", "DEFAULT must be a constant"),
                 Arguments.of("SELECT i_id, i_id INTO io, §io FROM item WHERE i_id = 1;", "variable IO appears twice after INTO"),
+                Arguments.of("DECLARE t TIMESTAMP;\nIF t §< 'yesterday' THEN SET o = 1; END IF;", "cannot compare TIMESTAMP with CHAR(9)"),
                 Arguments.of("SET o = 1 §SET o = 2;", "syntax error: unexpected 'SET', expected"),
                 Arguments.of("SET o = w §% 2;", "% is not an operator in HSQLDB; use MOD(a, b)"),
                 Arguments.of("SELECT c_first INTO name FROM §nope WHERE x = 1;", "unknown table NOPE"),

@@ -89,6 +89,10 @@ class ExpressionTest {
                 value("t", "TIMESTAMP '2020-09-13 12:26:40.123456'"));
         assertEquals(new Expr.Literal(1_577_836_800_000_000L, SqlType.TIMESTAMP), value("t", "TIMESTAMP '2020-01-01'"));
         assertInstanceOf(Expr.CurrentTimestamp.class, value("t", "CURRENT_TIMESTAMP"));
+        // a string constant where a TIMESTAMP is expected is converted, as HSQLDB does
+        assertEquals(new Expr.Literal(1_577_836_800_000_000L, SqlType.TIMESTAMP), value("t", "'2020-01-01 00:00:00'"));
+        var cmp = assertInstanceOf(Binary.class, value("b", "t < '2020-01-01'"));
+        assertEquals(new Expr.Literal(1_577_836_800_000_000L, SqlType.TIMESTAMP), cmp.right());
     }
 
     @Test
