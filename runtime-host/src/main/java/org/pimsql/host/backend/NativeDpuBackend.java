@@ -81,6 +81,7 @@ public final class NativeDpuBackend implements DpuBackend {
         }
     }
 
+    @SuppressWarnings("restricted") // binding a native library is what this class is for
     private static synchronized Bridge bind(Path library) {
         return LOADED.computeIfAbsent(library.toAbsolutePath(), path -> {
             // the library stays loaded for the JVM's life: the simulator keeps worker threads in it
@@ -125,6 +126,7 @@ public final class NativeDpuBackend implements DpuBackend {
         }
     }
 
+    @SuppressWarnings("restricted") // the bridge returns a pointer to its own NUL-terminated error buffer
     private DpuException failure() {
         String message;
         try {

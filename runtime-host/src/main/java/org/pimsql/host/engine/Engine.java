@@ -256,6 +256,7 @@ public final class Engine implements AutoCloseable {
             sequencer.close();
         } finally {
             backend.close();
+            config.compiler().close();
             try {
                 log.close();
             } catch (IOException e) {

@@ -166,10 +166,23 @@ public final class Sequencer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail(new SQLNonTransientConnectionException("sequencer interrupted", "08006", e));
+        } catch (RuntimeException | Error e) {
+            fail(new SQLNonTransientConnectionException("the sequencer stopped: " + e, "08006", e));
         } finally {
             lock.lock();
             try {
                 closing = true;
+                // whatever is still queued will never be sequenced: answer it
+                SQLException reason = failure != null ? failure
+                        : new SQLNonTransientConnectionException("the database is closed", "08003");
+                for (Object item : incoming) {
+                    switch (item) {
+                        case Pending p -> p.result().completeExceptionally(reason);
+                        case Barrier b -> b.done().completeExceptionally(reason);
+                        default -> throw new IllegalStateException("unknown queue item " + item);
+                    }
+                }
+                incoming.clear();
                 changed.signalAll();
             } finally {
                 lock.unlock();
@@ -248,7 +261,7 @@ public final class Sequencer implements AutoCloseable {
         EpochProcessor.PreparedEpoch prepared;
         try {
             prepared = processor.prepare(epoch);
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             // nothing was logged or run: only this epoch's callers learn about it
             failAll(epoch, new SQLException("could not prepare epoch " + epoch.number() + ": " + e.getMessage(),
                     "XX000", e));
@@ -299,7 +312,7 @@ public final class Sequencer implements AutoCloseable {
         }
         try {
             barrier.done().complete(barrier.action().call());
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             barrier.done().completeExceptionally(e);
         }
     }

@@ -1,0 +1,35 @@
+package org.pimsql.host.engine;
+
+import java.util.List;
+import java.util.SortedSet;
+import org.pimsql.frontend.analysis.ProcedureAnalysis;
+import org.pimsql.frontend.analysis.Routing;
+import org.pimsql.frontend.analysis.SchemaAnalysis;
+import org.pimsql.frontend.ir.Procedure;
+
+/**
+ * Routes calls with the frontend's analysis ({@link Routing}): the partition keys derived from the
+ * parameters. A procedure that only writes replicated tables and reads nothing partitioned runs
+ * independently on every partition (decision 5: a write of a replicated table is applied everywhere).
+ */
+final class AnalysisRouter implements CallRouter {
+    private final SchemaAnalysis analysis;
+
+    AnalysisRouter(SchemaAnalysis analysis) {
+        this.analysis = analysis;
+    }
+
+    @Override
+    public Route route(Procedure procedure, List<Object> args, int partitionCount) {
+        ProcedureAnalysis pa = analysis.procedure(procedure.name());
+        if (pa == null) {
+            throw new IllegalArgumentException("no analysis for procedure " + procedure.name());
+        }
+        Routing routing = pa.routing();
+        boolean replicatedOnly = routing.keys().isEmpty() && routing.broadcastReads().isEmpty()
+                && routing.dataDependent().isEmpty() && !routing.replicatedWrites().isEmpty();
+        SortedSet<Integer> partitions = routing.partitions(args.toArray(), partitionCount);
+        int[] array = partitions.stream().mapToInt(Integer::intValue).toArray();
+        return new Route(array, replicatedOnly);
+    }
+}

@@ -1,0 +1,227 @@
+package org.pimsql.host.engine;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.codegen.BlockLayout;
+import org.pimsql.codegen.FieldLayout;
+import org.pimsql.codegen.MemoryMap;
+import org.pimsql.codegen.ProcedureLayout;
+import org.pimsql.codegen.ResultSetLayout;
+import org.pimsql.codegen.SchemaLayout;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Cursor;
+import org.pimsql.frontend.ir.ParamMode;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.Variable;
+
+/**
+ * The code generator's call and result format (docs/wire-format.md; runtime-dpu's pim_exec.c reads and
+ * writes it), built from a {@link SchemaLayout}.
+ *
+ * <pre>
+ * input  (at memory().inputOffset() of the MRAM heap):
+ *   batch header  u32 magic "PIMB", u32 flags (1 = format first), u32 ncalls, u32 bytes
+ *   [format only] u32 log2(hash buckets) per table, padded to 8 bytes
+ *   per call      u32 bytes, u16 procedure, u16 0, u64 sequence, i64 CURRENT_TIMESTAMP (us), parameter block
+ * output (at memory().outputOffset()):
+ *   result header u32 magic "PIMR", u32 ncalls run, u32 bytes, u32 flags (1 = output full, calls left undone)
+ *   per call      u32 bytes, u16 procedure, u16 status, u64 sequence, char[5] SQLSTATE, u8 result sets,
+ *                 u16 message length, u32 OUT bytes, u32 0;
+ *                 then on success each result set (u32 index, u32 rows, rows) and the OUT block,
+ *                 on failure the message (padded to 8)
+ * </pre>
+ */
+final class WireCodec implements CallCodec {
+    private static final int MESSAGE_MAX = 248;
+
+    private final SchemaLayout layout;
+    private final Map<String, ProcedureLayout> procedures = new HashMap<>();
+    private final MramRegion input;
+    private final MramRegion output;
+    private final int formatBytes;
+
+    WireCodec(SchemaLayout layout) {
+        this.layout = layout;
+        for (ProcedureLayout p : layout.procedures()) {
+            procedures.put(p.name(), p);
+        }
+        MemoryMap m = layout.memory();
+        this.input = new MramRegion(MramRegion.MRAM_HEAP, m.inputOffset(), m.inputBytes());
+        this.output = new MramRegion(MramRegion.MRAM_HEAP, m.outputOffset(), m.outputBytes());
+        int tables = layout.tables().size();
+        this.formatBytes = 4 * ((tables + 1) & ~1);
+    }
+
+    private ProcedureLayout layoutOf(Procedure p) {
+        ProcedureLayout l = procedures.get(p.name());
+        if (l == null) {
+            throw new IllegalArgumentException("the compiled schema has no procedure " + p.name());
+        }
+        return l;
+    }
+
+    @Override
+    public MramRegion input() {
+        return input;
+    }
+
+    @Override
+    public MramRegion output() {
+        return output;
+    }
+
+    @Override
+    public int encodedSize(RoutedCall call) {
+        return SchemaLayout.CALL_HEADER_BYTES + layoutOf(call.procedure()).params().bytes();
+    }
+
+    @Override
+    public int queueOverhead(boolean format) {
+        return SchemaLayout.BATCH_HEADER_BYTES + (format ? formatBytes : 0);
+    }
+
+    @Override
+    public byte[] encodeQueue(List<RoutedCall> calls, boolean format) {
+        int size = queueOverhead(format);
+        for (RoutedCall c : calls) {
+            size += encodedSize(c);
+        }
+        byte[] bytes = new byte[size];
+        ByteBuffer b = BlockCodec.littleEndian(bytes);
+        b.putInt(SchemaLayout.BATCH_MAGIC).putInt(format ? SchemaLayout.FLAG_INIT : 0).putInt(calls.size()).putInt(size);
+        if (format) {
+            for (int t = 0; t < layout.tables().size(); t++) {
+                b.putInt(layout.memory().defaultBucketsLog2());
+            }
+            b.position(SchemaLayout.BATCH_HEADER_BYTES + formatBytes);
+        }
+        for (RoutedCall c : calls) {
+            ProcedureLayout pl = layoutOf(c.procedure());
+            BlockLayout params = pl.params();
+            int start = b.position();
+            b.putInt(SchemaLayout.CALL_HEADER_BYTES + params.bytes()).putShort((short) pl.id()).putShort((short) 0)
+                    .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
+            int base = b.position();
+            List<Object> args = c.call().request().args();
+            for (Variable v : c.procedure().params()) {
+                Object value = v.mode() == ParamMode.OUT ? null : args.get(v.id());
+                BlockCodec.put(b, base, params.field(v.name()), value);
+            }
+            b.position(start + SchemaLayout.CALL_HEADER_BYTES + params.bytes());
+        }
+        return bytes;
+    }
+
+    @Override
+    public int outputBound(List<RoutedCall> calls) {
+        long bound = SchemaLayout.BATCH_HEADER_BYTES;
+        for (RoutedCall c : calls) {
+            ProcedureLayout pl = layoutOf(c.procedure());
+            if (!pl.resultSets().isEmpty()) {
+                return -1;
+            }
+            bound += SchemaLayout.RECORD_HEADER_BYTES + Math.max(pl.outBytes(), MESSAGE_MAX);
+        }
+        return (int) Math.min(bound, output.capacity());
+    }
+
+    @Override
+    public int outputHeaderBytes() {
+        return SchemaLayout.BATCH_HEADER_BYTES;
+    }
+
+    @Override
+    public int outputLength(byte[] header) {
+        ByteBuffer b = BlockCodec.littleEndian(header);
+        checkMagic(b.getInt(0));
+        return (b.getInt(8) + 7) & ~7;
+    }
+
+    private static void checkMagic(int magic) {
+        if (magic != SchemaLayout.RESULT_MAGIC) {
+            throw new IllegalStateException(String.format("DPU output has magic 0x%08x, expected \"PIMR\"", magic));
+        }
+    }
+
+    @Override
+    public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] out) {
+        ByteBuffer b = BlockCodec.littleEndian(out);
+        checkMagic(b.getInt(0));
+        int done = b.getInt(4);
+        if (done > calls.size()) {
+            throw new IllegalStateException("DPU reports " + done + " calls run of " + calls.size());
+        }
+        var outcomes = new ArrayList<CallOutcome>(done);
+        int pos = SchemaLayout.BATCH_HEADER_BYTES;
+        for (int i = 0; i < done; i++) {
+            RoutedCall c = calls.get(i);
+            int recordBytes = b.getInt(pos);
+            int status = Short.toUnsignedInt(b.getShort(pos + 6));
+            long sequence = b.getLong(pos + 8);
+            if (sequence != c.call().sequence()) {
+                throw new IllegalStateException("DPU output record " + i + " is for call " + sequence + ", expected "
+                        + c.call().sequence());
+            }
+            byte[] state = new byte[5];
+            b.get(pos + 16, state);
+            int sets = Byte.toUnsignedInt(b.get(pos + 21));
+            int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
+            int outBytes = b.getInt(pos + 24);
+            int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
+            if (status != 0) {
+                byte[] message = new byte[messageLength];
+                b.get(body, message);
+                outcomes.add(new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
+                        new String(message, StandardCharsets.ISO_8859_1)));
+            } else {
+                outcomes.add(success(c, b, body, sets, outBytes));
+            }
+            pos += recordBytes;
+        }
+        return outcomes;
+    }
+
+    private CallOutcome.Success success(RoutedCall c, ByteBuffer b, int at, int sets, int outBytes) {
+        ProcedureLayout pl = layoutOf(c.procedure());
+        var tables = new ArrayList<ResultTable>(sets);
+        int pos = at;
+        for (int s = 0; s < sets; s++) {
+            int index = b.getInt(pos);
+            int rows = b.getInt(pos + 4);
+            pos += SchemaLayout.RESULT_SET_HEADER_BYTES;
+            ResultSetLayout rl = pl.resultSets().get(index);
+            Cursor cursor = c.procedure().cursors().get(index);
+            var names = new ArrayList<String>();
+            var types = new ArrayList<SqlType>();
+            for (Query.OutputColumn col : cursor.query().select()) {
+                names.add(col.name());
+                types.add(col.value().type());
+            }
+            var data = new ArrayList<List<Object>>(rows);
+            for (int r = 0; r < rows; r++) {
+                var row = new ArrayList<Object>(names.size());
+                for (FieldLayout f : rl.row().fields()) {
+                    row.add(BlockCodec.get(b, pos, f));
+                }
+                data.add(java.util.Collections.unmodifiableList(row));
+                pos += rl.row().bytes();
+            }
+            tables.add(new ResultTable(names, types, data));
+        }
+        var outs = new ArrayList<Object>(c.procedure().params().size());
+        for (Variable v : c.procedure().params()) {
+            outs.add(v.mode() == ParamMode.IN || outBytes == 0 ? null : BlockCodec.get(b, pos, pl.params().field(v.name())));
+        }
+        return new CallOutcome.Success(c.call().sequence(), outs, tables);
+    }
+
+    @Override
+    public String storageSignature() {
+        return layout.memory() + "|" + layout.tables();
+    }
+}
