@@ -18,6 +18,19 @@ import org.pimsql.frontend.ir.Expr;
 public record Placement(Kind kind, String description, List<List<Expr>> tuples, PartitionFunction function,
                         SortedSet<Integer> afterStatements, String reason) {
 
+    /**
+     * For {@link Kind#PARAMETER} and {@link Kind#ARRAY}: the text of the routing key this access goes
+     * through, equal to the matching {@link Routing.PartitionKey#text()} (e.g. {@code MOD(P_W_ID)}), so
+     * a phase planner can tell which participant runs it; null for the other kinds.
+     */
+    public String keyText() {
+        if (kind != Kind.PARAMETER && kind != Kind.ARRAY) {
+            return null;
+        }
+        return function.signature() + "(" + String.join(" | ", tuples.stream()
+                .map(t -> String.join(", ", t.stream().map(SqlText::expr).toList())).toList()) + ")";
+    }
+
     public enum Kind {
         /** A function of the call's parameters (including variables that are pure functions of them). */
         PARAMETER,

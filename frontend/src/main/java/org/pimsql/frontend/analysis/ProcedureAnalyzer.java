@@ -562,8 +562,7 @@ final class ProcedureAnalyzer {
                 Placement p = a.placement();
                 switch (p.kind()) {
                     case PARAMETER, ARRAY -> {
-                        String text = p.function().signature() + "(" + String.join(" | ", p.tuples().stream()
-                                .map(t -> String.join(", ", t.stream().map(SqlText::expr).toList())).toList()) + ")";
+                        String text = p.keyText();
                         Routing.PartitionKey old = keyed.get(text);
                         var tables = new ArrayList<String>(old == null ? List.of() : old.tables());
                         if (!tables.contains(a.table())) {

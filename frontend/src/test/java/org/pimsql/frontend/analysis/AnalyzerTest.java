@@ -113,6 +113,8 @@ class AnalyzerTest {
         Placement placement = a.statement(3).accesses().getFirst().placement();
         assertEquals(Placement.Kind.ARRAY, placement.kind());
         assertEquals("partition of (S_W_ID = SUPW[*]) for every element of SUPW", placement.description());
+        assertEquals("MOD(SUPW[*])", placement.keyText());
+        assertEquals(placement.keyText(), a.routing().keys().getFirst().text());
         assertEquals(ProcedureClass.MULTI_PARTITION, a.procedureClass());
         assertEquals(List.of("SUPW"), a.routing().routingArrays());
         assertEquals(set(1, 2, 3), a.routing().partitions(args(new short[] {1, 2, 7, 5}, List.of(10, 11, 12, 13)), 4));

@@ -37,7 +37,7 @@ import org.pimsql.frontend.ir.Variable;
  *                    "abortDecision": [statement...],
  *                    "statements": [{ "id", "kind", "line", "column", "text", "parent", "depth",
  *                                     "accesses": [{"table", "operation", "path", "columnsRead", "columnsWritten",
- *                                                   "partition": {"kind", "description", "afterStatements"}}],
+ *                                                   "partition": {"kind", "description", "key", "afterStatements"}}],
  *                                     "variablesRead", "variablesWritten",
  *                                     "dependencies": [{"on", "kind", "detail"}] }] }],
  *   "programs": [{ "id", "name", "procedures", "cSource", "nativeLibrary", "instructionEstimate",
@@ -178,6 +178,7 @@ final class Manifest {
             var pm = new LinkedHashMap<String, Object>();
             pm.put("kind", a.placement().kind().name());
             pm.put("description", a.placement().description());
+            pm.put("key", a.placement().keyText());
             pm.put("afterStatements", List.copyOf(a.placement().afterStatements()));
             am.put("partition", pm);
             accesses.add(am);
