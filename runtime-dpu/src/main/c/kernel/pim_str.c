@@ -62,6 +62,19 @@ uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const c
     return al + bl;
 }
 
+uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len)
+{
+    uint32_t i;
+    if (at + len > cap) {
+        pim_fail("22001", "string data, right truncation");
+        return at;
+    }
+    for (i = 0; i < len; i++) {
+        dst[at + i] = s[i];
+    }
+    return at + len;
+}
+
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out)
 {
     int64_t from = start, to;

@@ -179,15 +179,7 @@ final class ExprGen {
                 return logic(b, s);
             }
             case CONCAT -> {
-                V a = materialize(toStr(expr(b.left(), s), b.left().type()));
-                V c = materialize(toStr(expr(b.right(), s), b.right().type()));
-                int cap = Math.max(1, b.type().length());
-                String buf = g.frameMember("char", "cat", "[" + cap + "]", "concatenation result");
-                String l = g.tmpDecl("uint32_t", "l");
-                String n = or(a.n(), c.n());
-                w().line(l + " = " + (n.equals("0") ? "" : "(" + n + ") ? 0 : ") + "pim_concat(" + buf + ", " + cap + ", "
-                        + a.p() + ", " + a.l() + ", " + c.p() + ", " + c.l() + ");");
-                return V.str(buf, l, n.equals("0") ? "0" : materializeBool(n));
+                return concat(b, s);
             }
             case EQ, NE, LT, LE, GT, GE -> {
                 return compare(b, s);
@@ -195,6 +187,43 @@ final class ExprGen {
             default -> {
                 return arithmetic(b, s);
             }
+        }
+    }
+
+    /**
+     * {@code a || b || c ...}: the chain is flattened and built in one buffer part by part (pim_cat),
+     * so a long chain costs a call per part instead of a buffer and a copy per operator. NULL if any
+     * part is NULL.
+     */
+    private V concat(Expr.Binary b, Scope s) throws BuildException {
+        List<Expr> parts = new java.util.ArrayList<>();
+        flatten(b, parts);
+        List<V> values = new java.util.ArrayList<>();
+        String n = "0";
+        for (Expr e : parts) {
+            V v = materialize(toStr(expr(e, s), e.type()));
+            values.add(v);
+            n = or(n, v.n());
+        }
+        int cap = Math.max(1, b.type().length());
+        String buf = g.frameMember("char", "cat", "[" + cap + "]", "concatenation result");
+        String l = g.tmpDecl("uint32_t", "l");
+        String nn = materializeBool(n);
+        w().line(l + " = 0;");
+        w().open(nn.equals("0") ? "" : "if (!" + nn + ")");
+        for (V v : values) {
+            w().line(l + " = pim_cat(" + buf + ", " + cap + ", " + l + ", " + v.p() + ", " + v.l() + ");");
+        }
+        w().close();
+        return V.str(buf, l, nn);
+    }
+
+    private static void flatten(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.CONCAT) {
+            flatten(b.left(), out);
+            flatten(b.right(), out);
+        } else {
+            out.add(e);
         }
     }
 

@@ -380,6 +380,20 @@ final class QueryGen {
      */
     private String storeKeys(List<Expr> keys, IndexLayout ix, int from, TableLayout t, String row, Scope outer,
                              String extraNulls) throws BuildException {
+        Moves mv = new Moves(g);
+        for (int i = 0; i < keys.size(); i++) {
+            Slot dst = new Slot(row, t.row().field(ix.columns().get(from + i)), false);
+            if (Moves.movable(g, keys.get(i), outer, dst)) {
+                mv.add(dst, keys.get(i), outer, t.name() + "." + ix.columns().get(from + i));
+            }
+        }
+        if (!keys.isEmpty() && mv.size() == keys.size()) {
+            // every key is a plain field: one table-driven copy, which also reports a NULL key
+            String table = mv.define("key of " + t.name() + " by " + ix.name());
+            w().open("if (pim_move(" + table + ", " + mv.size() + ")" + (extraNulls.equals("0") ? "" : " && !(" + extraNulls + ")")
+                    + ")");
+            return "moved";
+        }
         List<V> values = new ArrayList<>();
         String nulls = extraNulls;
         for (Expr e : keys) {
@@ -445,7 +459,7 @@ final class QueryGen {
             skip = g.tmpNum();
             w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? 0 : ") + ov.v() + ";");
         }
-        boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex();
+        boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex() && !orderFromFirstSource(q);
         if (sorted) {
             sorted(q, sink, left, skip);
             return;
@@ -549,6 +563,35 @@ final class QueryGen {
         if (left != null) {
             w().line(done + ":;");
         }
+    }
+
+    /**
+     * True when the rows already come in ORDER BY order: the first source scans an index whose columns
+     * after the equality prefix are exactly the sort keys (all in the scan's direction), and every later
+     * source is a primary-key lookup, which yields at most one row per outer row and so keeps the order.
+     */
+    static boolean orderFromFirstSource(Query q) {
+        if (!(q.sources().get(0).access() instanceof Access.IndexRange r)) {
+            return false;
+        }
+        for (int i = 1; i < q.sources().size(); i++) {
+            if (!(q.sources().get(i).access() instanceof Access.PrimaryKey)) {
+                return false;
+            }
+        }
+        List<Integer> cols = r.index().columns();
+        int k = r.equalPrefix().size();
+        if (k + q.orderBy().size() > cols.size()) {
+            return false;
+        }
+        for (int i = 0; i < q.orderBy().size(); i++) {
+            Query.SortKey key = q.orderBy().get(i);
+            if (key.descending() != r.descending() || !(key.value() instanceof Expr.ColumnRef c) || c.source() != 0
+                    || c.column().ordinal() != cols.get(k + i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Long literal(Expr e) {
