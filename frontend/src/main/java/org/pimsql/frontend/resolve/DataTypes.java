@@ -48,12 +48,12 @@ final class DataTypes {
                 yield SqlType.TIMESTAMP;
             }
             case DecimalTypeContext d -> decimal(file, d);
-            case CharTypeContext c -> SqlType.chars(c.length == null ? 1 : length(file, c, c.length));
+            case CharTypeContext c -> SqlType.chars(c.length == null ? 1 : length(file, c.length));
             case VarcharTypeContext v -> {
                 if (v.length == null) {
                     throw file.error(v, "VARCHAR needs a length, e.g. VARCHAR(20)");
                 }
-                yield SqlType.varchar(length(file, v, v.length));
+                yield SqlType.varchar(length(file, v.length));
             }
             case OtherTypeContext o -> throw file.error(o, "unsupported type " + SourceFile.name(o.identifier())
                     + "; the dialect has SMALLINT, INTEGER, BIGINT, DECIMAL(p,s), CHAR(n), VARCHAR(n), TIMESTAMP and BOOLEAN");
@@ -78,7 +78,7 @@ final class DataTypes {
         return SqlType.decimal(precision, scale);
     }
 
-    private static int length(SourceFile file, BaseTypeContext ctx, org.antlr.v4.runtime.Token token) {
+    private static int length(SourceFile file, org.antlr.v4.runtime.Token token) {
         int length = parseSize(file, token);
         if (length < 1 || length > MAX_STRING_LENGTH) {
             throw file.error(token, "string length " + token.getText() + " is out of range; it must be 1 to " + MAX_STRING_LENGTH);

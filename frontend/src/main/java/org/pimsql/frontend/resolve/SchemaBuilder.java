@@ -12,7 +12,12 @@ import org.pimsql.frontend.catalog.SourcePos;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.parser.PimSqlParser.CheckConstraintContext;
 import org.pimsql.frontend.parser.PimSqlParser.ColumnDefContext;
+import org.pimsql.frontend.parser.PimSqlParser.ForeignKeyConstraintContext;
+import org.pimsql.frontend.parser.PimSqlParser.NotNullOptionContext;
+import org.pimsql.frontend.parser.PimSqlParser.NullOptionContext;
+import org.pimsql.frontend.parser.PimSqlParser.ReferencesOptionContext;
 import org.pimsql.frontend.parser.PimSqlParser.ColumnOptionContext;
 import org.pimsql.frontend.parser.PimSqlParser.CreateIndexContext;
 import org.pimsql.frontend.parser.PimSqlParser.CreateTableContext;
@@ -105,8 +110,11 @@ final class SchemaBuilder {
                 case UniqueConstraintContext unique -> uniques.add(new UniqueSpec(
                         unique.cname == null ? null : SourceFile.name(unique.cname),
                         columnOrdinals(file, draft, unique.identifierList().identifier()), file.pos(unique)));
-                default -> throw file.error(constraint, constraintName(constraint)
-                        + " constraints are not supported; the dialect has PRIMARY KEY and UNIQUE");
+                case ForeignKeyConstraintContext fk -> throw file.error(fk,
+                        "FOREIGN KEY constraints are not supported; the dialect has PRIMARY KEY and UNIQUE");
+                case CheckConstraintContext check -> throw file.error(check,
+                        "CHECK constraints are not supported; the dialect has PRIMARY KEY and UNIQUE");
+                default -> throw new IllegalStateException("unhandled constraint syntax " + constraint.getClass());
             }
         }
         if (primaryKey == null) {
@@ -127,11 +135,6 @@ final class SchemaBuilder {
         tableOrder.put(name, order);
     }
 
-    private static String constraintName(TableConstraintContext constraint) {
-        String text = constraint.getText().toUpperCase(java.util.Locale.ROOT);
-        return text.contains("FOREIGNKEY") ? "FOREIGN KEY" : "CHECK";
-    }
-
     /** Adds the column; returns true when it carries a column-level PRIMARY KEY. */
     private boolean addColumn(SourceFile file, TableDraft draft, ColumnDefContext def, List<UniqueSpec> uniques) {
         String name = SourceFile.name(def.name);
@@ -146,13 +149,10 @@ final class SchemaBuilder {
                 case PrimaryKeyOptionContext pk -> primaryKey = true;
                 case UniqueOptionContext u -> uniques.add(new UniqueSpec(null, List.of(draft.columns.size()), file.pos(u)));
                 case DefaultOptionContext d -> draft.defaults.put(draft.columns.size(), defaultValue(file, d.defaultValue(), type));
-                default -> {
-                    if (option instanceof org.pimsql.frontend.parser.PimSqlParser.NotNullOptionContext) {
-                        nullable = false;
-                    } else if (option instanceof org.pimsql.frontend.parser.PimSqlParser.ReferencesOptionContext) {
-                        throw file.error(option, "REFERENCES (foreign key) constraints are not supported");
-                    }
-                }
+                case NotNullOptionContext n -> nullable = false;
+                case NullOptionContext n -> nullable = true;
+                case ReferencesOptionContext r -> throw file.error(r, "REFERENCES (foreign key) constraints are not supported");
+                default -> throw new IllegalStateException("unhandled column option " + option.getClass());
             }
         }
         draft.columns.add(new Column(name, draft.columns.size(), type, nullable && !primaryKey, file.pos(def.name)));

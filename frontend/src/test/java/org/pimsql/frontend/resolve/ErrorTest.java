@@ -36,6 +36,8 @@ class ErrorTest {
                 Arguments.of("CREATE TABLE t (a INTEGER, b INTEGER, PRIMARY KEY (a, §c));", "unknown column C in table T"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER, §PRIMARY KEY (b));", "table T has more than one PRIMARY KEY"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER, §FOREIGN KEY (b) REFERENCES u (x));", "FOREIGN KEY constraints are not supported"),
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER §REFERENCES u);", "REFERENCES (foreign key) constraints are not supported"),
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, §CHECK (a > 0));", "CHECK constraints are not supported"),
                 Arguments.of("PARTITION TABLE §nope ON COLUMN a;", "unknown table NOPE"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY);\nPARTITION TABLE t ON COLUMN §b;", "unknown column B in table T"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b INTEGER NOT NULL);\nPARTITION TABLE t ON COLUMNS (a, §b);",
