@@ -22,7 +22,7 @@ static int64_t overflow(void)
  * Unsigned 64-bit long division, one bit per step (constant shifts only). Much smaller than the
  * compiler-rt routines (__udivdi3 and friends); 64-bit division is rare in procedures.
  */
-static uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
+static __attribute__((noinline)) uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
 {
     uint64_t q = 0, r = 0;
     uint32_t i;

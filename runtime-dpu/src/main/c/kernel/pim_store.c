@@ -78,7 +78,7 @@ uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncol
     return n;
 }
 
-static uint32_t key_hash(const uint8_t *key, uint32_t len)
+static __attribute__((noinline)) uint32_t key_hash(const uint8_t *key, uint32_t len)
 {
     uint32_t h = 5381u, i;
     for (i = 0; i < len; i++) {
@@ -100,14 +100,14 @@ static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 }
 
 /* Reads or writes the u32 link at MRAM offset `at` (a bucket or a row header) with one 8-byte DMA. */
-static pim_off_t link_get(pim_off_t at)
+static __attribute__((noinline)) pim_off_t link_get(pim_off_t at)
 {
     uint32_t pair[2] __attribute__((aligned(8)));
     pim_mram_get(at & ~7u, pair, 8);
     return pair[(at >> 2) & 1u];
 }
 
-static void link_set(pim_off_t at, pim_off_t value)
+static __attribute__((noinline)) void link_set(pim_off_t at, pim_off_t value)
 {
     uint32_t pair[2] __attribute__((aligned(8)));
     pim_mram_get(at & ~7u, pair, 8);

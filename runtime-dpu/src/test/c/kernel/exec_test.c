@@ -6,7 +6,9 @@
  *
  * Covered: formatting, insert, primary-key lookup, update, SIGNAL rollback of an update and of an
  * insert (hash and B+tree entries), duplicate key (23505), NOT NULL (23502), an index range scan
- * returned as a result set, and persistence of the database between launches.
+ * returned as a result set, persistence of the database between launches, aggregates with
+ * COUNT(DISTINCT) over a full scan, a FOR loop that rewrites the index it scans, the loop iteration
+ * cap (54000), ORDER BY ... LIMIT through the sort buffer, arrays (2202E), || and CAST, and 22012.
  *
  * Usage: exec_test KERNEL.so   (exit status 0 when every check passes)
  */
@@ -23,7 +25,8 @@
 #define OUT_OFF (4096u + (2u << 20))
 
 /* Procedure ids: declaration order in accounts.sql */
-enum { PUT_ACCT = 0, GET_ACCT = 1, PAY = 2, LIST_FROM = 3, PUT_THEN_FAIL = 4 };
+enum { PUT_ACCT = 0, GET_ACCT = 1, PAY = 2, LIST_FROM = 3, PUT_THEN_FAIL = 4, STATS = 5, BUMP_ALL = 6, SPIN = 7, TOP2 = 8,
+       LABEL = 9 };
 
 static int failures;
 
@@ -127,6 +130,36 @@ static void put_then_fail(int32_t id, const char *name)
     uint8_t *p = call(PUT_THEN_FAIL, 32);
     *(int32_t *)(p + 4) = id;
     put_varchar(p + 8, name);
+}
+
+/* stats(OUT p_n INTEGER @4, OUT p_total DECIMAL(12,2) @8, OUT p_max VARCHAR(16) @16, OUT p_distinct INTEGER @36): 40 */
+static void stats(void)
+{
+    uint8_t *p = call(STATS, 40);
+    p[0] = 0x0f;
+}
+
+/* bump_all(IN p_amount DECIMAL(10,2) @8, OUT p_n INTEGER @4): 16 bytes, OUT block 8 */
+static void bump_all(int64_t cents)
+{
+    uint8_t *p = call(BUMP_ALL, 16);
+    set_null(p, 1);
+    *(int64_t *)(p + 8) = cents;
+}
+
+/* label(IN p_ids INTEGER ARRAY[4] @48 (bitmap @52, elements @56), IN p_i INTEGER @72,
+ *       OUT p_text VARCHAR(40) @2, OUT p_v INTEGER @44): 80 bytes, OUT block 48 */
+static void label(const int32_t *ids, uint32_t n, int32_t i)
+{
+    uint8_t *p = call(LABEL, 80);
+    uint32_t k;
+    set_null(p, 2);
+    set_null(p, 3);
+    *(uint32_t *)(p + 48) = n;
+    for (k = 0; k < n; k++) {
+        *(int32_t *)(p + 56 + 4 * k) = ids[k];
+    }
+    *(int32_t *)(p + 72) = i;
 }
 
 /* ---- running and decoding ---- */
@@ -301,6 +334,57 @@ int main(int argc, char **argv)
     } else {
         CHECK(0, "list_from in launch 2: expected 3 rows");
     }
+
+    /* launch 3: aggregates, a FOR loop that writes the index it scans, the loop cap, a sort, arrays */
+    batch_begin(0);
+    stats();
+    bump_all(100);
+    stats();
+    call(SPIN, 8);
+    call(TOP2, 8);
+    {
+        static const int32_t ids[] = {1, 3, 7}, short_ids[] = {1, 3}, zero[] = {0, 3};
+        label(ids, 3, 2);
+        label(short_ids, 2, 3); /* p_ids[3]: out of range */
+        label(zero, 2, 1);      /* 100 / 0 */
+    }
+    get_acct(1);
+    run(set);
+    r = next_result();
+    expect_ok(r, "stats");
+    CHECK(r.out_bytes == 40 && (r.outblock[0] & 0x0f) == 0, "stats: OUT block %u bytes, bitmap %02x", r.out_bytes,
+          r.outblock[0]);
+    CHECK(*(const int32_t *)(r.outblock + 4) == 4, "stats: count %d", *(const int32_t *)(r.outblock + 4));
+    CHECK(*(const int64_t *)(r.outblock + 8) == 7000 + 5000 + 500 + 900, "stats: sum %" PRId64,
+          *(const int64_t *)(r.outblock + 8));
+    CHECK(*(const uint16_t *)(r.outblock + 16) == 4 && memcmp(r.outblock + 18, "carl", 4) == 0, "stats: max name");
+    CHECK(*(const int32_t *)(r.outblock + 36) == 4, "stats: distinct balances %d", *(const int32_t *)(r.outblock + 36));
+    r = next_result();
+    expect_ok(r, "bump_all");
+    CHECK(r.out_bytes == 8 && *(const int32_t *)(r.outblock + 4) == 4, "bump_all: %d rows changed (each exactly once)",
+          *(const int32_t *)(r.outblock + 4));
+    r = next_result();
+    expect_ok(r, "stats after bump_all");
+    CHECK(*(const int64_t *)(r.outblock + 8) == 13400 + 400, "stats after bump: sum %" PRId64,
+          *(const int64_t *)(r.outblock + 8));
+    CHECK(*(const uint16_t *)(r.outblock + 16) == 5 && memcmp(r.outblock + 18, "carl+", 5) == 0, "stats after bump: max");
+    expect_error(next_result(), "54000", "spin: loop cap");
+    r = next_result();
+    expect_ok(r, "top2");
+    if (r.nsets == 1 && *(const uint32_t *)(r.sets + 4) == 2) {
+        CHECK(*(const int32_t *)(r.sets + 8 + 4) == 1 && *(const int64_t *)(r.sets + 8 + 8) == 7100, "top2 first row");
+        CHECK(*(const int32_t *)(r.sets + 24 + 4) == 2 && *(const int64_t *)(r.sets + 24 + 8) == 5100, "top2 second row");
+    } else {
+        CHECK(0, "top2: expected one result set of 2 rows");
+    }
+    r = next_result();
+    expect_ok(r, "label");
+    CHECK(r.out_bytes == 48 && *(const uint16_t *)(r.outblock + 2) == 6 && memcmp(r.outblock + 4, "1s3b7b", 6) == 0,
+          "label: text %.*s", *(const uint16_t *)(r.outblock + 2), (const char *)r.outblock + 4);
+    CHECK(*(const int32_t *)(r.outblock + 44) == 33, "label: 100 / 3 = %d", *(const int32_t *)(r.outblock + 44));
+    expect_error(next_result(), "2202E", "label: index out of range");
+    expect_error(next_result(), "22012", "label: division by zero");
+    expect_account(next_result(), "alice+", 7100, "get 1 after bump_all");
 
     dpu_free(set);
     if (failures != 0) {

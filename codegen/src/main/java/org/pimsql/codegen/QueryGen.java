@@ -162,10 +162,38 @@ final class QueryGen {
         for (Variable v : fe.rowVariables()) {
             slots.add(g.slot(v));
         }
-        run(fe.query(), row -> {
+        Sink sink = row -> {
             storeRow(row, slots, "FOR loop variables");
             g.block(fe.body());
-        });
+        };
+        Query q = fe.query();
+        boolean plain = !q.aggregated() && !q.distinct() && q.limit() == null && q.offset() == null
+                && (q.orderBy().isEmpty() || q.orderFromIndex() || orderFromFirstSource(q));
+        if (plain && writes(fe.body()) && !(q.sources().get(0).access() instanceof Access.PrimaryKey)) {
+            // the body writes: collect the first source's rows before running it, so that its writes
+            // cannot move the index entries under the scan (each row is re-read when its turn comes)
+            change(q.sources().get(0), (scope, row, off) -> loops(q, 1, scope, inner -> sink.row(new Row(q, inner, null))));
+            return;
+        }
+        run(q, sink);
+    }
+
+    private static boolean writes(org.pimsql.frontend.ir.Block b) {
+        for (Stmt st : b.statements()) {
+            boolean w = switch (st) {
+                case Stmt.Insert i -> true;
+                case Stmt.Update u -> true;
+                case Stmt.Delete d -> true;
+                case Stmt.If i -> i.branches().stream().anyMatch(br -> writes(br.body())) || writes(i.elseBlock());
+                case Stmt.While wh -> writes(wh.body());
+                case Stmt.ForEach f -> writes(f.body());
+                default -> false;
+            };
+            if (w) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void openCursor(Cursor c, int resultSetIndex) throws BuildException {
@@ -218,7 +246,7 @@ final class QueryGen {
             source(src, Scope.EMPTY, (scope, row, off) -> apply.apply(scope, row, off));
             return;
         }
-        String col = g.frameMember("pim_off_t", "col", "[" + COLLECT_CAPACITY + "]", "rows matched by this UPDATE/DELETE");
+        String col = g.frameMember("pim_off_t", "col", "[" + COLLECT_CAPACITY + "]", "rows matched, collected before the change");
         String n = g.tmpDecl("uint32_t", "c");
         String i = g.tmpDecl("uint32_t", "i");
         String[] rowName = new String[1];
@@ -230,7 +258,8 @@ final class QueryGen {
             offName[0] = off;
             scopeOut[0] = scope;
             w().open("if (" + n + " == " + COLLECT_CAPACITY + ")");
-            w().line("pim_fail(\"54000\", \"UPDATE or DELETE matches more than " + COLLECT_CAPACITY + " rows\");");
+            w().line("pim_fail(\"54000\", \"UPDATE, DELETE or a writing FOR loop matches more than " + COLLECT_CAPACITY
+                    + " rows\");");
             w().line("return;");
             w().close();
             w().line(col + "[" + n + "++] = " + off + ";");

@@ -59,6 +59,26 @@ class KernelExecutionTest {
         assertEquals(4, fail.id());
         assertEquals(List.of(4, 8), offsets(fail.params()));
         assertEquals(32, fail.params().bytes());
+        ProcedureLayout stats = l.procedure("STATS");
+        assertEquals(5, stats.id());
+        assertEquals(List.of(4, 8, 16, 36), offsets(stats.params()));
+        assertEquals(40, stats.outBytes());
+        ProcedureLayout bump = l.procedure("BUMP_ALL");
+        assertEquals(List.of(4, 8), offsets(bump.params()));
+        assertEquals(8, bump.outBytes());
+        assertEquals(8, l.procedure("SPIN").params().bytes());
+        ProcedureLayout top2 = l.procedure("TOP2");
+        assertEquals(8, top2.id());
+        assertEquals(List.of(4, 8), offsets(top2.resultSets().get(0).row()));
+        assertEquals(16, top2.resultSets().get(0).row().bytes());
+        ProcedureLayout label = l.procedure("LABEL");
+        assertEquals(9, label.id());
+        assertEquals(List.of(2, 44, 48, 72), offsets(label.params()));
+        FieldLayout ids = label.params().field("P_IDS");
+        assertEquals(52, ids.arrayNullOffset());
+        assertEquals(56, ids.arrayElementsOffset());
+        assertEquals(80, label.params().bytes());
+        assertEquals(48, label.outBytes());
     }
 
     private static List<Integer> offsets(BlockLayout b) {
