@@ -266,6 +266,9 @@ final class ExprResolver {
             case ArrayElementPrimaryContext a -> arrayElement(a, env);
             case FunctionCallPrimaryContext f -> {
                 String name = SourceFile.name(f.identifier());
+                if (name.equals("EXISTS")) {
+                    throw file.error(f.identifier(), "EXISTS is not supported in the dialect; compare (SELECT COUNT(*) ...) > 0");
+                }
                 throw file.error(f.identifier(), KNOWN_UNSUPPORTED_FUNCTIONS.contains(name)
                         ? "function " + name + " is not supported in the dialect"
                         : "unknown function " + name);

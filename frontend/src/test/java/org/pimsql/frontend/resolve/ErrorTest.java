@@ -114,6 +114,7 @@ class ErrorTest {
                 Arguments.of("DECLARE §w INTEGER;", "duplicate variable W"),
                 Arguments.of("SET o = §FOO(1);", "unknown function FOO"),
                 Arguments.of("SET o = §UPPER(name);", "function UPPER is not supported"),
+                Arguments.of("IF §EXISTS (SELECT i_id FROM item WHERE i_id = w) THEN SET o = 1; END IF;", "EXISTS is not supported"),
                 Arguments.of("IF name §LIKE 'a%' THEN SET o = 1; END IF;", "LIKE is not supported"),
                 Arguments.of("SET o = (SELECT COUNT(*) FROM stock WHERE s_i_id = (SELECT MAX(ol_i_id) FROM order_line WHERE §s_w_id = ol_w_id));",
                         "correlated subqueries are not supported"),
