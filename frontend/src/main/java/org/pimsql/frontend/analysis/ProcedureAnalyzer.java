@@ -539,7 +539,9 @@ final class ProcedureAnalyzer {
         for (List<TableAccess> list : accesses.values()) {
             for (TableAccess a : list) {
                 List<String> cols = written ? a.columnsWritten() : a.columnsRead();
-                if (written ? a.isWrite() : a.operation() == TableAccess.Operation.READ || !cols.isEmpty()) {
+                // an UPDATE or DELETE also reads: its key, filter and SET expressions' columns
+                boolean counts = written ? a.isWrite() : (a.operation() == TableAccess.Operation.READ || !cols.isEmpty());
+                if (counts) {
                     byTable.computeIfAbsent(catalog.table(a.table()).id(), k -> new LinkedHashSet<>()).addAll(cols);
                 }
             }
