@@ -27,8 +27,8 @@ import org.pimsql.tests.util.ExampleScripts;
  * {@code src/test/resources/invalid/} (one problem each; its first line
  * {@code -- expect-error-line: N} names the line of the problem, an optional
  * {@code -- expect-message: text} a piece of the message) gives exit code 1 and a javac-style
- * diagnostic {@code file:N:col: error: message} followed by the source line and a caret, and no
- * stack trace.
+ * diagnostic {@code file:N:col: error: message} (the first one printed) followed by the source line
+ * and a caret, and no stack trace.
  */
 class InvalidScriptsTest {
     private static final Pattern EXPECT_LINE = Pattern.compile("^-- expect-error-line: (\\d+)\\s*$", Pattern.MULTILINE);
@@ -77,15 +77,19 @@ class InvalidScriptsTest {
 
         Pattern located = Pattern.compile("^" + Pattern.quote(script.toString()) + ":(\\d+):(\\d+): error: (.+)$");
         List<String> errLines = r.err().lines().toList();
+        // The first diagnostic is the one a user reads and fixes first: it must be the script's problem
+        // (parsers may add follow-up errors after it).
         int found = -1;
         for (int i = 0; i < errLines.size(); i++) {
-            Matcher d = located.matcher(errLines.get(i));
-            if (d.matches() && Integer.parseInt(d.group(1)) == line) {
+            if (located.matcher(errLines.get(i)).matches()) {
                 found = i;
                 break;
             }
         }
         assertTrue(found >= 0, "no diagnostic '" + script + ":" + line + ":COL: error: ...' on stderr:\n" + r.describe());
+        Matcher first = located.matcher(errLines.get(found));
+        assertTrue(first.matches());
+        assertEquals(line, Integer.parseInt(first.group(1)), "the first diagnostic is on the wrong line:\n" + r.describe());
         String diagnostic = errLines.get(found);
         if (message != null) {
             assertTrue(diagnostic.toLowerCase(Locale.ROOT).contains(message.toLowerCase(Locale.ROOT)),
