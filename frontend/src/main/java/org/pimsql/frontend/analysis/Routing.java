@@ -62,19 +62,23 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
     /**
      * The sorted set of partitions a call with {@code args} may touch (a superset when routing is data
      * dependent: then every partition). {@code args} holds one value per parameter in declaration order
-     * (OUT positions are ignored); array parameters are Java arrays or Lists. A call that may run
-     * anywhere gets one partition, chosen by hashing its scalar arguments so that such calls spread
-     * evenly and deterministically.
+     * (OUT positions are ignored); array parameters are Java arrays or Lists. Never empty: a call whose
+     * keys name no partition (it reads only replicated tables, or its arrays are empty) gets one
+     * partition, chosen by hashing its scalar arguments so that such calls spread evenly and
+     * deterministically.
      */
     public SortedSet<Integer> partitions(Object[] args, int partitionCount) {
         checkArgs(args, partitionCount);
         if (touchesAllPartitions() || !dataDependent.isEmpty()) {
             return all(partitionCount);
         }
-        if (anyPartition()) {
+        SortedSet<Integer> keyed = keyedPartitions(args, partitionCount);
+        if (keyed.isEmpty()) {
+            // No partitioned data touched (only replicated reads, or empty arrays): the call still has to
+            // run somewhere, for its OUT values, result sets and SIGNALs.
             return new TreeSet<>(List.of(spread(args, partitionCount)));
         }
-        return keyedPartitions(args, partitionCount);
+        return keyed;
     }
 
     /** Only the partitions fixed by parameter-derived keys (what is known before any read). */

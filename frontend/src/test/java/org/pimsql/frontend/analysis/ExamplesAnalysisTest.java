@@ -120,6 +120,9 @@ class ExamplesAnalysisTest {
         assertEquals(List.of("P_KEYS"), txn.routingArrays());
         Object[] args = {new long[] {1, 2, 9, 17}, new int[] {0, 1, 0, 1}, new int[] {3, 3, 3, 3}, "v", null};
         assertEquals(set(1, 2), txn.partitions(args, 8));
+        Object[] none = {new long[0], new int[0], new int[0], "v", null};
+        assertEquals(1, txn.partitions(none, 8).size(), "a call with empty arrays still runs on one partition");
+        assertEquals(Set.of(), txn.keyedPartitions(none, 8));
     }
 
     @Test
