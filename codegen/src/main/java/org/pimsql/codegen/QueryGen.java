@@ -220,7 +220,14 @@ final class QueryGen {
             Moves mv = new Moves(g);
             for (Stmt.SetClause sc : up.sets()) {
                 Slot s = new Slot(newRow, t.row().fields().get(sc.column().ordinal()), !sc.column().nullable());
-                if (Moves.movable(g, sc.value(), scope, s)) {
+                if (sc.value() instanceof Expr.Case c && c.whens().size() == 1 && c.otherwise() instanceof Expr.ColumnRef keep
+                        && keep.source() == up.target().index() && keep.column().ordinal() == sc.column().ordinal()) {
+                    // SET col = CASE WHEN cond THEN v ELSE col END: the new row already holds col's value
+                    Expr.When wh = c.whens().get(0);
+                    w().open("if (" + x.cond(wh.condition(), scope) + ")");
+                    g.storeInto(s, x.expr(wh.result(), scope), wh.result().type());
+                    w().close();
+                } else if (Moves.movable(g, sc.value(), scope, s)) {
                     mv.add(s, sc.value(), scope, t.name() + "." + sc.column().name());
                 } else {
                     g.storeInto(s, x.expr(sc.value(), scope), sc.value().type());
@@ -328,6 +335,10 @@ final class QueryGen {
             }
             case Access.IndexRange r -> {
                 int ixPos = indexPosition(t, r.index().name());
+                if (ixPos == 0) {
+                    throw new BuildException("a range scan on the primary key of " + t.name() + " (the primary key is a hash "
+                            + "index on the DPU); create an ordered index on those columns");
+                }
                 IndexLayout ix = t.indexes().get(ixPos);
                 int k = r.equalPrefix().size();
                 List<Expr> keys = new ArrayList<>(r.equalPrefix());

@@ -51,6 +51,20 @@ class SplitTest {
     }
 
     @Test
+    void ycsbIsSplitIntoProgramsOfTheDpuBudget() throws Exception {
+        Catalog ycsb = ExampleBuilds.catalog("ycsb");
+        CodegenResult r = Codegen.generate(ycsb, out, new CodegenOptions(false, true, 4096, 16, "clang"));
+        assertTrue(r.programs().size() >= 2);
+        Set<String> seen = new HashSet<>();
+        for (ProgramInfo p : r.programs()) {
+            System.out.printf("ycsb: %s %d instructions %s%n", p.name(), p.instructionEstimate(), p.procedureInstructions());
+            assertTrue(p.instructionEstimate() <= 4096, p.name() + " needs " + p.instructionEstimate());
+            seen.addAll(p.procedures());
+        }
+        assertEquals(ycsb.procedures().keySet(), seen);
+    }
+
+    @Test
     void aProcedureThatNeverFitsIsNamed() throws Exception {
         Catalog bank = ExampleBuilds.catalog("bank");
         BuildException e = assertThrows(BuildException.class,
