@@ -52,7 +52,7 @@ final class KeyDerivation {
                     : new KeyValue.DataDependent(new TreeSet<>(Set.of(stmtId)));
             case Expr.ScalarSubquery s -> new KeyValue.DataDependent(new TreeSet<>(Set.of(stmtId)));
             case Expr.Aggregate a -> new KeyValue.DataDependent(new TreeSet<>(Set.of(stmtId)));
-            case Expr.CurrentTimestamp t -> new KeyValue.Unknown("CURRENT_TIMESTAMP is not known when the call is routed");
+            case Expr.CurrentTimestamp t -> new KeyValue.Unknown("it uses CURRENT_TIMESTAMP");
             default -> composite(e, state, stmtId, keyedSource, visiting);
         };
     }

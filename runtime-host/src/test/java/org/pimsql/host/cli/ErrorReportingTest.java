@@ -64,6 +64,21 @@ class ErrorReportingTest {
         assertFalse(Files.exists(dir.resolve("out").resolve("manifest.json")));
     }
 
+    @Test
+    void insertKeyedByTheClockIsAnError(@TempDir Path dir) throws Exception {
+        Path f = write(dir, "clock.sql", """
+                CREATE TABLE log (at TIMESTAMP NOT NULL, msg VARCHAR(20), PRIMARY KEY (at));
+                PARTITION TABLE log ON COLUMN at;
+                CREATE PROCEDURE note(IN m VARCHAR(20)) MODIFIES SQL DATA
+                BEGIN ATOMIC
+                    INSERT INTO log VALUES (CURRENT_TIMESTAMP, m);
+                END;
+                """);
+        CliRunner r = CliRunner.run("compile", f.toString(), "-o", dir.resolve("out").toString(), "--no-native");
+        assertLocated(r, f, 5, "cannot derive the partition of this INSERT into LOG: the inserted partition key "
+                + "(AT = CURRENT_TIMESTAMP) is not known before the call runs (it uses CURRENT_TIMESTAMP)");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "CREATE TABLE t (a INTEGER, PRIMARY KEY (a)",            // syntax: missing parenthesis
