@@ -41,6 +41,7 @@ public final class Sequencer implements AutoCloseable {
     private final ArrayDeque<Object> incoming = new ArrayDeque<>();
     private final ArrayDeque<Ready> ready = new ArrayDeque<>();
     private int executing;
+    private int barriersQueued;
     private boolean closing;
     private SQLException failure;
 
@@ -86,7 +87,11 @@ public final class Sequencer implements AutoCloseable {
                 future.completeExceptionally(new SQLNonTransientConnectionException("the database is closed", "08003"));
             } else {
                 incoming.add(new Pending(request, future, System.nanoTime()));
-                changed.signalAll();
+                // the sequencer only needs waking for a new epoch's first call or a full epoch;
+                // its timed wait covers the time bound
+                if (incoming.size() == 1 || incoming.size() == config.maxCalls()) {
+                    changed.signalAll();
+                }
             }
         } finally {
             lock.unlock();
@@ -106,6 +111,7 @@ public final class Sequencer implements AutoCloseable {
                 done.completeExceptionally(new SQLNonTransientConnectionException("the database is closed", "08003"));
             } else {
                 incoming.add(new Barrier(action, done));
+                barriersQueued++;
                 changed.signalAll();
             }
         } finally {
@@ -206,6 +212,7 @@ public final class Sequencer implements AutoCloseable {
                 }
                 if (incoming.peekFirst() instanceof Barrier b) {
                     incoming.removeFirst();
+                    barriersQueued--;
                     return b;
                 }
                 long deadline = ((Pending) incoming.peekFirst()).arrivalNanos() + config.maxDelay().toNanos();
@@ -227,6 +234,9 @@ public final class Sequencer implements AutoCloseable {
     }
 
     private int callsBeforeBarrier() {
+        if (barriersQueued == 0) {
+            return incoming.size();
+        }
         int n = 0;
         for (Object item : incoming) {
             if (item instanceof Barrier) {
