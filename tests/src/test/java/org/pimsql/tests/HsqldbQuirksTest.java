@@ -2,6 +2,7 @@ package org.pimsql.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.CallableStatement;
 import java.sql.Connection;
@@ -101,6 +102,28 @@ class HsqldbQuirksTest {
         try (Statement st = conn.createStatement(); var rs = st.executeQuery("SELECT n FROM t WHERE k = 1")) {
             rs.next();
             assertEquals("one", rs.getString(1));
+        }
+    }
+
+    @Test
+    void aCursorCannotReadAVariableOfItsOwnBlockButCanReadParameters() throws Exception {
+        try (Statement st = conn.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> st.execute(
+                    "CREATE PROCEDURE c1(IN x BIGINT) READS SQL DATA DYNAMIC RESULT SETS 1 BEGIN ATOMIC"
+                            + " DECLARE v BIGINT DEFAULT 1; DECLARE c CURSOR WITH RETURN FOR SELECT n FROM t WHERE k = v; OPEN c; END"));
+            assertTrue(e.getMessage().contains("object not found: V"), e.getMessage());
+            // Parameters (INOUT ones can be set before OPEN) are fine: the examples use that.
+            st.execute("CREATE PROCEDURE c2(INOUT x BIGINT) READS SQL DATA DYNAMIC RESULT SETS 1 BEGIN ATOMIC"
+                    + " DECLARE c CURSOR WITH RETURN FOR SELECT n FROM t WHERE k = x; SET x = 2; OPEN c; END");
+        }
+        try (CallableStatement cs = conn.prepareCall("{call c2(?)}")) {
+            cs.setLong(1, 1);
+            cs.registerOutParameter(1, Types.BIGINT);
+            cs.execute();
+            try (var rs = cs.getResultSet()) {
+                rs.next();
+                assertEquals("two", rs.getString(1));
+            }
         }
     }
 }
