@@ -224,6 +224,7 @@ expr
 primary
     : literal                                                                  # literalPrimary
     | LPAREN query RPAREN                                                      # subqueryPrimary
+    | EXISTS LPAREN query RPAREN                                               # existsPrimary
     | LPAREN expr RPAREN                                                       # parenPrimary
     | CASE operand=expr? whenClause+ (ELSE otherwise=expr)? END                # casePrimary
     | CAST LPAREN expr AS dataType RPAREN                                      # castPrimary
@@ -286,7 +287,7 @@ COLUMN: 'COLUMN'; COLUMNS: 'COLUMNS'; CONSTRAINT: 'CONSTRAINT'; CONTAINS: 'CONTA
 CREATE: 'CREATE'; CROSS: 'CROSS'; CURRENT_TIMESTAMP: 'CURRENT_TIMESTAMP'; CURSOR: 'CURSOR'; DATA: 'DATA';
 DEC: 'DEC'; DECIMAL: 'DECIMAL'; DECLARE: 'DECLARE'; DEFAULT: 'DEFAULT'; DELETE: 'DELETE'; DESC: 'DESC';
 DETERMINISTIC: 'DETERMINISTIC'; DISTINCT: 'DISTINCT'; DO: 'DO'; DROP: 'DROP'; DYNAMIC: 'DYNAMIC';
-ELSE: 'ELSE'; ELSEIF: 'ELSEIF'; END: 'END'; EXCEPT: 'EXCEPT'; FALSE: 'FALSE'; FETCH: 'FETCH';
+ELSE: 'ELSE'; ELSEIF: 'ELSEIF'; END: 'END'; EXCEPT: 'EXCEPT'; EXISTS: 'EXISTS'; FALSE: 'FALSE'; FETCH: 'FETCH';
 FIRST: 'FIRST'; FOR: 'FOR'; FOREIGN: 'FOREIGN'; FROM: 'FROM'; FULL: 'FULL'; GROUP: 'GROUP';
 HAVING: 'HAVING'; IF: 'IF'; IN: 'IN'; INDEX: 'INDEX'; INNER: 'INNER'; INOUT: 'INOUT'; INSERT: 'INSERT';
 INT: 'INT'; INTEGER: 'INTEGER'; INTERSECT: 'INTERSECT'; INTO: 'INTO'; IS: 'IS'; JOIN: 'JOIN'; KEY: 'KEY';

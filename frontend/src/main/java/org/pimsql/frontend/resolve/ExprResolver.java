@@ -243,6 +243,7 @@ final class ExprResolver {
         return switch (ctx) {
             case LiteralPrimaryContext l -> Literals.literal(file, l.literal());
             case SubqueryPrimaryContext s -> queries.scalarSubquery(s.query(), env);
+            case ExistsPrimaryContext e -> throw file.error(e, "EXISTS is not supported in the dialect; compare (SELECT COUNT(*) ...) > 0");
             case ParenPrimaryContext p -> resolve(p.expr(), env);
             case CasePrimaryContext c -> caseExpr(c, env);
             case CastPrimaryContext c -> cast(c, env);
@@ -266,9 +267,6 @@ final class ExprResolver {
             case ArrayElementPrimaryContext a -> arrayElement(a, env);
             case FunctionCallPrimaryContext f -> {
                 String name = SourceFile.name(f.identifier());
-                if (name.equals("EXISTS")) {
-                    throw file.error(f.identifier(), "EXISTS is not supported in the dialect; compare (SELECT COUNT(*) ...) > 0");
-                }
                 throw file.error(f.identifier(), KNOWN_UNSUPPORTED_FUNCTIONS.contains(name)
                         ? "function " + name + " is not supported in the dialect"
                         : "unknown function " + name);
