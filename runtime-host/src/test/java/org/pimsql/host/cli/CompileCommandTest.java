@@ -34,14 +34,15 @@ class CompileCommandTest {
         CliRunner r = compile("bank", out);
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.out().startsWith("compiled 3 tables and 6 procedures into " + out), r.out());
-        assertTrue(r.out().contains("""
-                procedure SENDPAYMENT (multi-partition, program 0)
+        JsonNode m = manifest(out);
+        assertTrue(r.out().contains("procedure SENDPAYMENT (multi-partition, program " + programOf(m, "SENDPAYMENT") + ")\n"
+                + """
                   routing: MOD(SRC) + MOD(DST)
                   reads:   ACCOUNTS(CUSTID, NAME), CHECKING(CUSTID, BAL)
                   writes:  CHECKING(BAL)
                 """), r.out());
-        assertTrue(r.out().contains("""
-                procedure BALANCE (single-partition, program 0)
+        assertTrue(r.out().contains("procedure BALANCE (single-partition, program " + programOf(m, "BALANCE") + ")\n"
+                + """
                   routing: MOD(P_CUSTID)
                   reads:   ACCOUNTS(CUSTID, NAME), SAVINGS(CUSTID, BAL), CHECKING(CUSTID, BAL)
                   writes:  -
@@ -49,7 +50,6 @@ class CompileCommandTest {
         assertTrue(PROGRAM_LINE.matcher(r.out()).find(), r.out());
         assertEquals("", r.err());
 
-        JsonNode m = manifest(out);
         assertEquals("pimsql-manifest", m.get("format").asText());
         assertEquals(3, m.get("tables").size());
         assertEquals("MOD", m.get("tables").get(0).get("partitioning").get("function").asText());
@@ -58,26 +58,29 @@ class CompileCommandTest {
         assertEquals("[\"SRC\",\"DST\"]", send.get("routing").get("parameters").toString());
         assertEquals("{\"CHECKING\":[\"BAL\"]}", send.get("writes").toString());
         assertEquals(11, send.get("statements").size());
-        assertEquals(0, send.get("program").asInt());
-        JsonNode program = m.get("programs").get(0);
-        assertTrue(program.get("procedures").size() == 6);
-        assertTrue(Files.exists(out.resolve(program.get("cSource").asText())), program.toString());
+        int procedures = 0;
+        for (JsonNode program : m.get("programs")) {
+            procedures += program.get("procedures").size();
+            assertTrue(Files.exists(out.resolve(program.get("cSource").asText())), program.toString());
+        }
+        assertEquals(6, procedures, "every procedure is in one program");
     }
 
     @Test
     void ycsb(@TempDir Path out) throws Exception {
         CliRunner r = compile("ycsb", out);
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.out().contains("""
-                procedure SCANRECORDS (all partitions, program 0)
-                  routing: every partition (broadcast read in statement 0)
-                """), r.out());
+        // program numbers depend on how codegen splits the procedures to fit IRAM
+        assertTrue(Pattern.compile("procedure SCANRECORDS \\(all partitions, program \\d+\\)\n"
+                + "  routing: every partition \\(broadcast read in statement 0\\)\n").matcher(r.out()).find(), r.out());
         assertTrue(r.out().contains("  flag:    reads every partition: statement 0 (USERTABLE"), r.out());
-        assertTrue(r.out().contains("procedure MULTIKEYTXN (multi-partition, program 0)\n  routing: MOD(P_KEYS[*])\n"), r.out());
+        assertTrue(Pattern.compile("procedure MULTIKEYTXN \\(multi-partition, program \\d+\\)\n"
+                + "  routing: MOD\\(P_KEYS\\[\\*\\]\\)\n").matcher(r.out()).find(), r.out());
+        assertEquals(manifest(out).get("programs").size() > 1, r.out().contains("procedures split across"), r.out());
         JsonNode scan = procedure(manifest(out), "SCANRECORDS");
         assertEquals("[0]", scan.get("routing").get("broadcastReads").toString());
         assertEquals("EVERY_PARTITION",
-                scan.get("statements").get(1).get("accesses").get(0).get("partition").get("kind").asText());
+                scan.get("statements").get(0).get("accesses").get(0).get("partition").get("kind").asText());
     }
 
     @Test
@@ -97,6 +100,10 @@ class CompileCommandTest {
         assertEquals(programs > 1, r.out().contains("procedures split across"), r.out());
         assertEquals(9, m.get("tables").size());
         assertEquals(5, m.get("procedures").size());
+    }
+
+    static int programOf(JsonNode manifest, String procedure) {
+        return procedure(manifest, procedure).get("program").asInt();
     }
 
     static JsonNode procedure(JsonNode manifest, String name) {
