@@ -21,10 +21,14 @@ public interface CallCodec {
     int queueOverhead(boolean format);
 
     /**
-     * One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. With
-     * {@code format} the DPU first formats an empty database (the first launch of a database).
+     * One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. With a
+     * {@code format} (the first launch of a database) the DPU first formats an empty database; null
+     * otherwise.
      */
-    byte[] encodeQueue(List<RoutedCall> calls, boolean format);
+    byte[] encodeQueue(List<RoutedCall> calls, Format format);
+
+    /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
+    record Format(int hashBucketsLog2) {}
 
     /**
      * Bytes that certainly hold the output of a queue (a multiple of 8, at most {@code output().capacity()}),

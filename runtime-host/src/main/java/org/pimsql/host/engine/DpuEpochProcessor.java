@@ -31,14 +31,17 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final DpuBackend backend;
     private final Supplier<CompiledSchema> schema;
     private final PartitionPlacement placement;
+    private final CallCodec.Format format;
     private DpuProgram loaded;
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
-    public DpuEpochProcessor(DpuBackend backend, Supplier<CompiledSchema> schema, PartitionPlacement placement) {
+    public DpuEpochProcessor(DpuBackend backend, Supplier<CompiledSchema> schema, PartitionPlacement placement,
+                             CallCodec.Format format) {
         this.backend = backend;
         this.schema = schema;
         this.placement = placement;
+        this.format = format;
     }
 
     /** True once an epoch that formats the DPUs has been prepared: the DPUs then hold a database. */
@@ -149,7 +152,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             perDpu.add(taken);
             // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
-            inputs[d] = codec.encodeQueue(taken, format);
+            inputs[d] = codec.encodeQueue(taken, format ? this.format : null);
         }
         return new Round(program, perDpu, inputs);
     }

@@ -44,12 +44,13 @@ public final class Engine implements AutoCloseable {
     private final DpuEpochProcessor processor;
     private Sequencer sequencer;
 
-    private Engine(EngineConfig config, CommandSink log, DpuBackend backend) {
+    private Engine(EngineConfig config, CommandSink log, DpuBackend backend, int hashBucketsLog2) {
         this.config = config;
         this.log = log;
         this.backend = backend;
         this.placement = PartitionPlacement.onePerDpu(config.dpus());
-        this.processor = new DpuEpochProcessor(backend, () -> schema, placement);
+        this.processor = new DpuEpochProcessor(backend, () -> schema, placement,
+                new CallCodec.Format(hashBucketsLog2));
     }
 
     /** Opens a database; a {@code file:} one is first rebuilt by replaying its command log. */
@@ -67,7 +68,7 @@ public final class Engine implements AutoCloseable {
             }
         }
         try {
-            checkOrWriteHeader(config, log, recovered);
+            int hashBucketsLog2 = checkOrWriteHeader(config, log, recovered);
             DpuBackend backend;
             try {
                 backend = config.backends().allocate(config.dpus());
@@ -75,7 +76,7 @@ public final class Engine implements AutoCloseable {
                 throw new SQLNonTransientConnectionException("cannot allocate " + config.dpus() + " DPUs: "
                         + e.getMessage(), "08001", e);
             }
-            var engine = new Engine(config, log, backend);
+            var engine = new Engine(config, log, backend, hashBucketsLog2);
             try {
                 SequencerStart start = engine.replay(recovered);
                 engine.sequencer = new org.pimsql.host.sequencer.Sequencer(config.sequencer(), log, engine.processor,
@@ -95,20 +96,21 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    private static void checkOrWriteHeader(EngineConfig config, CommandSink log, List<LogRecord> recovered)
+    /** Checks a reopened log against the configuration, or starts a new one; returns the hash index size. */
+    private static int checkOrWriteHeader(EngineConfig config, CommandSink log, List<LogRecord> recovered)
             throws SQLException {
         if (!(config.location() instanceof DatabaseLocation.Directory d)) {
-            return;
+            return config.hashBucketsLog2();
         }
         if (recovered.isEmpty()) {
             try {
-                log.append(new LogRecord.DatabaseHeader(LOG_FORMAT, config.dpus()));
+                log.append(new LogRecord.DatabaseHeader(LOG_FORMAT, config.dpus(), config.hashBucketsLog2()));
                 log.commit();
             } catch (IOException e) {
                 throw new SQLNonTransientConnectionException("cannot write the command log: " + e.getMessage(),
                         "08001", e);
             }
-            return;
+            return config.hashBucketsLog2();
         }
         if (!(recovered.getFirst() instanceof LogRecord.DatabaseHeader header)) {
             throw new SQLNonTransientConnectionException(d.dir() + ": command log does not start with a header",
@@ -122,6 +124,11 @@ public final class Engine implements AutoCloseable {
             throw new SQLNonTransientConnectionException(d.dir() + " was created with " + header.partitionCount()
                     + " partitions; reopen it with dpus=" + header.partitionCount(), "08001");
         }
+        if (config.hashBucketsLog2() != 0 && config.hashBucketsLog2() != header.hashBucketsLog2()) {
+            throw new SQLNonTransientConnectionException(d.dir() + " was created with bucketsLog2="
+                    + header.hashBucketsLog2() + "; the hash index size cannot change", "08001");
+        }
+        return header.hashBucketsLog2();
     }
 
     /** Re-executes the recovered records and returns where numbering continues. */

@@ -86,17 +86,18 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public byte[] encodeQueue(List<RoutedCall> calls, boolean format) {
-        int size = queueOverhead(format);
+    public byte[] encodeQueue(List<RoutedCall> calls, Format format) {
+        int size = queueOverhead(format != null);
         for (RoutedCall c : calls) {
             size += encodedSize(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
-        b.putInt(SchemaLayout.BATCH_MAGIC).putInt(format ? SchemaLayout.FLAG_INIT : 0).putInt(calls.size()).putInt(size);
-        if (format) {
+        b.putInt(SchemaLayout.BATCH_MAGIC).putInt(format != null ? SchemaLayout.FLAG_INIT : 0).putInt(calls.size())
+                .putInt(size);
+        if (format != null) {
             for (int t = 0; t < layout.tables().size(); t++) {
-                b.putInt(layout.memory().defaultBucketsLog2());
+                b.putInt(format.hashBucketsLog2()); // 0 lets the program use its default
             }
             b.position(SchemaLayout.BATCH_HEADER_BYTES + formatBytes);
         }

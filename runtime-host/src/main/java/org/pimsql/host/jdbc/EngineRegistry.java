@@ -31,7 +31,7 @@ final class EngineRegistry {
         }
         EngineRuntime runtime = EngineRuntime.named(url.runtime());
         Engine engine = Engine.open(new EngineConfig(url.location(), url.dpus(), url.sequencer(), runtime.backends(),
-                runtime.compiler(), TimestampSource.SYSTEM));
+                runtime.compiler(), TimestampSource.SYSTEM, url.bucketsLog2()));
         OPEN.put(url.location().key(), new Entry(engine, url, new int[] {1}));
         return engine;
     }

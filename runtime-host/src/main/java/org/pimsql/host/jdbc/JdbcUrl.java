@@ -17,14 +17,16 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * {@code jdbc:pimsql:mem:NAME[?options]} or {@code jdbc:pimsql:file:DIR[?options]}; options may also come
  * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code epochMillis} (the
  * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
- * (close an epoch as soon as the DPUs are idle, default true) and {@code runtime} (default
- * {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
+ * (close an epoch as soon as the DPUs are idle, default true), {@code bucketsLog2} (log2 of each table's
+ * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice) and
+ * {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
  * has no accounts. Any other option is an error rather than silently ignored.
  */
-record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime) {
+record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime,
+               int bucketsLog2) {
     static final String PREFIX = "jdbc:pimsql:";
     private static final Set<String> OPTIONS = Set.of("dpus", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
-            "user", "password");
+            "bucketsLog2", "user", "password");
 
     static boolean accepts(String url) {
         return url != null && (url.startsWith(PREFIX + "mem:") || url.startsWith(PREFIX + "file:"));
@@ -81,12 +83,18 @@ record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig 
                 String.valueOf(SequencerConfig.DEFAULT.maxDelay().toNanos() / 1e6)));
         boolean eager = Boolean.parseBoolean(options.getOrDefault("eagerEpochs",
                 String.valueOf(SequencerConfig.DEFAULT.closeWhenIdle())));
+        int bucketsLog2 = integer(options, "bucketsLog2", 0, url);
+        if (bucketsLog2 < 0 || bucketsLog2 > org.pimsql.host.engine.EngineConfig.MAX_HASH_BUCKETS_LOG2) {
+            throw new SQLException("bucketsLog2 must be within 0.."
+                    + org.pimsql.host.engine.EngineConfig.MAX_HASH_BUCKETS_LOG2 + ": " + url, "08001");
+        }
         if (dpus < 1 || epochCalls < 1 || !(epochMillis >= 0)) {
             throw new SQLException("dpus and epochCalls must be positive and epochMillis not negative: " + url, "08001");
         }
         var sequencer = SequencerConfig.DEFAULT.withMaxCalls(epochCalls)
                 .withMaxDelay(Duration.ofNanos(Math.round(epochMillis * 1e6))).withCloseWhenIdle(eager);
-        return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT));
+        return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT),
+                bucketsLog2);
     }
 
     private static int integer(Map<String, String> options, String key, int fallback, String url) throws SQLException {

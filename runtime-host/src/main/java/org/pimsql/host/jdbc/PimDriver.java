@@ -44,6 +44,7 @@ public final class PimDriver implements Driver {
             property("epochCalls", "8192", "most calls in one epoch"),
             property("eagerEpochs", "true", "close an epoch as soon as the DPUs are idle"),
             property("runtime", "simulator", "how DPUs are reached and scripts compiled"),
+            property("bucketsLog2", "0", "log2 of each table's hash buckets per DPU (0: the program's default)"),
         };
     }
 

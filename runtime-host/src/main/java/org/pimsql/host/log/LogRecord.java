@@ -8,8 +8,15 @@ import java.util.List;
  */
 public sealed interface LogRecord {
 
-    /** First record of every log: the database's shape, fixed for its lifetime. */
-    record DatabaseHeader(int formatVersion, int partitionCount) implements LogRecord {}
+    /**
+     * First record of every log: the database's shape, fixed for its lifetime ({@code hashBucketsLog2}
+     * 0 means the programs' default hash index size).
+     */
+    record DatabaseHeader(int formatVersion, int partitionCount, int hashBucketsLog2) implements LogRecord {
+        public DatabaseHeader(int formatVersion, int partitionCount) {
+            this(formatVersion, partitionCount, 0);
+        }
+    }
 
     /** A DDL script, exactly as submitted through {@code Statement.execute}. */
     record Script(String fileName, String text) implements LogRecord {}

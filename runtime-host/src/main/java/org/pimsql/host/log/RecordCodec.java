@@ -24,6 +24,7 @@ final class RecordCodec {
                     out.writeByte(HEADER);
                     out.writeInt(h.formatVersion());
                     out.writeInt(h.partitionCount());
+                    out.writeInt(h.hashBucketsLog2());
                 }
                 case LogRecord.Script s -> {
                     out.writeByte(SCRIPT);
@@ -55,7 +56,7 @@ final class RecordCodec {
         var in = new DataInputStream(new ByteArrayInputStream(payload));
         int kind = in.readUnsignedByte();
         return switch (kind) {
-            case HEADER -> new LogRecord.DatabaseHeader(in.readInt(), in.readInt());
+            case HEADER -> new LogRecord.DatabaseHeader(in.readInt(), in.readInt(), in.readInt());
             case SCRIPT -> new LogRecord.Script(in.readUTF(), (String) ValueCodec.read(in));
             case EPOCH -> {
                 long number = in.readLong();

@@ -133,7 +133,7 @@ class BankEndToEndTest {
 
     @Test
     void aFileDatabaseComesBackAfterReopen() throws Exception {
-        String url = "jdbc:pimsql:file:" + dir + "?dpus=" + DPUS;
+        String url = "jdbc:pimsql:file:" + dir + "?dpus=" + DPUS + "&bucketsLog2=4"; // small hash indexes: long chains
         try (Connection c = DriverManager.getConnection(url)) {
             createAndLoad(c);
             try (CallableStatement deposit = c.prepareCall("{call DepositChecking(2, ?)}")) {

@@ -127,8 +127,8 @@ final class BankFixture {
         }
 
         @Override
-        public byte[] encodeQueue(List<RoutedCall> calls, boolean format) {
-            int size = queueOverhead(format) + calls.stream().mapToInt(this::encodedSize).sum();
+        public byte[] encodeQueue(List<RoutedCall> calls, Format format) {
+            int size = queueOverhead(format != null) + calls.stream().mapToInt(this::encodedSize).sum();
             ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
             b.putInt(calls.size()).putInt(0);
             for (RoutedCall c : calls) {

@@ -192,4 +192,21 @@ class EngineTest {
                 bank.compiler(), clock::get)));
         assertTrue(error.getMessage().contains("dpus=" + DPUS), error.getMessage());
     }
+
+    @Test
+    void theHashIndexSizeIsKeptInTheLogAndCannotChange() throws Exception {
+        try (Engine engine = Engine.open(new EngineConfig(new DatabaseLocation.Directory(dir), DPUS,
+                SequencerConfig.DEFAULT, bank::backend, bank.compiler(), clock::get, 12))) {
+            engine.executeScript("bank.sql", "CREATE BANK");
+        }
+        try (CommandLog log = CommandLog.open(dir)) {
+            assertEquals(new LogRecord.DatabaseHeader(Engine.LOG_FORMAT, DPUS, 12), log.recovered().getFirst());
+        }
+        var error = assertThrows(SQLException.class, () -> Engine.open(new EngineConfig(
+                new DatabaseLocation.Directory(dir), DPUS, SequencerConfig.DEFAULT, bank::backend, bank.compiler(),
+                clock::get, 14)));
+        assertTrue(error.getMessage().contains("bucketsLog2=12"), error.getMessage());
+        Engine.open(new EngineConfig(new DatabaseLocation.Directory(dir), DPUS, SequencerConfig.DEFAULT,
+                bank::backend, bank.compiler(), clock::get)).close(); // 0: whatever the log says
+    }
 }
