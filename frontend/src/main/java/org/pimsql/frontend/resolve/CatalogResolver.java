@@ -23,8 +23,8 @@ import org.pimsql.frontend.parser.ScriptParser;
 
 /**
  * Parses and resolves a set of scripts. Schema statements (tables, indexes, PARTITION TABLE) of all
- * scripts are applied first, in order, so that every procedure sees the final tables; a procedure may
- * still only use tables created before it, as in HSQLDB.
+ * scripts are applied first, in order, so that every procedure sees the final tables; within one script
+ * a procedure may still only use tables created before it, as in HSQLDB.
  */
 public final class CatalogResolver {
     private CatalogResolver() {}

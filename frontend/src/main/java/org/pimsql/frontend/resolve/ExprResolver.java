@@ -492,6 +492,10 @@ final class ExprResolver {
             throw file.error(n, "array " + name + " can only be used as " + name + "[i] or CARDINALITY(" + name + ")");
         }
         checkReadable(v, n);
+        if (proc.resolvingCursor && !v.isParameter()) {
+            throw file.error(n, "a cursor can read parameters only, not variable " + name
+                    + " (as in HSQLDB); pass the value in an INOUT parameter set before OPEN");
+        }
         return new Expr.VarRef(v);
     }
 

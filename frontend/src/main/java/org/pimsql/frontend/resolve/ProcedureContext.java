@@ -45,6 +45,8 @@ final class ProcedureContext {
     private final Set<String> brokenTables;
     /** Parameters, variables and cursors whose declaration failed: later uses are follow-on errors. */
     final Set<String> brokenVariables = new HashSet<>();
+    /** True while a cursor's query is resolved: HSQLDB lets a cursor read parameters only, not locals. */
+    boolean resolvingCursor;
     private final DeclarationOrder order;
 
     ProcedureContext(SourceFile file, String name, Map<String, Table> tables, Set<String> brokenTables,
@@ -57,14 +59,19 @@ final class ProcedureContext {
         this.order = order;
     }
 
-    /** The table named by {@code id}; it must be created before this procedure, as HSQLDB requires. */
+    /**
+     * The table named by {@code id}. Within one script it must be created before this procedure, as
+     * HSQLDB requires; a table from another script is always visible, because a shell glob such as
+     * {@code examples/tpcc/*.sql} orders files by name, not by what they declare.
+     */
     Table table(org.pimsql.frontend.parser.PimSqlParser.IdentifierContext id) {
         String tableName = SourceFile.name(id);
         Table table = tables.get(tableName);
         if (table == null) {
             throw brokenTables.contains(tableName) ? SemanticException.followOn() : file.error(id, "unknown table " + tableName);
         }
-        if (tableOrder.get(tableName).compareTo(order) > 0) {
+        DeclarationOrder created = tableOrder.get(tableName);
+        if (created.script() == order.script() && created.compareTo(order) > 0) {
             throw file.error(id, "table " + tableName + " is created after procedure " + name
                     + "; move its CREATE TABLE before the procedure");
         }

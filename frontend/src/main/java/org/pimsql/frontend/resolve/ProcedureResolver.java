@@ -175,10 +175,13 @@ final class ProcedureResolver {
                 }
                 Query query;
                 try {
+                    proc.resolvingCursor = true;
                     query = queries.resolve(c.query(), QueryResolver.Kind.CURSOR, Env.NONE);
                 } catch (SemanticException e) {
                     proc.brokenVariables.add(name);
                     throw e;
+                } finally {
+                    proc.resolvingCursor = false;
                 }
                 proc.cursors.put(name, new Cursor(name, query, file.pos(c.name)));
             }

@@ -52,6 +52,9 @@ class ErrorTest {
                         "descending index columns are not supported"),
                 Arguments.of("CREATE PROCEDURE q(OUT x INTEGER) READS SQL DATA BEGIN ATOMIC SELECT a INTO x FROM §t; END;\nCREATE TABLE t (a INTEGER PRIMARY KEY);",
                         "table T is created after procedure Q"),
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY);\nCREATE PROCEDURE q() READS SQL DATA DYNAMIC RESULT SETS 1 BEGIN ATOMIC\n"
+                        + "DECLARE v INTEGER DEFAULT 1;\nDECLARE c CURSOR WITH RETURN FOR SELECT a FROM t WHERE a = §v;\nOPEN c; END;",
+                        "a cursor can read parameters only, not variable V"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b SMALLINT DEFAULT §'x');", "DEFAULT value of type CHAR(1) does not fit"),
                 // follow-on errors from a failed declaration are not reported again
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b §DOUBLE);\nPARTITION TABLE t ON COLUMN a;\nCREATE INDEX i ON t (b);\n"
