@@ -8,6 +8,11 @@ pimsql_need_packages() {
   command -v llvm-size >/dev/null 2>&1 || missing+=(llvm)
   command -v mvn >/dev/null 2>&1 || missing+=(maven)
   command -v make >/dev/null 2>&1 || missing+=(make)
+  # The IRAM estimate links for a 32-bit proxy target with lld 19, which relaxes calls to one
+  # instruction as on the DPU (lld 14 cannot), see docs/iram.md.
+  command -v clang-19 >/dev/null 2>&1 || missing+=(clang-19)
+  command -v ld.lld-19 >/dev/null 2>&1 || missing+=(lld-19)
+  command -v llvm-size-19 >/dev/null 2>&1 || missing+=(llvm-19)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "pimsql setup: installing ${missing[*]} from Debian packages"
     local sudo=""
