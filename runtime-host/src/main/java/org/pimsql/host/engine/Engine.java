@@ -244,6 +244,15 @@ public final class Engine implements AutoCloseable {
         return call(LOADER_PREFIX + table, row);
     }
 
+    /**
+     * Reads {@code length} bytes of one DPU's MRAM heap at {@code heapOffset} (a multiple of 8), between
+     * epochs: after every call submitted earlier has executed and while no DPU runs. For checks such as
+     * "replaying a log gives identical MRAM on every DPU" (decision 4).
+     */
+    public byte[] readMram(int dpu, long heapOffset, int length) throws SQLException {
+        return SqlErrors.await(sequencer.barrier(() -> backend.copyFrom(dpu, MramRegion.MRAM_HEAP, heapOffset, length)));
+    }
+
     public int partitionCount() {
         return placement.partitionCount();
     }
