@@ -62,7 +62,7 @@ public final class Codegen {
             }
             programs.add(new ProgramInfo(i, b.name, names, b.source, lib,
                     b.estimate == null ? -1 : b.estimate.instructions(), b.estimate == null ? -1 : b.estimate.wramBytes(),
-                    perProc));
+                    perProc, b.estimate == null ? "" : b.estimate.toolchain()));
         }
         return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts));
     }
@@ -90,7 +90,7 @@ public final class Codegen {
         Files.writeString(source, program.source(), StandardCharsets.UTF_8);
         IramEstimate estimate = null;
         if (options.buildProxy()) {
-            estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name), options.tasklets());
+            estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name), options.tasklets(), tools.proxy());
         }
         return new Built(name, dir, source, procs, estimate);
     }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * UPMEM SDK's implementations, rounded up; see docs/wire-format.md "IRAM estimate".
  */
 record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, Integer> allowances,
-                    Map<String, Integer> symbolInstructions) {
+                    Map<String, Integer> symbolInstructions, String toolchain) {
 
     static final Map<String, Integer> ALLOWANCE = Map.ofEntries(
             Map.entry("__mulsi3", 20), Map.entry("__muldi3", 60), Map.entry("__mulodi4", 120),
@@ -31,9 +31,9 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
     static final int STARTUP = 64;
     static final int STACK_BYTES = 1024;
 
-    static IramEstimate measure(Path elf, int tasklets) throws IOException, BuildException {
+    static IramEstimate measure(Path elf, int tasklets, Toolchain.ProxyTools tools) throws IOException, BuildException {
         Path dir = elf.getParent();
-        String sizes = Toolchain.run(List.of("llvm-size", "-A", elf.toString()), dir, "llvm-size");
+        String sizes = Toolchain.run(List.of(tools.size(), "-A", elf.toString()), dir, "llvm-size");
         int text = 0;
         int data = 0;
         for (String line : sizes.split("\n")) {
@@ -50,7 +50,7 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
             }
         }
         Map<String, Integer> allowances = new TreeMap<>();
-        String undefined = Toolchain.run(List.of("llvm-nm", "-u", elf.toString()), dir, "llvm-nm");
+        String undefined = Toolchain.run(List.of(tools.nm(), "-u", elf.toString()), dir, "llvm-nm");
         for (String line : undefined.split("\n")) {
             String[] f = line.trim().split("\\s+");
             if (f.length == 2 && f[0].equals("U")) {
@@ -58,7 +58,7 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
             }
         }
         Map<String, Integer> symbols = new TreeMap<>();
-        String nm = Toolchain.run(List.of("llvm-nm", "--print-size", elf.toString()), dir, "llvm-nm");
+        String nm = Toolchain.run(List.of(tools.nm(), "--print-size", elf.toString()), dir, "llvm-nm");
         for (String line : nm.split("\n")) {
             String[] f = line.trim().split("\\s+");
             if (f.length == 4 && (f[2].equals("t") || f[2].equals("T"))) {
@@ -66,7 +66,7 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
             }
         }
         int extra = STARTUP + allowances.values().stream().mapToInt(Integer::intValue).sum();
-        return new IramEstimate(text, (text + 3) / 4 + extra, data + tasklets * STACK_BYTES, allowances, symbols);
+        return new IramEstimate(text, (text + 3) / 4 + extra, data + tasklets * STACK_BYTES, allowances, symbols, tools.note());
     }
 
     /** Instructions of the functions whose names start with {@code prefix} (a procedure's own code). */

@@ -15,9 +15,11 @@ import java.util.Map;
  * @param instructionEstimate    IRAM instructions (proxy .text / 4 + compiler-rt allowance), -1 when not measured
  * @param wramBytes              WRAM the program needs (globals + NR_TASKLETS stacks), -1 when not measured
  * @param procedureInstructions  each procedure's own code (its generated functions), in instructions
+ * @param estimateToolchain      how the estimate was measured (proxy tools and flags), "" when not measured
  */
 public record ProgramInfo(int id, String name, List<String> procedures, Path cSource, Path nativeLibrary,
-                          int instructionEstimate, int wramBytes, Map<String, Integer> procedureInstructions) {
+                          int instructionEstimate, int wramBytes, Map<String, Integer> procedureInstructions,
+                          String estimateToolchain) {
     public ProgramInfo {
         procedures = List.copyOf(procedures);
         procedureInstructions = Map.copyOf(procedureInstructions);

@@ -10,15 +10,70 @@ import java.util.concurrent.TimeUnit;
 /** Runs clang, ld.lld and the LLVM binutils; a failure becomes a {@link BuildException} with their output. */
 final class Toolchain {
     static final List<String> WARNINGS = List.of("-Wall", "-Wextra", "-Werror");
-    static final List<String> PROXY_TARGET = List.of("--target=riscv32-unknown-elf", "-march=rv32i", "-ffreestanding", "-Os",
-            "-ffunction-sections", "-fdata-sections");
+    /**
+     * The proxy target: rv32i, -Oz (IRAM-bound code is built for size, as the DPU build would be), with
+     * linker relaxation (-mrelax, clang's default) so that ld.lld turns auipc+jalr call pairs into one
+     * jal, like the DPU's one-instruction call. See docs/iram.md.
+     */
+    static final List<String> PROXY_TARGET = List.of("--target=riscv32-unknown-elf", "-march=rv32i", "-mrelax",
+            "-ffreestanding", "-Oz", "-ffunction-sections", "-fdata-sections");
+
+    /** The LLVM release the estimate is calibrated for; its tools are preferred when installed. */
+    static final String PROXY_LLVM = "19";
+
+    /**
+     * The tools of the proxy build. Environment variables PIMSQL_PROXY_CLANG, PIMSQL_PROXY_LLD,
+     * PIMSQL_PROXY_SIZE and PIMSQL_PROXY_NM override them; otherwise the -19 tools are used when on the
+     * PATH, else the unversioned ones, and {@code note} says so (older lld does not relax RISC-V calls,
+     * which overstates the estimate by about 6%).
+     */
+    record ProxyTools(String clang, String lld, String size, String nm, String note) {
+        static ProxyTools resolve(String fallbackClang) {
+            String clang = tool("PIMSQL_PROXY_CLANG", "clang-" + PROXY_LLVM, fallbackClang);
+            String lld = tool("PIMSQL_PROXY_LLD", "ld.lld-" + PROXY_LLVM, "ld.lld");
+            String size = tool("PIMSQL_PROXY_SIZE", "llvm-size-" + PROXY_LLVM, "llvm-size");
+            String nm = tool("PIMSQL_PROXY_NM", "llvm-nm-" + PROXY_LLVM, "llvm-nm");
+            boolean preferred = clang.endsWith("-" + PROXY_LLVM) && lld.endsWith("-" + PROXY_LLVM);
+            String note = "proxy rv32i -Oz, relaxed calls, built with " + clang + " and " + lld
+                    + (preferred || System.getenv("PIMSQL_PROXY_CLANG") != null ? ""
+                    : " (LLVM " + PROXY_LLVM + " not found: an older ld.lld may not relax calls, so the estimate can be ~6% high)");
+            return new ProxyTools(clang, lld, size, nm, note);
+        }
+
+        private static String tool(String env, String preferred, String fallback) {
+            String v = System.getenv(env);
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+            return onPath(preferred) ? preferred : fallback;
+        }
+
+        private static boolean onPath(String exe) {
+            String path = System.getenv("PATH");
+            if (path == null) {
+                return false;
+            }
+            for (String d : path.split(java.io.File.pathSeparator)) {
+                if (!d.isEmpty() && java.nio.file.Files.isExecutable(Path.of(d, exe))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
 
     private final String clang;
     private final int tasklets;
+    private final ProxyTools proxy;
 
     Toolchain(String clang, int tasklets) {
         this.clang = clang;
         this.tasklets = tasklets;
+        this.proxy = ProxyTools.resolve(clang);
+    }
+
+    ProxyTools proxy() {
+        return proxy;
     }
 
     /** Runs a command in {@code dir}; returns its standard output, throws with the output when it fails. */
@@ -91,7 +146,7 @@ final class Toolchain {
         for (Path s : sources) {
             String stem = s.getFileName().toString().replaceAll("\\.c$", "");
             Path obj = objDir.resolve(stem + ".o");
-            List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11"));
+            List<String> cmd = new ArrayList<>(List.of(proxy.clang(), "-std=gnu11"));
             cmd.addAll(PROXY_TARGET);
             cmd.add("-DNR_TASKLETS=" + tasklets);
             cmd.addAll(WARNINGS);
@@ -102,7 +157,7 @@ final class Toolchain {
             objects.add(obj.toString());
         }
         Path elf = objDir.resolve(name + ".elf");
-        List<String> link = new ArrayList<>(List.of("ld.lld", "-m", "elf32lriscv", "--gc-sections", "-e", "main",
+        List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "--gc-sections", "-e", "main",
                 "--unresolved-symbols=ignore-all", "-o", elf.toString()));
         link.addAll(objects);
         run(link, programDir, "proxy link of " + name);
