@@ -51,6 +51,7 @@ public final class CommandLog implements CommandSink {
                 channel.truncate(0);
                 channel.write(ByteBuffer.wrap(MAGIC), 0);
                 channel.force(true);
+                syncDirectory(dir);
                 channel.position(MAGIC.length);
                 return new CommandLog(file, channel, List.of(), size);
             }
@@ -73,6 +74,16 @@ public final class CommandLog implements CommandSink {
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
+        }
+    }
+
+    /** Makes a new file's directory entry durable too (Linux allows fsync on a directory). */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            // some file systems refuse to open directories; the file's own fsync is all they offer
+            LOG.log(System.Logger.Level.DEBUG, "cannot fsync directory {0}: {1}", dir, e.getMessage());
         }
     }
 
