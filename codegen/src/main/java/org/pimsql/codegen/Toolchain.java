@@ -13,10 +13,12 @@ final class Toolchain {
     /**
      * The proxy target: rv32i, -Oz (IRAM-bound code is built for size, as the DPU build would be), with
      * linker relaxation (-mrelax, clang's default) so that ld.lld turns auipc+jalr call pairs into one
-     * jal, like the DPU's one-instruction call. See docs/iram.md.
+     * jal, like the DPU's one-instruction call. -flto: a DPU program is linked whole into one IRAM image,
+     * so link-time optimisation (constant arguments, single-caller inlining, dead arguments) applies as
+     * it would to the hardware build. See docs/iram.md.
      */
     static final List<String> PROXY_TARGET = List.of("--target=riscv32-unknown-elf", "-march=rv32i", "-mrelax",
-            "-ffreestanding", "-Oz", "-ffunction-sections", "-fdata-sections");
+            "-ffreestanding", "-Oz", "-flto", "-ffunction-sections", "-fdata-sections");
 
     /** The LLVM release the estimate is calibrated for; its tools are preferred when installed. */
     static final String PROXY_LLVM = "19";
