@@ -120,15 +120,35 @@ static void check_tree(const pim_btree_t *t __attribute__((unused)))
     assert(t->spares <= PIM_BT_MAX_HEIGHT + 1);
 }
 
-/* memcmp, written out so the DPU program needs no libc routine for it. */
-__attribute__((noinline)) static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
+/* memcmp, written out so the DPU program needs no libc routine for it (the store uses it too). */
+__attribute__((noinline)) int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
 {
-    assert(len <= PIM_BT_MAX_KEY);
     for (uint32_t i = 0; i < len; i++) {
         if (a[i] != b[i])
             return a[i] < b[i] ? -1 : 1;
     }
     return 0;
+}
+
+static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
+{
+    assert(len <= PIM_BT_MAX_KEY);
+    return pim_bt_keycmp(a, b, len);
+}
+
+/* Moves `words` 32-bit words from `from` to `to` (overlapping either way): memmove without a libc
+ * routine. Records are 8-byte aligned and a multiple of 8 bytes. */
+__attribute__((noinline)) static void move_words(uint8_t *to, const uint8_t *from, uint32_t words)
+{
+    uint32_t *t = __builtin_assume_aligned(to, 4);
+    const uint32_t *f = __builtin_assume_aligned(from, 4);
+    if (t < f) {
+        for (uint32_t i = 0; i < words; i++)
+            t[i] = f[i];
+    } else {
+        for (uint32_t i = words; i-- > 0;)
+            t[i] = f[i];
+    }
 }
 
 /* Sign of (record - probe). */
@@ -273,7 +293,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         uint32_t pos = path.idx[d], cnt = n->h.count;
         assert(pos <= cnt && cnt <= CAP && (!append || pos == cnt));
         uint8_t *at = n->r + pos * rs;
-        __builtin_memmove(at + rs, at, (cnt - pos) * rs);
+        move_words(at + rs, at, (cnt - pos) * rs / 4);
         __builtin_memcpy(at, r, rs);
         n->h.count = (uint16_t)++cnt;
         pim_mram_off_t left = path.node[d];
@@ -351,7 +371,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
                     pos--;
             }
             uint8_t *at = n->r + pos * rs;
-            __builtin_memmove(at, at + rs, (cnt - 1 - pos) * rs);
+            move_words(at, at + rs, (cnt - 1 - pos) * rs / 4);
             n->h.count = (uint16_t)(cnt - 1);
             store(n, off, rs);
             break;

@@ -117,6 +117,9 @@ _Static_assert(sizeof(pim_btree_t) % 8 == 0 && sizeof(pim_bt_cursor_t) % 8 == 0,
 
 void pim_bt_init(pim_btree_t *t, uint32_t key_size);
 
+/* memcmp's sign for len bytes (no libc call on the DPU); any length. */
+int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len);
+
 /* Returns false when MRAM is exhausted (the tree is unchanged then). Inserting an entry that is already
  * present changes nothing and returns true. */
 bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc);

@@ -28,6 +28,10 @@
 #include "pim_btree.h"
 #include "pim_schema.h"
 
+#ifndef PIM_UNIQUE_TREES
+#define PIM_UNIQUE_TREES PIM_NTREES /* schemas without the count: assume any B+tree may be unique */
+#endif
+
 typedef pim_mram_off_t pim_off_t;
 
 #define PIM_NONE 0u

@@ -27,7 +27,7 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
                   const uint8_t *rec, bool keep_top)
 {
     uint32_t pos = *n, i;
-    while (pos > 0 && __builtin_memcmp(buf + (pos - 1) * rec_bytes, rec, key_bytes) > 0) {
+    while (pos > 0 && pim_bt_keycmp(buf + (pos - 1) * rec_bytes, rec, key_bytes) > 0) {
         pos--;
     }
     if (*n >= cap) {

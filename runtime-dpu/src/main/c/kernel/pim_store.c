@@ -137,7 +137,7 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
             uint8_t *cand = key == T->key_a ? T->key_b : T->key_a;
             pim_row_load(tid, off, scratch);
             encode(&pim_tables[tid].indexes[0], scratch, cand);
-            if (__builtin_memcmp(key, cand, len) == 0) {
+            if (pim_bt_keycmp(key, cand, len) == 0) {
                 return off;
             }
         }
@@ -188,7 +188,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         if (to != NULL) {
             len = encode(ix, to, T->key_b);
         }
-        if (from != NULL && to != NULL && __builtin_memcmp(T->key_a, T->key_b, len) == 0) {
+        if (from != NULL && to != NULL && pim_bt_keycmp(T->key_a, T->key_b, len) == 0) {
             continue;
         }
         h = key_hash(T->key_b, len);
@@ -197,8 +197,9 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             }
             /* keys with a NULL never collide; key_a is free once `from` was compared */
             if (ix->unique && j == ix->ncols &&
-                (i == 0 || PIM_NTREES == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, (uint8_t *)T->row_b) != PIM_NONE
-                        : pim_bt_contains_key(tree, T->key_b, len))) {
+                (i == 0 || PIM_UNIQUE_TREES == 0
+                         ? chain_walk(tid, h, PIM_NONE, T->key_b, len, (uint8_t *)T->row_b) != PIM_NONE
+                         : pim_bt_contains_key(tree, T->key_b, len))) {
                 pim_fail("23505", i == 0 ? "duplicate primary key" : "duplicate key in a unique index");
                 return false;
             }

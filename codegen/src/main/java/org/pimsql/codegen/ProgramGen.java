@@ -27,9 +27,11 @@ final class ProgramGen {
     static String schemaHeader(SchemaLayout layout, List<Procedure> procedures) {
         MemoryMap m = layout.memory();
         int trees = 0;
+        int uniqueTrees = 0;
         int maxRow = 8;
         for (TableLayout t : layout.tables()) {
             trees += t.indexes().size() - 1;
+            uniqueTrees += (int) t.indexes().stream().filter(ix -> !ix.primary() && ix.unique()).count();
             maxRow = Math.max(maxRow, t.row().bytes());
         }
         int maxParams = 8;
@@ -41,6 +43,7 @@ final class ProgramGen {
         sb.append("#ifndef PIM_SCHEMA_H\n#define PIM_SCHEMA_H\n\n");
         define(sb, "PIM_NTABLES", layout.tables().size(), "tables of the schema");
         define(sb, "PIM_NTREES", trees, "B+tree (secondary) indexes of the schema");
+        define(sb, "PIM_UNIQUE_TREES", uniqueTrees, "unique B+tree indexes (0: no B+tree duplicate check is linked)");
         define(sb, "PIM_NTREES_ALLOC", Math.max(1, trees), "B+tree slots, at least 1");
         define(sb, "PIM_FREE_CLASSES", layout.tables().size() + 2, "MRAM block sizes: one per table, B+tree nodes, spare");
         define(sb, "PIM_EXEC_TASKLETS", EXEC_TASKLETS, "tasklets that execute calls");

@@ -225,12 +225,14 @@ final class QueryGen {
                     // SET col = CASE WHEN cond THEN v ELSE col END: the new row already holds col's value
                     Expr.When wh = c.whens().get(0);
                     w().open("if (" + x.cond(wh.condition(), scope) + ")");
-                    g.storeInto(s, x.expr(wh.result(), scope), wh.result().type());
+                    Expr r = ProcGen.storable(s, wh.result());
+                    g.storeInto(s, x.expr(r, scope), r.type());
                     w().close();
-                } else if (Moves.movable(g, sc.value(), scope, s)) {
-                    mv.add(s, sc.value(), scope, t.name() + "." + sc.column().name());
+                } else if (Moves.movable(g, ProcGen.storable(s, sc.value()), scope, s)) {
+                    mv.add(s, ProcGen.storable(s, sc.value()), scope, t.name() + "." + sc.column().name());
                 } else {
-                    g.storeInto(s, x.expr(sc.value(), scope), sc.value().type());
+                    Expr v = ProcGen.storable(s, sc.value());
+                    g.storeInto(s, x.expr(v, scope), v.type());
                 }
             }
             mv.emit("UPDATE " + t.name() + " SET values");
