@@ -13,7 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -358,9 +357,5 @@ public final class PimConnection extends ConnectionBase {
         var copy = new Properties();
         copy.putAll(clientInfo);
         return copy;
-    }
-
-    List<String> procedureNames() {
-        return List.copyOf(engine.catalog().procedures().keySet());
     }
 }

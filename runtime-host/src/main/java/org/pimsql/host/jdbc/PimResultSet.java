@@ -62,7 +62,12 @@ final class PimResultSet extends ResultSetBase {
 
     @Override
     public void close() {
-        closed = true;
+        if (!closed) {
+            closed = true;
+            if (statement instanceof PimStatement s) {
+                s.resultSetClosed(this);
+            }
+        }
     }
 
     @Override

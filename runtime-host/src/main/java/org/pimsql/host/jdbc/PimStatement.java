@@ -219,6 +219,16 @@ class PimStatement extends StatementBase {
         return closed;
     }
 
+    /** JDBC's closeOnCompletion: the statement closes once its last result set is closed. */
+    void resultSetClosed(ResultSet rs) {
+        if (rs == open) {
+            open = null;
+            if (closeOnCompletion && current >= results.size() - 1) {
+                close();
+            }
+        }
+    }
+
     @Override
     public void closeOnCompletion() throws SQLException {
         checkOpen();

@@ -228,6 +228,18 @@ class PimDriverTest {
     }
 
     @Test
+    void closeOnCompletionClosesTheStatementWithItsResultSet() throws SQLException {
+        try (Connection c = bank("completion"); Statement s = c.createStatement()) {
+            s.closeOnCompletion();
+            assertTrue(s.execute("CALL DEPOSIT(31, 1, NULL)"));
+            ResultSet rs = s.getResultSet();
+            assertFalse(s.isClosed());
+            rs.close();
+            assertTrue(s.isClosed());
+        }
+    }
+
+    @Test
     void closedObjectsRefuseWork() throws SQLException {
         Connection c = bank("closing");
         Statement s = c.createStatement();
