@@ -38,32 +38,13 @@ class YcsbEndToEndTest {
             END;
             """;
 
-    /**
-     * The named procedures of a script, each from {@code CREATE PROCEDURE name} to its closing
-     * {@code END;}. With the kernel runtime as large as it is today, the code generator refuses some of
-     * the example's procedures (ReadModifyWrite, MultiKeyTxn) for IRAM, so this test takes the others.
-     */
-    static String procedures(String script, String... names) {
-        var out = new StringBuilder();
-        for (String name : names) {
-            int start = script.indexOf("CREATE PROCEDURE " + name + "(");
-            int end = script.indexOf("\nEND;", start);
-            if (start < 0 || end < 0) {
-                throw new IllegalArgumentException("no procedure " + name);
-            }
-            out.append(script, start, end + "\nEND;".length()).append("\n\n");
-        }
-        return out.toString();
-    }
-
     @Test
     void recordsAreInsertedReadAndUpdated() throws Exception {
         Path ycsb = BankEndToEndTest.bankExample().resolveSibling("ycsb");
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:ycsb-e2e?dpus=" + DPUS)) {
             try (Statement s = c.createStatement()) {
                 s.execute(Files.readString(ycsb.resolve("schema.sql")));
-                s.execute(procedures(Files.readString(ycsb.resolve("procedures.sql")), "ReadRecord", "InsertRecord",
-                        "UpdateRecord"));
+                s.execute(Files.readString(ycsb.resolve("procedures.sql")));
                 s.execute(SUM_ARRAY);
             }
             PimConnection pim = c.unwrap(PimConnection.class);
@@ -105,6 +86,16 @@ class YcsbEndToEndTest {
                 update.setString(3, "new");
                 update.execute();
             }
+            // keys 1, 5 and 9 all live on partition 1 of 4: a single-partition transaction over arrays
+            try (CallableStatement txn = c.prepareCall("{call MultiKeyTxn(?, ?, ?, ?, ?)}")) {
+                txn.setArray(1, c.createArrayOf("BIGINT", new Object[] {1L, 5L, 9L}));
+                txn.setArray(2, c.createArrayOf("INTEGER", new Object[] {0, 1, 0}));
+                txn.setArray(3, c.createArrayOf("INTEGER", new Object[] {2, 3, 9}));
+                txn.setString(4, "txn");
+                txn.registerOutParameter(5, Types.VARCHAR);
+                txn.execute();
+                assertEquals("k1f2|k5f3|k9f9|", txn.getString(5));
+            }
             try (CallableStatement sum = c.prepareCall("{call SumArray(?, ?)}")) {
                 sum.setArray(1, c.createArrayOf("BIGINT", new Object[] {1L, 20L, 300L}));
                 sum.registerOutParameter(2, Types.BIGINT);
@@ -116,6 +107,7 @@ class YcsbEndToEndTest {
                 try (ResultSet rs = read.getResultSet()) {
                     assertTrue(rs.next());
                     assertEquals("new", rs.getString("FIELD4"));
+                    assertEquals("txn", rs.getString("FIELD3"));
                 }
             }
         }
