@@ -51,10 +51,11 @@ class SplitTest {
     }
 
     @Test
-    void ycsbIsSplitIntoProgramsOfTheDpuBudget() throws Exception {
+    void ycsbFitsProgramsOfTheDpuBudget() throws Exception {
+        // one program since the -Oz -flto proxy (three with the older -Os per-file estimate); any split must fit too
         Catalog ycsb = ExampleBuilds.catalog("ycsb");
         CodegenResult r = Codegen.generate(ycsb, out, new CodegenOptions(false, true, 4096, 16, "clang"));
-        assertTrue(r.programs().size() >= 2);
+        assertTrue(r.programs().size() >= 1);
         Set<String> seen = new HashSet<>();
         for (ProgramInfo p : r.programs()) {
             System.out.printf("ycsb: %s %d instructions %s%n", p.name(), p.instructionEstimate(), p.procedureInstructions());
