@@ -33,6 +33,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final PartitionPlacement placement;
     private final CallCodec.Format format;
     private DpuProgram loaded;
+    /** Counters, written by the executor thread only. */
+    private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0);
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -47,6 +49,24 @@ public final class DpuEpochProcessor implements EpochProcessor {
     /** True once an epoch that formats the DPUs has been prepared: the DPUs then hold a database. */
     public boolean formatted() {
         return formatRequested;
+    }
+
+    public ExecutionStats stats() {
+        return stats;
+    }
+
+    private void count(int launches, int loads, byte[][] pushed, byte[][] pulled) {
+        long in = 0;
+        long out = 0;
+        for (byte[] b : pushed) {
+            in += b == null ? 0 : b.length;
+        }
+        for (byte[] b : pulled) {
+            out += b == null ? 0 : b.length;
+        }
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
+                s.bytesPulled() + out);
     }
 
     /** One launch: a program, and for each DPU the calls it runs and their encoded queue. */
@@ -174,9 +194,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     /** Runs one round; returns the calls a full output area left undone (per DPU), or null. */
     private List<ArrayDeque<RoutedCall>> launch(CallCodec codec, Round round) throws DpuException {
+        int loads = 0;
         if (loaded == null || !loaded.binary().equals(round.program().binary())) {
             backend.load(round.program().binary());
             loaded = round.program();
+            loads = 1;
         }
         backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
         backend.launch();
@@ -196,6 +218,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         if (needHeaders) {
             byte[][] headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
+            count(0, 0, new byte[0][], headers);
             for (int d = 0; d < dpus; d++) {
                 if (headerLengths[d] > 0) {
                     lengths[d] = codec.outputLength(headers[d]);
@@ -203,6 +226,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
         }
         byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
+        count(1, loads, round.inputs(), outputs);
         List<ArrayDeque<RoutedCall>> leftover = null;
         for (int d = 0; d < dpus; d++) {
             List<RoutedCall> queue = calls.get(d);

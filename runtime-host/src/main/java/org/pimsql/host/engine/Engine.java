@@ -265,6 +265,11 @@ public final class Engine implements AutoCloseable {
         return sequencer.stats();
     }
 
+    /** Launches, program loads and bytes moved since the database opened (replay included). */
+    public ExecutionStats executionStats() {
+        return processor.stats();
+    }
+
     /** Finishes every submitted call, then releases the DPUs and closes the log. */
     @Override
     public void close() throws SQLException {

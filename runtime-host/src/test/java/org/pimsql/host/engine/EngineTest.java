@@ -104,6 +104,9 @@ class EngineTest {
                 assertInstanceOf(CallOutcome.Success.class, SqlErrors.await(f));
             }
             assertEquals(engine.stats().epochs(), backends.getFirst().launches);
+            assertEquals(backends.getFirst().launches, engine.executionStats().launches());
+            assertEquals(1, engine.executionStats().programLoads());
+            assertEquals(256 * 24, engine.executionStats().bytesPulled(), "24 result bytes per call");
             assertTrue(engine.stats().epochs() <= 8, "256 loads took " + engine.stats().epochs() + " epochs");
         }
         for (long i = 0; i < 256; i++) {
@@ -127,6 +130,7 @@ class EngineTest {
             assertEquals(3L, out(SqlErrors.await(otherDpu), 2));
             assertEquals(1, engine.stats().epochs());
             assertEquals(3, backends.getFirst().launches, "bank, audit, bank");
+            assertEquals(3, engine.executionStats().programLoads());
         }
         List<Long> order = bank.executedOrder.get(1);
         assertEquals(order.stream().sorted().toList(), order);
