@@ -50,6 +50,10 @@ class EngineTest {
         }
         assertEquals(150L, bank.balances.get(6 % DPUS).get(6L));
         assertEquals(7L, bank.balances.get(7 % DPUS).get(7L));
+        FakeDpuBackend backend = backends.getFirst();
+        assertEquals(List.of("load bank.so", "push", "launch", "pull"), backend.trace.subList(0, 4),
+                "load once, then push, launch and pull per epoch");
+        assertTrue(backend.closed, "closing the engine frees the DPUs");
     }
 
     @Test
