@@ -89,7 +89,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 rejected.add(new Rejected(call, failure));
             }
         }
-        List<Round> rounds = current == null ? List.of() : planRounds(current, queues);
+        List<Round> rounds = current == null ? List.of() : planRounds(current, queues, !formatRequested);
+        if (!rounds.isEmpty()) {
+            formatRequested = true; // only once the epoch is planned: a failed prepare formats nothing
+        }
         return () -> run(current, rounds, rejected);
     }
 
@@ -124,7 +127,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * waiting anywhere; every DPU contributes the longest prefix of its queue that belongs to that program
      * and fits its input buffer. Prefixes keep each DPU's calls in sequence order.
      */
-    private List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues) {
+    private List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues, boolean format) {
         var rounds = new ArrayList<Round>();
         while (true) {
             RoutedCall first = null;
@@ -137,14 +140,14 @@ public final class DpuEpochProcessor implements EpochProcessor {
             if (first == null) {
                 return rounds;
             }
-            rounds.add(takeRound(current, current.programOf(first.procedure().name()), queues));
+            rounds.add(takeRound(current, current.programOf(first.procedure().name()), queues,
+                    format && rounds.isEmpty()));
         }
     }
 
-    private Round takeRound(CompiledSchema current, DpuProgram program, List<ArrayDeque<RoutedCall>> queues) {
+    private Round takeRound(CompiledSchema current, DpuProgram program, List<ArrayDeque<RoutedCall>> queues,
+                            boolean format) {
         CallCodec codec = current.codec();
-        boolean format = !formatRequested;
-        formatRequested = true;
         int capacity = codec.input().capacity();
         int dpus = queues.size();
         var perDpu = new ArrayList<List<RoutedCall>>(dpus);
@@ -184,7 +187,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             List<ArrayDeque<RoutedCall>> leftover = launch(current.codec(), round);
             if (leftover != null) {
                 // an output area filled up: the rest of those queues runs next, before any later round
-                pending.addFirst(takeRound(current, round.program(), leftover));
+                pending.addFirst(takeRound(current, round.program(), leftover, false));
             }
         }
         for (Rejected r : rejected) {
