@@ -2,7 +2,9 @@ package org.pimsql.host.engine;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.host.backend.DpuBackend;
@@ -28,6 +30,7 @@ import org.pimsql.host.sequencer.SequencedCall;
  * <p>The first launch of a database formats its DPUs (an empty database in every MRAM).
  */
 public final class DpuEpochProcessor implements EpochProcessor {
+    private static final System.Logger LOG = System.getLogger(DpuEpochProcessor.class.getName());
     private final DpuBackend backend;
     private final Supplier<CompiledSchema> schema;
     private final PartitionPlacement placement;
@@ -67,6 +70,25 @@ public final class DpuEpochProcessor implements EpochProcessor {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out);
+    }
+
+    /**
+     * The copies of a call that runs on every partition must all succeed or all fail alike; when they do
+     * not (one DPU ran out of memory, say), the replicated data now differs between partitions. Nothing
+     * can undo that here, so it is reported loudly.
+     */
+    private static void checkSameOutcome(RoutedCall rc, CallOutcome outcome, Map<Long, CallOutcome> seen) {
+        CallOutcome first = seen.putIfAbsent(rc.call().sequence(), outcome);
+        if (first == null) {
+            return;
+        }
+        String a = first instanceof CallOutcome.Failure f ? f.sqlState() : "00000";
+        String b = outcome instanceof CallOutcome.Failure f ? f.sqlState() : "00000";
+        if (!a.equals(b)) {
+            LOG.log(System.Logger.Level.ERROR, "call {0} of {1} ended with SQLSTATE {2} on one partition and {3} on "
+                    + "partition {4}: its replicated writes now differ between partitions",
+                    rc.call().sequence(), rc.procedure().name(), a, b, rc.partition());
+        }
     }
 
     /** One launch: a program, and for each DPU the calls it runs and their encoded queue. */
@@ -117,7 +139,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
                     + "is not available in this runtime version");
         }
         for (int i = 0; i < partitions.length; i++) {
-            queues.get(placement.dpuOf(partitions[i])).add(new RoutedCall(call, procedure, partitions[i], i == 0));
+            queues.get(placement.dpuOf(partitions[i]))
+                    .add(new RoutedCall(call, procedure, partitions[i], i == 0, partitions.length));
         }
         return null;
     }
@@ -182,9 +205,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     private void run(CompiledSchema current, List<Round> rounds, List<Rejected> rejected) throws DpuException {
         var pending = new ArrayDeque<>(rounds);
+        var replicated = new HashMap<Long, CallOutcome>();
         while (!pending.isEmpty()) {
             Round round = pending.removeFirst();
-            List<ArrayDeque<RoutedCall>> leftover = launch(current.codec(), round);
+            List<ArrayDeque<RoutedCall>> leftover = launch(current.codec(), round, replicated);
             if (leftover != null) {
                 // an output area filled up: the rest of those queues runs next, before any later round
                 pending.addFirst(takeRound(current, round.program(), leftover, false));
@@ -195,8 +219,12 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
     }
 
-    /** Runs one round; returns the calls a full output area left undone (per DPU), or null. */
-    private List<ArrayDeque<RoutedCall>> launch(CallCodec codec, Round round) throws DpuException {
+    /**
+     * Runs one round; returns the calls a full output area left undone (per DPU), or null. The outcomes of
+     * calls that ran on several partitions are compared in {@code replicated}.
+     */
+    private List<ArrayDeque<RoutedCall>> launch(CallCodec codec, Round round, Map<Long, CallOutcome> replicated)
+            throws DpuException {
         int loads = 0;
         if (loaded == null || !loaded.binary().equals(round.program().binary())) {
             backend.load(round.program().binary());
@@ -241,6 +269,9 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 RoutedCall rc = queue.get(i);
                 if (rc.primary()) {
                     rc.call().result().complete(outcomes.get(i));
+                }
+                if (rc.copies() > 1) {
+                    checkSameOutcome(rc, outcomes.get(i), replicated);
                 }
             }
             if (outcomes.size() < queue.size()) {
