@@ -83,6 +83,7 @@ public final class Engine implements AutoCloseable {
                         config.clock(), start);
             } catch (SQLException | RuntimeException e) {
                 backend.close();
+                config.compiler().close();
                 throw e;
             }
             return engine;
