@@ -117,7 +117,7 @@ int main(void)
         pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
     }
     assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
-    T->undo_base = PIM_UNDO_OFF + (pim_off_t)me() * PIM_UNDO_BYTES;
+    T->undo_base = PIM_UNDO_OFF + (pim_off_t)PIM_SLOT() * PIM_UNDO_BYTES;
     T->undo_pos = T->undo_base;
     T->out_pos = PIM_OUT_OFF + sizeof(rh);
     rh.magic = PIM_RESULT_MAGIC;

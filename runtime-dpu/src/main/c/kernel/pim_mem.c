@@ -25,6 +25,15 @@ static void dma(pim_off_t off, uint8_t *wram, uint32_t bytes, bool write)
     }
 }
 
+void pim_zero(void *wram, uint32_t bytes)
+{
+    uint32_t *w = __builtin_assume_aligned(wram, 4), i;
+    assert(bytes % 4 == 0);
+    for (i = 0; i < bytes / 4; i++) {
+        w[i] = 0;
+    }
+}
+
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes)
 {
     dma(off, (uint8_t *)wram, bytes, false);

@@ -172,6 +172,12 @@ uint32_t pim_aidx(int64_t index, uint32_t cardinality)
     return (uint32_t)(index - 1);
 }
 
+uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index)
+{
+    uint32_t i = pim_aidx(index, *(const uint32_t *)array);
+    return (i << 1) | ((array[nulls + (i >> 3)] >> (i & 7u)) & 1u);
+}
+
 /* Writes v / 10^scale as decimal text ("-12.50"); returns the length (22001 if it exceeds cap). */
 uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
 {

@@ -151,6 +151,8 @@ pim_task_t *pim_me(void);
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes); /* any multiple of 8, chunked by 2 KiB */
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes);
 pim_off_t pim_alloc(uint32_t bytes);
+/* Zeroes `bytes` (a multiple of 4) at a 4-byte aligned WRAM address: memset without the libc routine. */
+void pim_zero(void *wram, uint32_t bytes);
 void pim_free(pim_off_t off, uint32_t bytes);
 
 /* ---- rows and indexes ---- */
@@ -217,6 +219,10 @@ int64_t pim_fit(int64_t v, uint32_t code);
 int64_t pim_ldnum(const uint8_t *p, uint32_t kind);
 void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
 uint32_t pim_aidx(int64_t index, uint32_t cardinality); /* 1-based SQL index -> 0-based; 2202E */
+/* An array element of a parameter block: `array` points at the u32 cardinality, `nulls` is the offset of
+ * the elements' NULL bitmap from it. Returns (0-based index << 1) | element NULL flag; 2202E (and
+ * element 0) when the 1-based index is out of range. */
+uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
 
 /* ---- strings (bytes, PAD SPACE comparison) ---- */
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);

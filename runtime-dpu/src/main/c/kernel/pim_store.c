@@ -387,8 +387,8 @@ void pim_db_format(const uint32_t *bucket_log2)
 {
     pim_task_t *T = pim_me();
     uint32_t i, j, lg, bytes;
-    __builtin_memset(&pim_db, 0, sizeof(pim_db));
-    __builtin_memset(T->key_a, 0, PIM_KEY_MAX);
+    pim_zero(&pim_db, sizeof(pim_db));
+    pim_zero(T->key_a, PIM_KEY_MAX);
     pim_db.magic = PIM_DB_MAGIC;
     pim_db.ntables = PIM_NTABLES;
     pim_db.bump = PIM_DATA_OFF;
@@ -404,7 +404,8 @@ void pim_db_format(const uint32_t *bucket_log2)
             pim_mram_put(pim_db.tables[i].buckets + j, T->key_a, PIM_KEY_MAX);
         }
         for (j = 1; j < t->nindexes && PIM_NTREES > 0; j++) {
-            pim_bt_init(&pim_db.trees[t->indexes[j].tree], t->indexes[j].key_bytes);
+            /* pim_db is zeroed: what pim_bt_init would set besides zeros is the key size */
+            pim_db.trees[t->indexes[j].tree].key_size = t->indexes[j].key_bytes;
         }
     }
 }

@@ -27,7 +27,30 @@ final class ExprGen {
     }
 
     static String rescale(String v, int from, int to, boolean round) {
-        return from == to ? v : "pim_rescale(" + v + ", " + from + ", " + to + ", " + (round ? 1 : 0) + ")";
+        if (from == to) {
+            return v;
+        }
+        if (v.matches("-?\\d{1,18}") && Math.abs(to - from) <= 18) {
+            // a literal is rescaled here, exactly as pim_rescale would (half down when rounding); an
+            // overflowing result is left to pim_rescale, which raises 22003 at run time
+            java.math.BigInteger x = new java.math.BigInteger(v);
+            java.math.BigInteger p = java.math.BigInteger.TEN.pow(Math.abs(to - from));
+            java.math.BigInteger r;
+            if (to > from) {
+                r = x.multiply(p);
+            } else {
+                java.math.BigInteger[] qr = x.abs().divideAndRemainder(p);
+                r = qr[0];
+                if (round && qr[1].compareTo(p.shiftRight(1)) > 0) {
+                    r = r.add(java.math.BigInteger.ONE);
+                }
+                r = x.signum() < 0 ? r.negate() : r;
+            }
+            if (r.bitLength() < 63) {
+                return r.bitLength() < 31 ? r.toString() : "INT64_C(" + r + ")";
+            }
+        }
+        return "pim_rescale(" + v + ", " + from + ", " + to + ", " + (round ? 1 : 0) + ")";
     }
 
     /** A C expression that is true exactly when {@code e} is TRUE (not FALSE, not UNKNOWN). */
@@ -147,12 +170,14 @@ final class ExprGen {
     private V arrayElement(Expr.ArrayElement ae, Scope s) throws BuildException {
         FieldLayout f = g.slot(ae.array()).f();
         V idx = expr(ae.index(), s);
-        String i = g.tmpDecl("uint32_t", "i");
-        // a NULL index is out of range as well (2202E): there is no element to read
-        w().line(i + " = pim_aidx(" + (idx.neverNull() ? idx.v() : paren(idx.n()) + " ? 0 : " + idx.v()) + ", (uint32_t)PIM_LD32(P, "
-                + f.offset() + "));");
+        String e = g.tmpDecl("uint32_t", "i");
+        // a NULL index is out of range as well (2202E): there is no element to read. pim_elem returns the
+        // 0-based element index shifted left by one with the element's NULL flag in bit 0.
+        w().line(e + " = pim_elem(P + " + f.offset() + ", " + (f.arrayNullOffset() - f.offset()) + ", "
+                + (idx.neverNull() ? idx.v() : paren(idx.n()) + " ? 0 : " + idx.v()) + ");");
+        String i = "(" + e + " >> 1)";
         String off = f.arrayElementsOffset() + " + " + i + " * " + f.arrayStride();
-        String n = "PIM_ISNULL(P, " + f.arrayNullOffset() + " + (" + i + " >> 3), 1u << (" + i + " & 7u))";
+        String n = "(" + e + " & 1u)";
         SqlType et = ae.type();
         if (f.kind() == FieldLayout.KIND_CHAR) {
             return V.str("PIM_STR(P, " + off + ")", Integer.toString(et.length()), n);

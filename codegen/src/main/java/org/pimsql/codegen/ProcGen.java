@@ -282,7 +282,7 @@ final class ProcGen {
     private void insert(Stmt.Insert ins) throws BuildException {
         TableLayout t = table(ins.table());
         String row = frameBuffer("w", t.row().bytes(), "new row of " + t.name());
-        w.line("__builtin_memset(" + row + ", 0, " + t.row().bytes() + ");");
+        w.line("pim_zero(" + row + ", " + (t.row().bytes() + 7) / 8 * 8 + ");");
         Moves mv = new Moves(this);
         for (int i = 0; i < ins.values().size(); i++) {
             var col = ins.table().columns().get(i);

@@ -199,7 +199,7 @@ final class QueryGen {
     void openCursor(Cursor c, int resultSetIndex) throws BuildException {
         ResultSetLayout rs = g.layout.resultSets().get(g.cursors().indexOf(c));
         String row = g.frameBuffer("rs", rs.row().bytes(), "result row of cursor " + c.name());
-        w().line("__builtin_memset(" + row + ", 0, " + rs.row().bytes() + ");");
+        w().line("pim_zero(" + row + ", " + (rs.row().bytes() + 7) / 8 * 8 + ");");
         w().line("pim_rs_begin(" + resultSetIndex + ");");
         List<Slot> slots = new ArrayList<>();
         for (FieldLayout f : rs.row().fields()) {

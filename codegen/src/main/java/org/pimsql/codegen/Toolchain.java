@@ -15,7 +15,9 @@ final class Toolchain {
      * linker relaxation (-mrelax, clang's default) so that ld.lld turns auipc+jalr call pairs into one
      * jal, like the DPU's one-instruction call. -flto: a DPU program is linked whole into one IRAM image,
      * so link-time optimisation (constant arguments, single-caller inlining, dead arguments) applies as
-     * it would to the hardware build. See docs/iram.md.
+     * it would to the hardware build. The link (where LTO generates code) passes -disable-machine-licm:
+     * hoisting rv32's two-instruction constants out of loops spills and reloads them, which costs IRAM
+     * and has no counterpart on the DPU, whose instructions take 32-bit immediates. See docs/iram.md.
      */
     static final List<String> PROXY_TARGET = List.of("--target=riscv32-unknown-elf", "-march=rv32i", "-mrelax",
             "-ffreestanding", "-Oz", "-flto", "-ffunction-sections", "-fdata-sections");
@@ -159,7 +161,7 @@ final class Toolchain {
             objects.add(obj.toString());
         }
         Path elf = objDir.resolve(name + ".elf");
-        List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "--gc-sections", "-e", "main",
+        List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "-mllvm", "-disable-machine-licm", "--gc-sections", "-e", "main",
                 "--unresolved-symbols=ignore-all", "-o", elf.toString()));
         link.addAll(objects);
         run(link, programDir, "proxy link of " + name);
