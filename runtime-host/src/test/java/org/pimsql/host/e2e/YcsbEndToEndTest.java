@@ -23,7 +23,7 @@ import org.pimsql.host.jdbc.PimConnection;
 class YcsbEndToEndTest {
     private static final int DPUS = 4;
 
-    /** An ARRAY parameter and an OUT value, without touching a table. */
+    /** An ARRAY parameter with an OUT value, and an INOUT parameter, without touching a table. */
     private static final String SUM_ARRAY = """
             CREATE PROCEDURE SumArray(IN p_values BIGINT ARRAY[4], OUT p_total BIGINT)
                 READS SQL DATA
@@ -35,6 +35,12 @@ class YcsbEndToEndTest {
                     SET i = i + 1;
                 END WHILE;
                 SET p_total = v_total;
+            END;
+
+            CREATE PROCEDURE Twice(INOUT p_value BIGINT)
+                READS SQL DATA
+            BEGIN ATOMIC
+                SET p_value = p_value * 2;
             END;
             """;
 
@@ -101,6 +107,12 @@ class YcsbEndToEndTest {
                 sum.registerOutParameter(2, Types.BIGINT);
                 sum.execute();
                 assertEquals(321, sum.getLong(2));
+            }
+            try (CallableStatement twice = c.prepareCall("{call Twice(?)}")) {
+                twice.setLong(1, 21);
+                twice.registerOutParameter(1, Types.BIGINT);
+                twice.execute();
+                assertEquals(42, twice.getLong(1));
             }
             try (CallableStatement read = c.prepareCall("{call ReadRecord(5)}")) {
                 read.execute();
