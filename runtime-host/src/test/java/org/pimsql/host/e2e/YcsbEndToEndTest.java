@@ -37,6 +37,13 @@ class YcsbEndToEndTest {
                 SET p_total = v_total;
             END;
 
+            CREATE PROCEDURE Stamp(IN p_given TIMESTAMP, OUT p_now TIMESTAMP, OUT p_same TIMESTAMP)
+                READS SQL DATA
+            BEGIN ATOMIC
+                SET p_now = CURRENT_TIMESTAMP;
+                SET p_same = p_given;
+            END;
+
             CREATE PROCEDURE Twice(INOUT p_value BIGINT)
                 READS SQL DATA
             BEGIN ATOMIC
@@ -107,6 +114,16 @@ class YcsbEndToEndTest {
                 sum.registerOutParameter(2, Types.BIGINT);
                 sum.execute();
                 assertEquals(321, sum.getLong(2));
+            }
+            try (CallableStatement stamp = c.prepareCall("{call Stamp(?, ?, ?)}")) {
+                java.sql.Timestamp given = java.sql.Timestamp.valueOf("2024-02-29 12:34:56.123456");
+                stamp.setTimestamp(1, given);
+                long before = System.currentTimeMillis();
+                stamp.execute();
+                assertEquals(given, stamp.getTimestamp(3));
+                // CURRENT_TIMESTAMP is the sequencer's UTC clock, shown as a wall-clock value
+                long now = stamp.getTimestamp(2).toLocalDateTime().toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                assertTrue(Math.abs(now - before) < 60_000, "CURRENT_TIMESTAMP " + stamp.getTimestamp(2));
             }
             try (CallableStatement twice = c.prepareCall("{call Twice(?)}")) {
                 twice.setLong(1, 21);
