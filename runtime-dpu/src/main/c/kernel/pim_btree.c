@@ -136,10 +136,21 @@ static int keycmp(const uint8_t *a, const uint8_t *b, uint32_t len)
     return pim_bt_keycmp(a, b, len);
 }
 
+/* Copies n bytes (no overlap): memcpy without a libc routine, for keys of any alignment. */
+__attribute__((noinline)) void pim_bt_copy(void *to, const void *from, uint32_t n)
+{
+    uint8_t *t = to;
+    const uint8_t *f = from;
+    for (uint32_t i = 0; i < n; i++)
+        t[i] = f[i];
+}
+
 /* Moves `words` 32-bit words from `from` to `to` (overlapping either way): memmove without a libc
  * routine. Records are 8-byte aligned and a multiple of 8 bytes. */
-__attribute__((noinline)) static void move_words(uint8_t *to, const uint8_t *from, uint32_t words)
+__attribute__((noinline)) void pim_bt_move_words(void *to_, const void *from_, uint32_t words)
 {
+    uint8_t *to = to_;
+    const uint8_t *from = from_;
     uint32_t *t = __builtin_assume_aligned(to, 4);
     const uint32_t *f = __builtin_assume_aligned(from, 4);
     if (t < f) {
@@ -282,7 +293,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     }
 
     uint8_t *r = g_rec[me()].b;
-    __builtin_memcpy(r, key, ks);
+    pim_bt_copy(r, key, ks);
     st32(r + ks, row);
     st32(r + ks + 4, PIM_BT_NONE);
     /* Appending past the largest entry (ascending keys: row ids, timestamps) splits full nodes at the
@@ -293,8 +304,8 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         uint32_t pos = path.idx[d], cnt = n->h.count;
         assert(pos <= cnt && cnt <= CAP && (!append || pos == cnt));
         uint8_t *at = n->r + pos * rs;
-        move_words(at + rs, at, (cnt - pos) * rs / 4);
-        __builtin_memcpy(at, r, rs);
+        pim_bt_move_words(at + rs, at, (cnt - pos) * rs / 4);
+        pim_bt_move_words(at, r, rs / 4);
         n->h.count = (uint16_t)++cnt;
         pim_mram_off_t left = path.node[d];
         if (cnt <= CAP) {
@@ -320,7 +331,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         dma_write(leaf ? mid : mid + rs, right + HDR, rh.count * rs);
         if (rh.next != PIM_BT_NONE)
             set_link(rh.next, 0, right);
-        __builtin_memcpy(r, mid, rs);
+        pim_bt_move_words(r, mid, rs / 4);
         st32(r + ks + 4, right);
         n->h.count = (uint16_t)half;
         if (leaf)
@@ -329,7 +340,7 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         if (d == 0) { /* the root split: a new root holds the separator */
             uint16_t level = (uint16_t)(n->h.level + 1);
             n->h = (node_hdr_t){.count = 1, .level = level, .child0 = left};
-            __builtin_memcpy(n->r, r, rs);
+            pim_bt_move_words(n->r, r, rs / 4);
             t->root = pop_spare(t);
             t->height++;
             store(n, t->root, rs);
@@ -371,7 +382,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
                     pos--;
             }
             uint8_t *at = n->r + pos * rs;
-            move_words(at, at + rs, (cnt - 1 - pos) * rs / 4);
+            pim_bt_move_words(at, at + rs, (cnt - 1 - pos) * rs / 4);
             n->h.count = (uint16_t)(cnt - 1);
             store(n, off, rs);
             break;
@@ -424,13 +435,13 @@ __attribute__((noinline)) void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t
     c->from_len = start_len;
     c->from_row = PIM_BT_NONE;
     if (start_len)
-        __builtin_memcpy(c->from, start, start_len);
+        pim_bt_copy(c->from, start, start_len);
     c->descending = descending;
     c->has_bound = far != 0;
     c->bound_inclusive = descending ? lo_inclusive : hi_inclusive;
     c->prefix_len = far_len;
     if (far_len)
-        __builtin_memcpy(c->bound, far, far_len);
+        pim_bt_copy(c->bound, far, far_len);
     c->done = false;
     c->leaf = c->link = PIM_BT_NONE;
     c->slot = 0;
@@ -484,13 +495,13 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
     }
     /* Remember the entry: a re-seek continues after it (ascending) or before it (descending). */
     pim_mram_off_t row = ld32(r + ks);
-    __builtin_memcpy(c->from, r, ks);
+    pim_bt_copy(c->from, r, ks);
     c->from_len = ks;
     c->from_row = row;
     c->from_is_entry = true;
     c->from_strict = step > 0;
     if (key_out)
-        __builtin_memcpy(key_out, r, ks);
+        pim_bt_copy(key_out, r, ks);
     c->slot += step;
     return row;
 }
@@ -553,7 +564,7 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
             assert(c > 0 || (c == 0 && last_kind == 2 && kind == 1));
             assert(kind == 1 ? ld32(rec + ks) != PIM_BT_NONE && ld32(rec + ks + 4) == PIM_BT_NONE
                              : last_kind == 1 && ld32(rec + ks + 4) != PIM_BT_NONE);
-            __builtin_memcpy(last, rec, ks + 4);
+            pim_bt_copy(last, rec, ks + 4);
             last_kind = (int)kind;
         }
     }

@@ -119,6 +119,10 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size);
 
 /* memcmp's sign for len bytes (no libc call on the DPU); any length. */
 int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len);
+/* memcpy of n bytes, any alignment, no overlap (no libc call on the DPU). */
+void pim_bt_copy(void *to, const void *from, uint32_t n);
+/* memmove of 32-bit words between 4-byte aligned buffers, overlapping either way. */
+void pim_bt_move_words(void *to, const void *from, uint32_t words);
 
 /* Returns false when MRAM is exhausted (the tree is unchanged then). Inserting an entry that is already
  * present changes nothing and returns true. */

@@ -57,7 +57,7 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
     T->now = ch->now;
     T->nsets = 0;
     T->msg_len = 0;
-    __builtin_memcpy(T->sqlstate, "00000", 5);
+    pim_bt_copy(T->sqlstate, "00000", 5);
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES - REC_RESERVE;
@@ -77,7 +77,7 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
         out_bytes = 0;
         pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
     }
-    __builtin_memcpy(rec.sqlstate, T->sqlstate, 5);
+    pim_bt_copy(rec.sqlstate, T->sqlstate, 5);
     rec.msg_len = (uint16_t)T->msg_len;
     rec.out_bytes = out_bytes;
     rec.bytes = T->out_pos - T->rec_start;

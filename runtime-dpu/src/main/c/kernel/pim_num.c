@@ -65,9 +65,31 @@ int64_t pim_sub(int64_t a, int64_t b)
     return __builtin_sub_overflow(a, b, &r) ? overflow() : r;
 }
 
+/*
+ * The 64-bit product modulo 2^64 by shift and add over the smaller operand's bits (at most 64 steps, as
+ * many as its bit length): no compiler-rt __muldi3, which is large on the DPU (8x8 hardware multiply).
+ */
+static __attribute__((noinline)) uint64_t mul64(uint64_t a, uint64_t b)
+{
+    uint64_t p = 0;
+    if (a < b) {
+        uint64_t t = a;
+        a = b;
+        b = t;
+    }
+    while (b != 0) {
+        if ((b & 1u) != 0) {
+            p += a;
+        }
+        a <<= 1;
+        b >>= 1;
+    }
+    return p;
+}
+
 int64_t pim_mul(int64_t a, int64_t b)
 {
-    uint64_t ua = mag(a), ub = mag(b), p = ua * ub, r;
+    uint64_t ua = mag(a), ub = mag(b), p = mul64(ua, ub), r;
     /* operands below 2^31 cannot overflow; otherwise check the product by dividing back */
     if (((ua | ub) >> 31) != 0 && ub != 0 && udivmod(p, ub, &r) != ua) {
         return overflow();

@@ -41,9 +41,9 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
         *n = cap - 1;
     }
     for (i = *n; i > pos; i--) {
-        __builtin_memcpy(buf + i * rec_bytes, buf + (i - 1) * rec_bytes, rec_bytes);
+        pim_bt_copy(buf + i * rec_bytes, buf + (i - 1) * rec_bytes, rec_bytes);
     }
-    __builtin_memcpy(buf + pos * rec_bytes, rec, rec_bytes);
+    pim_bt_copy(buf + pos * rec_bytes, rec, rec_bytes);
     (*n)++;
 }
 

@@ -216,7 +216,7 @@ final class QueryGen {
         TableLayout t = g.table(up.target().table());
         String newRow = g.frameBuffer("u", t.row().bytes(), "updated row of " + t.name());
         change(up.target(), (scope, row, off) -> {
-            w().line("__builtin_memcpy(" + newRow + ", " + row + ", " + t.row().bytes() + ");");
+            w().line("pim_bt_move_words(" + newRow + ", " + row + ", " + (t.row().bytes() + 7) / 8 * 2 + ");");
             Moves mv = new Moves(g);
             for (Stmt.SetClause sc : up.sets()) {
                 Slot s = new Slot(newRow, t.row().fields().get(sc.column().ordinal()), !sc.column().nullable());
@@ -767,7 +767,7 @@ final class QueryGen {
                     if (str) {
                         w().open("if (!" + seen + " || pim_strcmp(" + v.p() + ", " + v.l() + ", " + acc + ", " + len + ") " + op
                                 + " 0)");
-                        w().line("__builtin_memcpy(" + acc + ", " + v.p() + ", " + v.l() + ");");
+                        w().line("pim_bt_copy(" + acc + ", " + v.p() + ", " + v.l() + ");");
                         w().line(len + " = " + v.l() + ";");
                     } else {
                         w().open("if (!" + seen + " || " + v.v() + " " + op + " " + acc + ")");
