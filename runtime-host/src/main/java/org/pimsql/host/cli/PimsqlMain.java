@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "pimsql", mixinStandardHelpOptions = true, version = "PimSQL 0.1.0",
         description = "Compiles SQL stored procedures for processing-in-memory servers and runs them.",
-        subcommands = {CompileCommand.class, ExplainCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CompileCommand.class, ExplainCommand.class, RunCommand.class, ShellCommand.class, BenchCommand.class,
+                CommandLine.HelpCommand.class})
 public final class PimsqlMain implements java.util.concurrent.Callable<Integer> {
     public static final int OK = 0;
     public static final int USER_ERROR = 1;
@@ -29,6 +30,9 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** What {@code pimsql shell} reads (System.in unless a test supplies its input). */
+    java.io.InputStream in = System.in;
 
     /** {@code pimsql} without a subcommand: the usage on stderr, as a usage error. */
     @Override
@@ -45,10 +49,15 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
 
     /** Runs one command line; {@code out} gets results, {@code err} gets diagnostics. Never throws. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, System.in, out, err);
+    }
+
+    /** {@link #run(String[], PrintStream, PrintStream)} with the standard input {@code in} (for the shell). */
+    public static int run(String[] args, java.io.InputStream in, PrintStream out, PrintStream err) {
         var outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         var errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         try {
-            return commandLine(outWriter, errWriter).execute(args);
+            return commandLine(in, outWriter, errWriter).execute(args);
         } catch (RuntimeException | LinkageError e) {
             // Only reached when the command line itself cannot be set up (e.g. a broken installation).
             errWriter.println("pimsql: internal error: " + e);
@@ -65,7 +74,12 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(System.in, out, err);
+    }
+
+    static CommandLine commandLine(java.io.InputStream in, PrintWriter out, PrintWriter err) {
         var main = new PimsqlMain();
+        main.in = in;
         var cl = new CommandLine(main);
         cl.setOut(out);
         cl.setErr(err);

@@ -1,0 +1,48 @@
+package org.pimsql.host.cli;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.UUID;
+
+/** Turns the {@code --db} and {@code --dpus} options into a JDBC URL and opens it. */
+final class Databases {
+    private Databases() {}
+
+    /**
+     * {@code db} is a JDBC URL ({@code jdbc:pimsql:...}), {@code mem:NAME} / {@code file:DIR}, or a
+     * directory (a {@code file:} database); null is a fresh in-memory database.
+     */
+    static String url(String db, Integer dpus) {
+        String url;
+        if (db == null) {
+            url = "jdbc:pimsql:mem:cli-" + UUID.randomUUID();
+        } else if (db.startsWith("jdbc:")) {
+            url = db;
+        } else if (db.startsWith("mem:") || db.startsWith("file:")) {
+            url = "jdbc:pimsql:" + db;
+        } else {
+            url = "jdbc:pimsql:file:" + Path.of(db).toAbsolutePath().normalize();
+        }
+        if (dpus != null) {
+            if (dpus < 1) {
+                throw new UserError("--dpus", "must be at least 1, got " + dpus);
+            }
+            url += (url.contains("?") ? "&" : "?") + "dpus=" + dpus;
+        }
+        return url;
+    }
+
+    static Connection open(String url) {
+        try {
+            Connection c = DriverManager.getConnection(url);
+            if (c == null) {
+                throw new UserError(url, "not a PimSQL database URL (expected jdbc:pimsql:mem:NAME or jdbc:pimsql:file:DIR)");
+            }
+            return c;
+        } catch (SQLException e) {
+            throw new UserError(url, "cannot open the database: " + e.getMessage());
+        }
+    }
+}

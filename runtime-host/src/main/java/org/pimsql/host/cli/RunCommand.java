@@ -1,0 +1,56 @@
+package org.pimsql.host.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.pimsql.frontend.SqlScript;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code pimsql run SCRIPT.sql...}: executes the scripts' statements in order (DDL, {@code CALL p(...)},
+ * {@code INSERT ... VALUES}) against an embedded database and prints what calls return.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Executes SQL scripts against an embedded PimSQL database: DDL, CALL p(...) and INSERT ... VALUES, "
+                + "in order. Each CALL's OUT parameters (written as ?) and result sets are printed as tables.",
+                "Stops at the first error: file:line:col for compile errors, file:line with the SQLSTATE for a failing "
+                + "statement (exit code 1)."})
+final class RunCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "SCRIPT.sql", description = "Scripts to execute, in order.")
+    List<Path> scripts;
+
+    @Option(names = "--db", paramLabel = "URL-or-DIR",
+            description = "The database: a directory (a file: database, created if absent), mem:NAME, file:DIR or a "
+                    + "jdbc:pimsql: URL. Default: a fresh in-memory database.")
+    String db;
+
+    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs = partitions (default 64).")
+    Integer dpus;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<SqlScript> inputs = ScriptInputs.read(scripts);
+        String url = Databases.url(db, dpus);
+        try (var session = new SqlSession(Databases.open(url), out, false)) {
+            for (SqlScript script : inputs) {
+                try {
+                    session.execute(script.fileName(), script.text(), SqlSplitter.split(script.text()));
+                } catch (SqlSession.Failure f) {
+                    out.flush();
+                    err.print(f.getMessage());
+                    return PimsqlMain.USER_ERROR;
+                }
+            }
+        }
+        return PimsqlMain.OK;
+    }
+}

@@ -1,0 +1,200 @@
+package org.pimsql.host.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Splits SQL text into statements: a statement ends at a semicolon outside string literals, quoted
+ * identifiers, comments and every {@code BEGIN ... END} block (procedure bodies contain semicolons).
+ * {@code CASE ... END} nests like a block; {@code END IF/WHILE/FOR/LOOP/REPEAT/CASE} close statements
+ * that never opened one. The production twin of the tests module's {@code SqlStatementSplitter}, which
+ * also keeps each statement's position so that diagnostics point into the user's file.
+ */
+final class SqlSplitter {
+    private SqlSplitter() {}
+
+    /**
+     * One statement: its text (without the semicolon), where it starts (1-based line and column) and its
+     * offsets in the script ({@code end} excludes the semicolon).
+     */
+    record Statement(String text, int line, int column, int start, int end) {
+        /** The first word, upper-cased ("" when the statement starts with a symbol such as '{'). */
+        String firstWord() {
+            int i = 0;
+            while (i < text.length() && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+                i++;
+            }
+            return text.substring(0, i).toUpperCase(Locale.ROOT);
+        }
+
+        boolean isCall() {
+            return text.startsWith("{") || firstWord().equals("CALL");
+        }
+
+        boolean isInsert() {
+            return firstWord().equals("INSERT");
+        }
+    }
+
+    /** The result of scanning: the complete statements, and the unterminated text after them (or null). */
+    record Split(List<Statement> statements, Statement tail) {}
+
+    /** Every statement; a last one without its semicolon counts too. */
+    static List<Statement> split(String script) {
+        Split s = scan(script);
+        if (s.tail() == null) {
+            return s.statements();
+        }
+        var all = new ArrayList<>(s.statements());
+        all.add(s.tail());
+        return all;
+    }
+
+    /**
+     * Scans {@code script}; the trailing text that is not yet terminated by a top-level semicolon (only
+     * comments and blanks do not count) is reported as {@link Split#tail()} and, unlike in
+     * {@link #split}, not returned as a statement. The shell reads lines until the tail is complete.
+     */
+    static Split scan(String script) {
+        List<Token> tokens = tokenize(script);
+        List<Statement> out = new ArrayList<>();
+        int depth = 0; // open BEGIN / CASE blocks
+        Token first = null;
+        Token last = null;
+        Token previous = null;
+        for (int k = 0; k < tokens.size(); k++) {
+            Token t = tokens.get(k);
+            if (t.kind == Kind.COMMENT) {
+                continue;
+            }
+            if (t.kind == Kind.SYMBOL && t.text.equals(";") && depth == 0) {
+                if (first != null) {
+                    out.add(statement(script, first, last));
+                }
+                first = null;
+                last = null;
+                previous = null;
+                continue;
+            }
+            if (first == null) {
+                first = t;
+            }
+            last = t;
+            if (t.kind == Kind.WORD) {
+                String w = t.text.toUpperCase(Locale.ROOT);
+                boolean afterEnd = previous != null && previous.isWord("END");
+                switch (w) {
+                    case "BEGIN" -> depth++;
+                    case "CASE" -> {
+                        if (afterEnd) {
+                            depth = Math.max(0, depth - 1);
+                        } else {
+                            depth++;
+                        }
+                    }
+                    case "END" -> {
+                        Token next = nextSignificant(tokens, k + 1);
+                        boolean suffixed = next != null && next.kind == Kind.WORD
+                                && switch (next.text.toUpperCase(Locale.ROOT)) {
+                                    case "IF", "WHILE", "FOR", "LOOP", "REPEAT", "CASE" -> true;
+                                    default -> false;
+                                };
+                        if (!suffixed) {
+                            depth = Math.max(0, depth - 1);
+                        }
+                    }
+                    default -> { }
+                }
+            }
+            previous = t;
+        }
+        return new Split(out, first == null ? null : statement(script, first, last));
+    }
+
+    private static Statement statement(String script, Token first, Token last) {
+        return new Statement(script.substring(first.start, last.end), first.line, first.column, first.start, last.end);
+    }
+
+    private static Token nextSignificant(List<Token> tokens, int from) {
+        for (int k = from; k < tokens.size(); k++) {
+            if (tokens.get(k).kind != Kind.COMMENT) {
+                return tokens.get(k);
+            }
+        }
+        return null;
+    }
+
+    private enum Kind { WORD, QUOTED, COMMENT, SYMBOL }
+
+    private record Token(Kind kind, String text, int start, int end, int line, int column) {
+        boolean isWord(String w) {
+            return kind == Kind.WORD && text.equalsIgnoreCase(w);
+        }
+    }
+
+    private static List<Token> tokenize(String s) {
+        List<Token> tokens = new ArrayList<>();
+        int n = s.length();
+        int line = 1;
+        int lineStart = 0;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            char next = i + 1 < n ? s.charAt(i + 1) : '\0';
+            int start = i;
+            int startLine = line;
+            int startColumn = i - lineStart + 1;
+            Kind kind;
+            if (c == '\n') {
+                line++;
+                i++;
+                lineStart = i;
+                continue;
+            }
+            if (Character.isWhitespace(c)) {
+                i++;
+                continue;
+            }
+            if (c == '-' && next == '-') {
+                int end = s.indexOf('\n', i);
+                i = end < 0 ? n : end;
+                kind = Kind.COMMENT;
+            } else if (c == '/' && next == '*') {
+                int end = s.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+                kind = Kind.COMMENT;
+            } else if (c == '\'' || c == '"') { // a doubled quote stands for the quote itself
+                i++;
+                while (i < n) {
+                    if (s.charAt(i) == c) {
+                        if (i + 1 < n && s.charAt(i + 1) == c) {
+                            i += 2;
+                            continue;
+                        }
+                        i++;
+                        break;
+                    }
+                    i++;
+                }
+                kind = Kind.QUOTED;
+            } else if (Character.isLetterOrDigit(c) || c == '_') {
+                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+                    i++;
+                }
+                kind = Kind.WORD;
+            } else {
+                i++;
+                kind = Kind.SYMBOL;
+            }
+            for (int k = start; k < i; k++) {
+                if (s.charAt(k) == '\n') {
+                    line++;
+                    lineStart = k + 1;
+                }
+            }
+            tokens.add(new Token(kind, s.substring(start, i), start, i, startLine, startColumn));
+        }
+        return tokens;
+    }
+}

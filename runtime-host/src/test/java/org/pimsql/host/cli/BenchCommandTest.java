@@ -1,0 +1,37 @@
+package org.pimsql.host.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code pimsql bench bank} with tiny settings: the report's lines, no timing thresholds. */
+class BenchCommandTest {
+    @Test
+    void bankReport() {
+        var r = CliRunner.run("bench", "bank", "--dpus", "4", "--clients", "2", "--seconds", "2", "--customers", "400");
+        assertEquals(0, r.exitCode(), r.toString());
+        String out = r.out();
+        assertTrue(out.contains("SmallBank on 4 simulated DPUs: 400 customers, 2 clients"), r.toString());
+        assertTrue(out.contains("not run: Amalgamate, SendPayment (multi-partition calls fail with SQLSTATE 0A000"), r.toString());
+        assertTrue(out.contains("load: 1,200 rows in "), r.toString());
+        assertTrue(Pattern.compile("(?m)^throughput: [0-9,]+ calls in [0-9.]+ s = [0-9,]+ calls/s$").matcher(out).find(), r.toString());
+        assertTrue(Pattern.compile("(?m)^latency \\(ms\\): p50 [0-9.]+  p99 [0-9.]+  max [0-9.]+  mean [0-9.]+$").matcher(out).find(),
+                r.toString());
+        for (String p : BenchCommand.MIX) {
+            assertTrue(Pattern.compile("(?m)^" + p + " +[0-9,]+ +0$").matcher(out).find(), p + "\n" + r);
+        }
+        assertTrue(Pattern.compile("(?m)^simulator: [0-9,]+ launches, [0-9,]+ program loads, [0-9,]+ bytes to DPUs, "
+                + "[0-9,]+ bytes from DPUs$").matcher(out).find(), r.toString());
+        assertTrue(r.err().contains("loading customers ["), r.toString());
+        assertTrue(r.err().contains("running "), r.toString());
+    }
+
+    @Test
+    void unknownWorkload() {
+        var r = CliRunner.run("bench", "tpcc");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.err().startsWith("bench: error: unknown workload 'tpcc'"), r.toString());
+    }
+}
