@@ -44,9 +44,9 @@ class ReplayDeterminismTest {
     void replayingOneLogWithOneThreadAndWithAllCoresGivesIdenticalMramOnEveryDpu() throws Exception {
         String url = "jdbc:pimsql:file:" + dir.resolve("db") + "?dpus=" + DPUS;
         List<String> recorded;
+        long started = System.nanoTime();
         try (Connection c = DriverManager.getConnection(url)) {
-            RuntimeFixtures.createOnPimsql(c, "bank");
-            RuntimeFixtures.createOnPimsql(c, "ycsb");
+            RuntimeFixtures.createOnPimsql(c, "bank", "ycsb");
             RuntimeFixtures.loadBank(c, RuntimeFixtures.bankRows(400, 5));
             PimConnection pim = c.unwrap(PimConnection.class);
             var random = new SplittableRandom(99);
@@ -79,6 +79,7 @@ class ReplayDeterminismTest {
         }
         assertEquals(DPUS, recorded.size());
 
+        System.out.printf("recorded in %d ms%n", (System.nanoTime() - started) / 1_000_000);
         Replay one = replay(url, "1");
         Replay all = replay(url, null);
         Replay seven = replay(url, "7");
@@ -99,10 +100,12 @@ class ReplayDeterminismTest {
         else pb.environment().put("PIMSIM_THREADS", threads);
         Path err = dir.resolve("child-" + threads + ".err");
         pb.redirectError(err.toFile());
+        long started = System.nanoTime();
         Process child = pb.start();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(5, TimeUnit.MINUTES), "the replay finished");
         assertEquals(0, child.exitValue(), () -> "replay failed:\n" + out + readQuietly(err));
+        System.out.printf("replay with PIMSIM_THREADS=%s in %d ms%n", threads, (System.nanoTime() - started) / 1_000_000);
         long n = -1;
         var hashes = new ArrayList<String>();
         for (String line : out.split("\n")) {

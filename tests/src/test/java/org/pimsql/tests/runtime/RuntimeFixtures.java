@@ -38,10 +38,17 @@ final class RuntimeFixtures {
         return scripts;
     }
 
-    /** Runs the example's scripts (PARTITION lines included) on a PimSQL connection. */
-    static void createOnPimsql(Connection c, String example) throws SQLException, IOException {
+    /**
+     * Runs the examples' scripts (PARTITION lines included) on a PimSQL connection, as one DDL script:
+     * the schema is compiled once rather than once per file.
+     */
+    static void createOnPimsql(Connection c, String... examples) throws SQLException, IOException {
+        var text = new StringBuilder();
+        for (String example : examples) {
+            for (Path script : scripts(example)) text.append(Files.readString(script, StandardCharsets.UTF_8)).append('\n');
+        }
         try (Statement s = c.createStatement()) {
-            for (Path script : scripts(example)) s.execute(Files.readString(script, StandardCharsets.UTF_8));
+            s.execute(text.toString());
         }
     }
 
