@@ -248,8 +248,10 @@ final class BenchCommand implements Callable<Integer> {
         long end = System.nanoTime();
         ticker.interrupt();
         ticker.join();
-        synchronized (err) {
-            err.println();
+        synchronized (err) { // the final state of the live line: every call answered
+            long calls = completed.sum();
+            err.printf(Locale.ROOT, "\rdone    %5.1f s / %d s   calls %,12d   calls/s %,9.0f%s%n",
+                    seconds(end - start), seconds, calls, calls / seconds(end - start), " ".repeat(24));
             err.flush();
         }
         for (PimConnection c : connections) {

@@ -1,5 +1,8 @@
 /**
- * The {@code pimsql} command line ({@code bin/pimsql} runs {@link org.pimsql.host.cli.PimsqlMain}).
+ * The {@code pimsql} command line ({@code bin/pimsql} runs {@link org.pimsql.host.cli.PimsqlMain}):
+ * {@code compile} and {@code explain} work on scripts alone; {@code run} (scripts), {@code shell} (a prompt)
+ * and {@code bench} (SmallBank on simulated DPUs) execute them on an embedded database through
+ * {@link org.pimsql.host.cli.SqlSession}, with statements split by {@link org.pimsql.host.cli.SqlSplitter}.
  *
  * <p>One class per subcommand, each a picocli {@code @Command} implementing {@code Callable<Integer>};
  * register a new one in the {@code subcommands} list of {@link org.pimsql.host.cli.PimsqlMain}. Inside a
