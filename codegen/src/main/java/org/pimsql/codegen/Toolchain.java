@@ -29,18 +29,20 @@ final class Toolchain {
      * The tools of the proxy build. Environment variables PIMSQL_PROXY_CLANG, PIMSQL_PROXY_LLD,
      * PIMSQL_PROXY_SIZE and PIMSQL_PROXY_NM override them; otherwise the -19 tools are used when on the
      * PATH, else the unversioned ones, and {@code note} says so (older lld does not relax RISC-V calls,
-     * which overstates the estimate by about 6%).
+     * which with LLVM 14 overstates TPC-C programs by about 25%).
      */
     record ProxyTools(String clang, String lld, String size, String nm, String note) {
         static ProxyTools resolve(String fallbackClang) {
-            String clang = tool("PIMSQL_PROXY_CLANG", "clang-" + PROXY_LLVM, fallbackClang);
-            String lld = tool("PIMSQL_PROXY_LLD", "ld.lld-" + PROXY_LLVM, "ld.lld");
+            // clang and ld.lld come as a pair: lld must read the LTO bitcode of the same LLVM release
+            boolean pair = onPath("clang-" + PROXY_LLVM) && onPath("ld.lld-" + PROXY_LLVM);
+            String clang = tool("PIMSQL_PROXY_CLANG", pair ? "clang-" + PROXY_LLVM : fallbackClang, fallbackClang);
+            String lld = tool("PIMSQL_PROXY_LLD", pair ? "ld.lld-" + PROXY_LLVM : "ld.lld", "ld.lld");
             String size = tool("PIMSQL_PROXY_SIZE", "llvm-size-" + PROXY_LLVM, "llvm-size");
             String nm = tool("PIMSQL_PROXY_NM", "llvm-nm-" + PROXY_LLVM, "llvm-nm");
             boolean preferred = clang.endsWith("-" + PROXY_LLVM) && lld.endsWith("-" + PROXY_LLVM);
-            String note = "proxy rv32i -Oz, relaxed calls, built with " + clang + " and " + lld
+            String note = "proxy rv32i -Oz -flto, relaxed calls, built with " + clang + " and " + lld
                     + (preferred || System.getenv("PIMSQL_PROXY_CLANG") != null ? ""
-                    : " (LLVM " + PROXY_LLVM + " not found: an older ld.lld may not relax calls, so the estimate can be ~6% high)");
+                    : " (LLVM " + PROXY_LLVM + " not found: older tools give larger code, about 25% on TPC-C with LLVM 14)");
             return new ProxyTools(clang, lld, size, nm, note);
         }
 
