@@ -90,7 +90,7 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
 
 /*
  * Runs the batch in the input area. The database header (pim_db) lives in MRAM between launches; a
- * batch with PIM_FLAG_INIT formats an empty database first (docs/wire-format.md).
+ * batch with PIM_FLAG_INIT carries the host's formatted empty header instead (docs/wire-format.md).
  */
 int main(void)
 {
@@ -108,11 +108,15 @@ int main(void)
     pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
     assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
     if ((bh.flags & PIM_FLAG_INIT) != 0) {
-        /* the bucket sizes follow the header: one u32 log2 per table, padded to 8 bytes */
-        uint32_t lg[(PIM_NTABLES + 1) & ~1u] __attribute__((aligned(8)));
-        pim_mram_get(pos, lg, sizeof(lg));
-        pos += sizeof(lg);
-        pim_db_format(lg);
+        /* the host formats: its empty database header follows the batch header; the DPU only zeroes the
+         * hash bucket arrays, which the header places from PIM_DATA_OFF up to bump */
+        pim_off_t at;
+        pim_mram_get(pos, &pim_db, sizeof(pim_db));
+        pos += sizeof(pim_db);
+        pim_zero(T->key_a, PIM_KEY_MAX);
+        for (at = PIM_DATA_OFF; at < pim_db.bump; at += PIM_KEY_MAX) {
+            pim_mram_put(at, T->key_a, PIM_KEY_MAX);
+        }
     } else {
         pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
     }

@@ -24,19 +24,19 @@ static int64_t overflow(void)
  */
 static __attribute__((noinline)) uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
 {
-    uint64_t q = 0, r = 0;
+    uint64_t r = 0;
     uint32_t i;
+    /* restoring division; the quotient bits fill n from the bottom as its bits move into r */
     for (i = 0; i < 64; i++) {
         r = (r << 1) | (n >> 63);
         n <<= 1;
-        q <<= 1;
         if (r >= d) {
             r -= d;
-            q |= 1;
+            n |= 1;
         }
     }
     *rem = r;
-    return q;
+    return n;
 }
 
 static uint64_t mag(int64_t v)
@@ -72,11 +72,6 @@ int64_t pim_sub(int64_t a, int64_t b)
 static __attribute__((noinline)) uint64_t mul64(uint64_t a, uint64_t b)
 {
     uint64_t p = 0;
-    if (a < b) {
-        uint64_t t = a;
-        a = b;
-        b = t;
-    }
     while (b != 0) {
         if ((b & 1u) != 0) {
             p += a;

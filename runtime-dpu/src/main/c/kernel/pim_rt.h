@@ -193,7 +193,6 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
 
 /* ---- database and call lifecycle (pim_store.c) ---- */
-void pim_db_format(const uint32_t *bucket_log2);
 /* Ends the call: undoes its changes (rollback) or frees the rows it deleted (commit). */
 void pim_undo_end(bool rollback);
 

@@ -377,35 +377,3 @@ pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t 
     }
     return off;
 }
-
-/*
- * Formats an empty database (batch flag PIM_FLAG_INIT): 2^bucket_log2[t] zeroed hash buckets per
- * table (0 selects PIM_DEFAULT_BUCKETS_LOG2) and empty B+trees. The key_a buffer serves as the
- * zero source for the bucket arrays.
- */
-void pim_db_format(const uint32_t *bucket_log2)
-{
-    pim_task_t *T = pim_me();
-    uint32_t i, j, lg, bytes;
-    pim_zero(&pim_db, sizeof(pim_db));
-    pim_zero(T->key_a, PIM_KEY_MAX);
-    pim_db.magic = PIM_DB_MAGIC;
-    pim_db.ntables = PIM_NTABLES;
-    pim_db.bump = PIM_DATA_OFF;
-    pim_db.limit = PIM_DATA_END;
-    for (i = 0; i < PIM_NTABLES; i++) {
-        const pim_table_t *t = &pim_tables[i];
-        lg = bucket_log2[i] == 0 ? PIM_DEFAULT_BUCKETS_LOG2 : bucket_log2[i];
-        assert(lg >= 1 && lg <= 22);
-        bytes = 4u << lg;
-        pim_db.tables[i].bucket_mask = (1u << lg) - 1u;
-        pim_db.tables[i].buckets = pim_alloc(bytes);
-        for (j = 0; j < bytes; j += PIM_KEY_MAX) {
-            pim_mram_put(pim_db.tables[i].buckets + j, T->key_a, PIM_KEY_MAX);
-        }
-        for (j = 1; j < t->nindexes && PIM_NTREES > 0; j++) {
-            /* pim_db is zeroed: what pim_bt_init would set besides zeros is the key size */
-            pim_db.trees[t->indexes[j].tree].key_size = t->indexes[j].key_bytes;
-        }
-    }
-}

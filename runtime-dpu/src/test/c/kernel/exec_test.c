@@ -23,6 +23,7 @@
 /* Memory map (MemoryMap.standard()) */
 #define IN_OFF 4096u
 #define OUT_OFF (4096u + (2u << 20))
+#define DATA_OFF (4096u + (5u << 20)) /* after the output area and one tasklet's 1 MiB undo log */
 
 /* Procedure ids: declaration order in accounts.sql */
 enum { PUT_ACCT = 0, GET_ACCT = 1, PAY = 2, LIST_FROM = 3, PUT_THEN_FAIL = 4, STATS = 5, BUMP_ALL = 6, SPIN = 7, TOP2 = 8,
@@ -54,8 +55,18 @@ static void batch_begin(int init)
     ((uint32_t *)batch)[0] = 0x424D4950u; /* "PIMB" */
     ((uint32_t *)batch)[1] = init ? 1u : 0u;
     if (init) {
-        ((uint32_t *)(batch + 16))[0] = 4; /* acct: 2^4 buckets, so chains get exercised */
-        batch_len += 8;                    /* one table, padded to 8 */
+        /* the host's formatted empty header (pim_db_t, codegen DatabaseFormat): magic, ntables, bump,
+         * limit; 3 free lists; acct {buckets, mask, rows, pad} with 2^4 buckets, so chains get exercised;
+         * B+tree slot 0 (acct_by_name) {root, key_size = 24, ...}: 88 bytes */
+        uint32_t *db = (uint32_t *)(batch + 16);
+        db[0] = 0x444D4950u; /* "PIMD" */
+        db[1] = 1;
+        db[2] = DATA_OFF + (4u << 4);
+        db[3] = 60u << 20;
+        db[10] = DATA_OFF;
+        db[11] = (1u << 4) - 1;
+        db[14 + 1] = 24;
+        batch_len += 88;
     }
 }
 

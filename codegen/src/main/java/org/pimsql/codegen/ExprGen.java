@@ -1,6 +1,8 @@
 package org.pimsql.codegen;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Expr;
@@ -388,9 +390,83 @@ final class ExprGen {
     }
 
     private V caseExpr(Expr.Case c, Scope s) throws BuildException {
+        V selected = fieldSelect(c, s);
+        if (selected != null) {
+            return selected;
+        }
         V h = holder(c.type());
         caseBranch(c, 0, h, s);
         return h;
+    }
+
+    /**
+     * {@code CASE x WHEN k THEN col_a WHEN k+1 THEN col_b ... ELSE col_z END} over NOT NULL CHAR columns of one
+     * row of equal length, laid out at equal distances in WHEN order (TPC-C's s_dist_01..10): one index
+     * computation selects the field instead of a chain of comparisons. Returns null when the CASE has
+     * another shape. x is an integer variable (evaluated once; reading it has no effects), the WHEN values
+     * consecutive integer literals; a NULL or unmatched x selects the ELSE column, as the chain would.
+     */
+    private static final Pattern FIELD_AT = Pattern.compile("PIM_STR\\((\\w+), (\\d+)\\)");
+
+    private V fieldSelect(Expr.Case c, Scope s) throws BuildException {
+        int n = c.whens().size();
+        if (n < 3 || !(c.otherwise() instanceof Expr.ColumnRef) || c.type().kind() != TypeKind.CHAR) {
+            return null;
+        }
+        Expr x = null;
+        long k0 = 0;
+        V first = null;
+        int stride = 0;
+        for (int i = 0; i <= n; i++) {
+            Expr result = i < n ? c.whens().get(i).result() : c.otherwise();
+            if (i < n) {
+                if (!(c.whens().get(i).condition() instanceof Expr.Binary b) || b.op() != Expr.BinaryOp.EQ
+                        || !(b.left() instanceof Expr.VarRef) || !(b.right() instanceof Expr.Literal lit)
+                        || !(lit.value() instanceof Number num) || scale(lit.type()) != 0
+                        || !lit.type().kind().isExactNumeric() || !b.left().type().kind().isExactNumeric()
+                        || scale(b.left().type()) != 0 || (x != null && !x.equals(b.left()))) {
+                    return null;
+                }
+                if (x == null) {
+                    x = b.left();
+                    k0 = num.longValue();
+                } else if (num.longValue() != k0 + i) {
+                    return null;
+                }
+            }
+            if (!(result instanceof Expr.ColumnRef cr) || !cr.type().equals(c.type())
+                    || s.rows().get(cr.source()) == null) {
+                return null;
+            }
+            V v = column(cr, s);
+            Matcher m = FIELD_AT.matcher(v.p());
+            if (!v.neverNull() || !m.matches()) {
+                return null;
+            }
+            int off = Integer.parseInt(m.group(2));
+            if (first == null) {
+                first = v;
+            } else {
+                Matcher f = FIELD_AT.matcher(first.p());
+                if (!f.matches() || !f.group(1).equals(m.group(1)) || !v.l().equals(first.l())) {
+                    return null;
+                }
+                int d = off - Integer.parseInt(f.group(2));
+                if (i == 1) {
+                    stride = d;
+                }
+                if (stride <= 0 || d != stride * i) {
+                    return null;
+                }
+            }
+        }
+        Matcher f = FIELD_AT.matcher(first.p());
+        f.matches();
+        V xv = materialize(expr(x, s));
+        String idx = g.tmpDecl("uint32_t", "i");
+        w().line(idx + " = (" + (xv.neverNull() ? "" : "!" + paren(xv.n()) + " && ") + xv.v() + " >= " + int64(k0) + " && "
+                + xv.v() + " <= " + int64(k0 + n - 1) + ") ? (uint32_t)(" + xv.v() + " - " + int64(k0) + ") : " + n + "u;");
+        return V.str("PIM_STR(" + f.group(1) + ", " + f.group(2) + " + " + idx + " * " + stride + ")", first.l(), "0");
     }
 
     private void caseBranch(Expr.Case c, int i, V h, Scope s) throws BuildException {

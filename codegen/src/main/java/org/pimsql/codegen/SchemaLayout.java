@@ -11,7 +11,7 @@ public record SchemaLayout(MemoryMap memory, List<TableLayout> tables, List<Proc
     /** Batch header magic ("PIMB"), result header magic ("PIMR"). */
     public static final int BATCH_MAGIC = 0x424D4950;
     public static final int RESULT_MAGIC = 0x524D4950;
-    /** Batch flag: format an empty database (bucket sizes follow the batch header). */
+    /** Batch flag: start from an empty database (the {@link DatabaseFormat} header follows the batch header). */
     public static final int FLAG_INIT = 1;
     public static final int BATCH_HEADER_BYTES = 16;
     public static final int CALL_HEADER_BYTES = 24;

@@ -37,6 +37,14 @@ class KernelExecutionTest {
     private static void checkLayoutsTheDriverAssumes(SchemaLayout l) {
         assertEquals(4096, l.memory().inputOffset());
         assertEquals(4096 + (2 << 20), l.memory().outputOffset());
+        // the formatted header exec_test.c writes by hand (2^4 buckets) is the host's image
+        assertEquals(4096 + (5 << 20), l.memory().dataOffset());
+        byte[] db = DatabaseFormat.image(l, 4);
+        assertEquals(88, db.length);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(db).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertEquals(List.of(0x444D4950, 1, (4096 + (5 << 20)) + 64, 60 << 20, 4096 + (5 << 20), 15, 0, 24),
+                List.of(b.getInt(0), b.getInt(4), b.getInt(8), b.getInt(12), b.getInt(40), b.getInt(44), b.getInt(56),
+                        b.getInt(60)));
         ProcedureLayout put = l.procedure("PUT_ACCT");
         assertEquals(0, put.id());
         assertEquals(40, put.params().bytes());

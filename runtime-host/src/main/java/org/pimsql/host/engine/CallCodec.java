@@ -22,8 +22,8 @@ public interface CallCodec {
 
     /**
      * One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. With a
-     * {@code format} (the first launch of a database) the DPU first formats an empty database; null
-     * otherwise.
+     * {@code format} (the first launch of a database) the batch carries the host-formatted empty database
+     * the DPU starts from; null otherwise.
      */
     byte[] encodeQueue(List<RoutedCall> calls, Format format);
 

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.pimsql.codegen.BlockLayout;
+import org.pimsql.codegen.DatabaseFormat;
 import org.pimsql.codegen.FieldLayout;
 import org.pimsql.codegen.MemoryMap;
 import org.pimsql.codegen.ProcedureLayout;
@@ -53,8 +54,7 @@ final class WireCodec implements CallCodec {
         MemoryMap m = layout.memory();
         this.input = new MramRegion(MramRegion.MRAM_HEAP, m.inputOffset(), m.inputBytes());
         this.output = new MramRegion(MramRegion.MRAM_HEAP, m.outputOffset(), m.outputBytes());
-        int tables = layout.tables().size();
-        this.formatBytes = 4 * ((tables + 1) & ~1);
+        this.formatBytes = DatabaseFormat.bytes(layout);
     }
 
     private ProcedureLayout layoutOf(Procedure p) {
@@ -96,10 +96,7 @@ final class WireCodec implements CallCodec {
         b.putInt(SchemaLayout.BATCH_MAGIC).putInt(format != null ? SchemaLayout.FLAG_INIT : 0).putInt(calls.size())
                 .putInt(size);
         if (format != null) {
-            for (int t = 0; t < layout.tables().size(); t++) {
-                b.putInt(format.hashBucketsLog2()); // 0 lets the program use its default
-            }
-            b.position(SchemaLayout.BATCH_HEADER_BYTES + formatBytes);
+            b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
         for (RoutedCall c : calls) {
             ProcedureLayout pl = layoutOf(c.procedure());

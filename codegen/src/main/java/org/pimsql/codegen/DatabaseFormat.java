@@ -1,0 +1,71 @@
+package org.pimsql.codegen;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The formatted empty database header ({@code pim_db_t}, runtime-dpu/.../pim_rt.h) that the host sends in a
+ * {@code FLAG_INIT} batch (docs/wire-format.md). The host formats instead of the DPU so that no program
+ * spends IRAM on it: the DPU copies this image to its header and zeroes the hash bucket arrays it names.
+ *
+ * <p>Layout (little-endian u32s): magic, ntables, bump, limit; {@code ntables + 2} free lists
+ * {size, head}; per table {buckets, bucket_mask, rows, pad}; per B+tree slot (at least one)
+ * {root, key_size, height, entries, spare, spares, version, reserved}. The bucket arrays
+ * ({@code 4 << log2} bytes per table) are laid out from {@code dataOffset} in table order, as the
+ * DPU's allocator would have placed them.
+ */
+public final class DatabaseFormat {
+    public static final int DB_MAGIC = 0x444D4950; // "PIMD"
+    /** Largest log2 of hash buckets per table (as the DPU-side format accepted). */
+    public static final int MAX_BUCKETS_LOG2 = 22;
+
+    private DatabaseFormat() {}
+
+    private static int trees(SchemaLayout layout) {
+        int trees = 0;
+        for (TableLayout t : layout.tables()) {
+            trees += t.indexes().size() - 1;
+        }
+        return trees;
+    }
+
+    /** Bytes of the header image: sizeof(pim_db_t), a multiple of 8. */
+    public static int bytes(SchemaLayout layout) {
+        int tables = layout.tables().size();
+        return 16 + 8 * (tables + 2) + 16 * tables + 32 * Math.max(1, trees(layout));
+    }
+
+    /**
+     * The header of an empty database with {@code 2^bucketsLog2} hash buckets per table (0 selects
+     * {@code MemoryMap.defaultBucketsLog2}).
+     */
+    public static byte[] image(SchemaLayout layout, int bucketsLog2) {
+        MemoryMap m = layout.memory();
+        int lg = bucketsLog2 == 0 ? m.defaultBucketsLog2() : bucketsLog2;
+        if (lg < 1 || lg > MAX_BUCKETS_LOG2) {
+            throw new IllegalArgumentException("hash buckets log2 must be within 1.." + MAX_BUCKETS_LOG2 + ": " + lg);
+        }
+        int tables = layout.tables().size();
+        long bump = m.dataOffset() + (long) tables * (4L << lg);
+        if (bump > m.dataEnd()) {
+            throw new IllegalArgumentException("2^" + lg + " hash buckets for each of " + tables
+                    + " tables do not fit in the DPU's data area");
+        }
+        byte[] bytes = new byte[bytes(layout)];
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(DB_MAGIC).putInt(tables).putInt((int) bump).putInt(m.dataEnd());
+        b.position(b.position() + 8 * (tables + 2)); // free lists: empty
+        for (int t = 0; t < tables; t++) {
+            b.putInt(m.dataOffset() + t * (4 << lg)).putInt((1 << lg) - 1).putInt(0).putInt(0);
+        }
+        int treesAt = b.position();
+        for (TableLayout t : layout.tables()) {
+            for (IndexLayout ix : t.indexes()) {
+                if (!ix.primary()) {
+                    b.putInt(treesAt + 32 * ix.treeSlot() + 4, ix.keyBytes()); // root 0 = empty; the rest 0
+                }
+            }
+        }
+        return bytes;
+    }
+}
