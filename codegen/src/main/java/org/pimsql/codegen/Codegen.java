@@ -26,8 +26,10 @@ import org.pimsql.frontend.ir.Procedure;
 public final class Codegen {
     private Codegen() {}
 
-    public static CodegenResult generate(Catalog catalog, Path outDir, CodegenOptions options)
+    public static CodegenResult generate(Catalog catalog, Path requestedOutDir, CodegenOptions options)
             throws IOException, BuildException {
+        // clang runs in each program's directory, so every path handed to it must be absolute.
+        Path outDir = requestedOutDir.toAbsolutePath().normalize();
         SchemaLayout layout = LayoutBuilder.build(catalog);
         Files.createDirectories(outDir);
         KernelSources.Extracted kernel = KernelSources.extract(outDir);

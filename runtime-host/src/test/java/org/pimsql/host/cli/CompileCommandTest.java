@@ -29,6 +29,16 @@ class CompileCommandTest {
         return new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
     }
 
+    /** Users type relative paths (`-o out/bank`); the C build must not depend on the working directory. */
+    @Test
+    void relativeOutputDirectory(@TempDir Path out) throws Exception {
+        Path relative = Path.of("").toAbsolutePath().relativize(out.resolve("relative"));
+        assertTrue(!relative.isAbsolute(), relative.toString());
+        CliRunner r = compile("bank", relative);
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(java.nio.file.Files.exists(out.resolve("relative").resolve("manifest.json")), r.out());
+    }
+
     @Test
     void bank(@TempDir Path out) throws Exception {
         CliRunner r = compile("bank", out);
