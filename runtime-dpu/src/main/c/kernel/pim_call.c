@@ -86,14 +86,14 @@ static void rs_header(pim_task_t *T, pim_off_t at)
 void pim_rs_begin(uint32_t set_index)
 {
     pim_task_t *T = pim_me();
-    uint64_t placeholder = 0;
+    uint64_t header_slot = 0; /* the row count is patched in when the set ends */
     if (T->status != 0) {
         return;
     }
     T->rs_index = set_index;
     T->rs_rows = 0;
     T->rs_hdr = T->out_pos;
-    pim_out_write(&placeholder, 8);
+    pim_out_write(&header_slot, 8);
     T->nsets++;
 }
 
