@@ -43,6 +43,14 @@ public interface DpuBackend extends AutoCloseable {
 
     byte[] copyFrom(int dpu, String symbol, long offset, int length) throws DpuException;
 
+    /**
+     * The simulator's counters (padding included), or empty on hardware and in backends without them.
+     * Process-wide: compare two snapshots taken around the work of interest.
+     */
+    default java.util.Optional<SimulatorCounters> simulatorCounters() {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close();
 }

@@ -34,7 +34,7 @@ public final class NativeDpuBackend implements DpuBackend {
     private record Bridge(MethodHandle open, MethodHandle close, MethodHandle error, MethodHandle nrDpus,
                           MethodHandle nrRanks, MethodHandle load, MethodHandle launch, MethodHandle sync,
                           MethodHandle push, MethodHandle pull, MethodHandle copyTo, MethodHandle copyFrom,
-                          Optional<MethodHandle> lastFault) {}
+                          Optional<MethodHandle> lastFault, Optional<MethodHandle> systemStats) {}
 
     private final Bridge bridge;
     private MemorySegment handle;
@@ -108,7 +108,9 @@ public final class NativeDpuBackend implements DpuBackend {
                     fn.apply("pimsql_bridge_copy_from",
                             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG)),
                     lookup.find("pimsim_last_fault").map(s -> linker.downcallHandle(s,
-                            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG))));
+                            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG))),
+                    lookup.find("pimsim_get_system_stats").map(s -> linker.downcallHandle(s,
+                            FunctionDescriptor.ofVoid(ADDRESS))));
         });
     }
 
@@ -307,6 +309,23 @@ public final class NativeDpuBackend implements DpuBackend {
             throw e;
         } catch (Throwable t) {
             throw rethrow(t);
+        }
+    }
+
+    /** libpimsim's system counters: struct pimsim_system_stats is six uint64_t (pimsim.h). */
+    @Override
+    public Optional<SimulatorCounters> simulatorCounters() {
+        if (bridge.systemStats().isEmpty()) {
+            return Optional.empty();
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stats = arena.allocate(JAVA_LONG, 6);
+            bridge.systemStats().get().invokeExact(stats);
+            return Optional.of(new SimulatorCounters(stats.getAtIndex(JAVA_LONG, 0), stats.getAtIndex(JAVA_LONG, 1),
+                    stats.getAtIndex(JAVA_LONG, 2), stats.getAtIndex(JAVA_LONG, 3), stats.getAtIndex(JAVA_LONG, 4),
+                    stats.getAtIndex(JAVA_LONG, 5)));
+        } catch (Throwable t) {
+            return Optional.empty();
         }
     }
 

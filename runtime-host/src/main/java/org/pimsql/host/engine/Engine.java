@@ -271,6 +271,14 @@ public final class Engine implements AutoCloseable {
         return processor.stats();
     }
 
+    /**
+     * The simulator's counters (launches, transfer bytes with padding, MRAM DMA), process-wide: compare two
+     * snapshots. Empty on hardware.
+     */
+    public java.util.Optional<org.pimsql.host.backend.SimulatorCounters> simulatorCounters() {
+        return backend.simulatorCounters();
+    }
+
     /** Finishes every submitted call, then releases the DPUs and closes the log. */
     @Override
     public void close() throws SQLException {

@@ -1,0 +1,102 @@
+package org.pimsql.bench.compare;
+
+import java.io.PrintWriter;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.pimsql.bench.measure.AsyncLoadRunner;
+import org.pimsql.bench.measure.LoadRunner;
+import org.pimsql.bench.measure.Measurement;
+import org.pimsql.bench.peers.BenchSystem;
+import org.pimsql.bench.peers.PimSqlSystem;
+import org.pimsql.bench.ycsb.KeyChooser;
+import org.pimsql.bench.ycsb.YcsbClient;
+import org.pimsql.bench.ycsb.YcsbGenerator;
+import org.pimsql.bench.ycsb.YcsbLoader;
+import org.pimsql.bench.ycsb.YcsbWorkload;
+import org.pimsql.host.jdbc.PimConnection;
+
+/**
+ * The YCSB part of a comparison for one system: creates the table, loads the records once, then runs each
+ * workload in turn on that data (as YCSB does), with the same seeds for every system.
+ */
+public final class YcsbComparison {
+    private final YcsbSettings settings;
+    private final PrintWriter progress;
+
+    public YcsbComparison(YcsbSettings settings, PrintWriter progress) {
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    /** Creates and loads; returns the load time in seconds. */
+    public double prepare(BenchSystem system) throws SQLException {
+        long t0 = System.nanoTime();
+        system.createYcsb();
+        try (var c = system.connect()) {
+            YcsbLoader.load(c, settings.records(), settings.seed(), done -> {
+                if (progress != null) {
+                    progress.printf(Locale.ROOT, "\r  %-12s loading %,d / %,d records  ", shortName(system), done,
+                            settings.records());
+                    progress.flush();
+                }
+            });
+        }
+        if (progress != null) {
+            progress.print("\r" + " ".repeat(78) + "\r");
+            progress.flush();
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /** Runs one workload with synchronous clients (one JDBC call at a time each). */
+    public Measurement run(BenchSystem system, String label, YcsbWorkload workload) throws Exception {
+        KeyChooser keys = settings.keyChooser();
+        var clients = new ArrayList<YcsbClient>();
+        var runners = new ArrayList<LoadRunner.Client>();
+        try {
+            for (int i = 0; i < settings.clients(); i++) {
+                YcsbClient client = system.ycsbClient();
+                clients.add(client);
+                var generator = new YcsbGenerator(workload, keys, settings.seed() * 31 + i);
+                runners.add(() -> client.execute(generator.next()));
+            }
+            return new LoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
+                    .run(label, "YCSB-" + workload, runners, system::retries);
+        } finally {
+            for (YcsbClient c : clients) {
+                c.close();
+            }
+        }
+    }
+
+    /** Runs one workload on PimSQL with asynchronous clients, each keeping calls in flight. */
+    public Measurement runAsync(PimSqlSystem system, String label, YcsbWorkload workload) throws Exception {
+        KeyChooser keys = settings.keyChooser();
+        var connections = new ArrayList<PimConnection>();
+        var generators = new ArrayList<YcsbGenerator>();
+        try {
+            for (int i = 0; i < settings.clients(); i++) {
+                connections.add(system.asyncConnection());
+                generators.add(new YcsbGenerator(workload, keys, settings.seed() * 31 + i));
+            }
+            return new AsyncLoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
+                    .run(label, "YCSB-" + workload, settings.clients(), settings.outstanding(),
+                            client -> PimSqlSystem.submit(connections.get(client), generators.get(client).next()),
+                            cause -> false);
+        } finally {
+            for (PimConnection c : connections) {
+                c.close();
+            }
+        }
+    }
+
+    static String shortName(BenchSystem system) {
+        return system.name().split(" ")[0];
+    }
+
+    public static List<YcsbWorkload> parseWorkloads(List<String> names) {
+        return names.stream().map(YcsbWorkload::parse).toList();
+    }
+}

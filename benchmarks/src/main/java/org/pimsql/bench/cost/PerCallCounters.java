@@ -1,0 +1,33 @@
+package org.pimsql.bench.cost;
+
+import java.util.Locale;
+
+/**
+ * What one PimSQL call cost on the simulated DPUs, averaged over a measured run: bytes host-to-DPU and
+ * DPU-to-host as the hardware moves them (rank padding included), MRAM-WRAM DMA operations and bytes, and
+ * the batching that amortises them: calls and launches per epoch, calls per DPU per epoch.
+ */
+public record PerCallCounters(String workload, long calls, long epochs, int dpus, double bytesToDpus,
+                              double bytesFromDpus, double dmaOps, double dmaBytes, double launchesPerEpoch,
+                              double callsPerEpoch) {
+
+    /** From counter differences over a run. */
+    public static PerCallCounters of(String workload, int dpus, long calls, long epochs, long launches,
+                                     long bytesToDpus, long bytesFromDpus, long dmaOps, long dmaBytes) {
+        double c = Math.max(1, calls);
+        double e = Math.max(1, epochs);
+        return new PerCallCounters(workload, calls, epochs, dpus, bytesToDpus / c, bytesFromDpus / c, dmaOps / c,
+                dmaBytes / c, launches / e, calls / e);
+    }
+
+    public double callsPerDpuPerEpoch() {
+        return callsPerEpoch / dpus;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s: %,.0f B to DPUs, %,.0f B from DPUs, %,.1f DMA ops, %,.0f DMA bytes per call; "
+                        + "%.2f launches and %,.1f calls per epoch", workload, bytesToDpus, bytesFromDpus, dmaOps, dmaBytes,
+                launchesPerEpoch, callsPerEpoch);
+    }
+}

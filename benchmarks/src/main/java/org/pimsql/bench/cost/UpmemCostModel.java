@@ -1,0 +1,74 @@
+package org.pimsql.bench.cost;
+
+/**
+ * Projects PimSQL's throughput on a full UPMEM server from the simulator's per-call counters and the
+ * hardware figures of UPMEM's documentation and published measurements (shared/upmem.md). One epoch on the
+ * server is modelled as push, launch(es), DPU execution and pull, one after the other (no overlap between
+ * epochs, which is conservative), with every DPU holding its share of the calls. The host's own work
+ * (sequencing, logging, decoding) is not modelled. Every constant is listed, with its source, in
+ * docs/cost-model.md; change them there and here together.
+ */
+public final class UpmemCostModel {
+    /** DPUs of a full server (20 DIMMs x 2 ranks x 64). */
+    public static final int SERVER_DPUS = 2_560;
+    /** DPU clock, v1A. */
+    public static final double DPU_HZ = 350e6;
+    /** MRAM DMA: cycles per transfer (read latency ~77, write ~61: the read figure, conservatively) + per byte. */
+    public static final double DMA_CYCLES_PER_OP = 77;
+    public static final double DMA_CYCLES_PER_BYTE = 0.5;
+    /** Instructions a call executes besides DMA (dispatch, index probe arithmetic, row copy); an assumption. */
+    public static final double INSTRUCTIONS_PER_CALL = 3_000;
+    /** With 11 or more tasklets the 14-stage pipeline retires about one instruction per cycle. */
+    public static final double INSTRUCTIONS_PER_CYCLE = 1.0;
+    /** CPU-DPU switch per launch: 67 us with the stock SDK (seed 000 section 2.1). */
+    public static final double LAUNCH_SECONDS = 67e-6;
+    /** Host-to-DPU bandwidth over all DPUs: 3.5 GB/s at 1 KiB per DPU, 14 GB/s at 64 KiB, 22.6 GB/s peak. */
+    public static final double TO_DPU_BW_1K = 3.5e9;
+    public static final double TO_DPU_BW_64K = 14e9;
+    public static final double TO_DPU_BW_PEAK = 22.6e9;
+    /** DPU-to-host: 1.8 GB/s at 1 KiB, 8 GB/s at 64 KiB, 11 GB/s peak. */
+    public static final double FROM_DPU_BW_1K = 1.8e9;
+    public static final double FROM_DPU_BW_64K = 8e9;
+    public static final double FROM_DPU_BW_PEAK = 11e9;
+
+    /** The projection at one batch size: calls per second and where an epoch's time goes. */
+    public record Projection(double callsPerDpuPerEpoch, double callsPerSecond, double pushSeconds,
+                             double launchSeconds, double dpuSeconds, double pullSeconds) {
+        public double epochSeconds() {
+            return pushSeconds + launchSeconds + dpuSeconds + pullSeconds;
+        }
+    }
+
+    private UpmemCostModel() {}
+
+    /** The projection with {@code batch} calls per DPU per epoch. */
+    public static Projection project(PerCallCounters c, double batch) {
+        double perDpuIn = batch * c.bytesToDpus();
+        double perDpuOut = batch * c.bytesFromDpus();
+        double push = SERVER_DPUS * perDpuIn / bandwidth(perDpuIn, TO_DPU_BW_1K, TO_DPU_BW_64K, TO_DPU_BW_PEAK);
+        double pull = SERVER_DPUS * perDpuOut / bandwidth(perDpuOut, FROM_DPU_BW_1K, FROM_DPU_BW_64K, FROM_DPU_BW_PEAK);
+        double launch = c.launchesPerEpoch() * LAUNCH_SECONDS;
+        double cyclesPerCall = c.dmaOps() * DMA_CYCLES_PER_OP + c.dmaBytes() * DMA_CYCLES_PER_BYTE
+                + INSTRUCTIONS_PER_CALL / INSTRUCTIONS_PER_CYCLE;
+        double dpu = batch * cyclesPerCall / DPU_HZ;
+        double epoch = push + launch + dpu + pull;
+        return new Projection(batch, SERVER_DPUS * batch / epoch, push, launch, dpu, pull);
+    }
+
+    /**
+     * Aggregate bandwidth for a transfer of {@code bytesPerDpu} to every DPU: interpolated on a log scale
+     * between the 1 KiB and 64 KiB measurements, the 1 KiB figure scaled down linearly below 1 KiB (a fixed
+     * per-transfer cost dominates), capped at the peak.
+     */
+    static double bandwidth(double bytesPerDpu, double at1k, double at64k, double peak) {
+        if (bytesPerDpu <= 0) {
+            return peak;
+        }
+        if (bytesPerDpu < 1024) {
+            return at1k * bytesPerDpu / 1024;
+        }
+        double t = Math.log(bytesPerDpu / 1024) / Math.log(64);
+        double bw = at1k * Math.pow(at64k / at1k, t);
+        return Math.min(bw, peak);
+    }
+}

@@ -1,0 +1,71 @@
+package org.pimsql.bench.peers;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.ycsb.StatementYcsbClient;
+import org.pimsql.bench.ycsb.YcsbClient;
+
+/**
+ * PostgreSQL on a private server started for this object ({@link PostgresServer}), reached through
+ * pgJDBC. Transactions run at SERIALIZABLE; serialization failures (40001) and deadlocks (40P01) are
+ * retried and counted.
+ */
+public final class PostgresSystem implements BenchSystem {
+    private final PostgresServer server;
+    private final LongAdder retries = new LongAdder();
+
+    private PostgresSystem(PostgresServer server) {
+        this.server = server;
+    }
+
+    public static PostgresSystem start() throws IOException, InterruptedException {
+        return new PostgresSystem(PostgresServer.start());
+    }
+
+    @Override
+    public String name() {
+        return "PostgreSQL " + server.version();
+    }
+
+    @Override
+    public Connection connect() throws SQLException {
+        Connection c = new org.postgresql.Driver().connect(server.jdbcUrl(), new java.util.Properties());
+        if (c == null) {
+            throw new SQLException("pgJDBC refused the URL " + server.jdbcUrl());
+        }
+        c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+        return c;
+    }
+
+    @Override
+    public void createYcsb() throws SQLException {
+        try (Connection c = connect()) {
+            Scripts.runStandard(c, "examples/ycsb/schema.sql", Scripts.example("ycsb", "schema.sql"));
+        }
+    }
+
+    @Override
+    public YcsbClient ycsbClient() throws SQLException {
+        return new StatementYcsbClient(connect(), retries);
+    }
+
+    public LongAdder retryCounter() {
+        return retries;
+    }
+
+    @Override
+    public long retries() {
+        return retries.sum();
+    }
+
+    public PostgresServer server() {
+        return server;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

@@ -1,0 +1,73 @@
+package org.pimsql.bench.ycsb;
+
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+
+/**
+ * YCSB through the stored procedures of examples/ycsb/procedures.sql ({@code ReadRecord},
+ * {@code UpdateRecord}, {@code ReadModifyWrite}), one CallableStatement call per operation: the client of
+ * PimSQL and of HSQLDB, which runs the same procedures unchanged.
+ */
+public final class ProcedureYcsbClient implements YcsbClient {
+    private final Connection connection;
+    private final CallableStatement read;
+    private final CallableStatement update;
+    private final CallableStatement readModifyWrite;
+
+    public ProcedureYcsbClient(Connection connection) throws SQLException {
+        this.connection = connection;
+        this.read = connection.prepareCall("{call ReadRecord(?)}");
+        this.update = connection.prepareCall("{call UpdateRecord(?, ?, ?)}");
+        this.readModifyWrite = connection.prepareCall("{call ReadModifyWrite(?, ?, ?, ?)}");
+        this.readModifyWrite.registerOutParameter(4, Types.VARCHAR);
+    }
+
+    @Override
+    public int read(long key) throws SQLException {
+        read.setLong(1, key);
+        boolean hasResult = read.execute();
+        while (!hasResult && read.getUpdateCount() != -1) {
+            hasResult = read.getMoreResults();
+        }
+        if (!hasResult) {
+            return 0;
+        }
+        try (ResultSet rs = read.getResultSet()) {
+            if (!rs.next()) {
+                return 0;
+            }
+            int fields = 0;
+            for (int f = 0; f < YcsbRecords.FIELDS; f++) {
+                if (rs.getString(2 + f) != null) {
+                    fields++;
+                }
+            }
+            return fields;
+        }
+    }
+
+    @Override
+    public void update(long key, int field, String value) throws SQLException {
+        update.setLong(1, key);
+        update.setInt(2, field);
+        update.setString(3, value);
+        update.execute();
+    }
+
+    @Override
+    public String readModifyWrite(long key, int field, String value) throws SQLException {
+        readModifyWrite.setLong(1, key);
+        readModifyWrite.setInt(2, field);
+        readModifyWrite.setString(3, value);
+        readModifyWrite.execute();
+        return readModifyWrite.getString(4);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}

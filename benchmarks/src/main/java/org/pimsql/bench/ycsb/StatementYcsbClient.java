@@ -1,0 +1,117 @@
+package org.pimsql.bench.ycsb;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * YCSB with plain SQL statements in explicit transactions, the way YCSB's JDBC binding talks to a
+ * database without stored procedures: the client of H2 and PostgreSQL. A read is one SELECT, an update
+ * one UPDATE of the chosen field, a read-modify-write a {@code SELECT ... FOR UPDATE} and an UPDATE in
+ * one transaction. The connection runs at the isolation level it was given; a serialization failure or
+ * deadlock (SQLSTATE 40001 / 40P01) rolls back and retries the transaction, and is counted.
+ */
+public final class StatementYcsbClient implements YcsbClient {
+    private static final int MAX_ATTEMPTS = 100;
+    private final Connection connection;
+    private final PreparedStatement read;
+    private final PreparedStatement[] readField = new PreparedStatement[YcsbRecords.FIELDS];
+    private final PreparedStatement[] updateField = new PreparedStatement[YcsbRecords.FIELDS];
+    private final LongAdder retries;
+
+    /** {@code retries} is shared by the clients of one system, so a run reports their sum. */
+    public StatementYcsbClient(Connection connection, LongAdder retries) throws SQLException {
+        this.connection = connection;
+        this.retries = retries;
+        connection.setAutoCommit(false);
+        read = connection.prepareStatement("SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, "
+                + "field7, field8, field9 FROM usertable WHERE ycsb_key = ?");
+        for (int f = 0; f < YcsbRecords.FIELDS; f++) {
+            readField[f] = connection.prepareStatement("SELECT field" + f + " FROM usertable WHERE ycsb_key = ? FOR UPDATE");
+            updateField[f] = connection.prepareStatement("UPDATE usertable SET field" + f + " = ? WHERE ycsb_key = ?");
+        }
+    }
+
+    @FunctionalInterface
+    private interface Transaction<T> {
+        T run() throws SQLException;
+    }
+
+    private <T> T inTransaction(Transaction<T> body) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                T result = body.run();
+                connection.commit();
+                return result;
+            } catch (SQLException e) {
+                connection.rollback();
+                if (!isRetryable(e) || attempt == MAX_ATTEMPTS) {
+                    throw e;
+                }
+                retries.increment();
+            }
+        }
+    }
+
+    /** Serialization failure or deadlock: the transaction did nothing and may run again. */
+    public static boolean isRetryable(SQLException e) {
+        String state = e.getSQLState();
+        return "40001".equals(state) || "40P01".equals(state);
+    }
+
+    @Override
+    public int read(long key) throws SQLException {
+        return inTransaction(() -> {
+            read.setLong(1, key);
+            try (ResultSet rs = read.executeQuery()) {
+                if (!rs.next()) {
+                    return 0;
+                }
+                int fields = 0;
+                for (int f = 0; f < YcsbRecords.FIELDS; f++) {
+                    if (rs.getString(2 + f) != null) {
+                        fields++;
+                    }
+                }
+                return fields;
+            }
+        });
+    }
+
+    @Override
+    public void update(long key, int field, String value) throws SQLException {
+        inTransaction(() -> {
+            updateField[field].setString(1, value);
+            updateField[field].setLong(2, key);
+            if (updateField[field].executeUpdate() != 1) {
+                throw new SQLException("YCSB update: key " + key + " not found", "02000");
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public String readModifyWrite(long key, int field, String value) throws SQLException {
+        return inTransaction(() -> {
+            String old;
+            readField[field].setLong(1, key);
+            try (ResultSet rs = readField[field].executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("YCSB read-modify-write: key " + key + " not found", "02000");
+                }
+                old = rs.getString(1);
+            }
+            updateField[field].setString(1, value);
+            updateField[field].setLong(2, key);
+            updateField[field].executeUpdate();
+            return old;
+        });
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}
