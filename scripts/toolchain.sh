@@ -13,6 +13,8 @@ pimsql_need_packages() {
   command -v clang-19 >/dev/null 2>&1 || missing+=(clang-19)
   command -v ld.lld-19 >/dev/null 2>&1 || missing+=(lld-19)
   command -v llvm-size-19 >/dev/null 2>&1 || missing+=(llvm-19)
+  # pimsql bench compare starts its own PostgreSQL server (initdb in a temporary directory) as a peer.
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "pimsql setup: installing ${missing[*]} from Debian packages"
     local sudo=""
