@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.pimsql.bench.util.SqlStatementSplitter;
 
 /**
  * The example scripts (examples/ycsb, examples/tpcc) and the peers' own scripts, read from the

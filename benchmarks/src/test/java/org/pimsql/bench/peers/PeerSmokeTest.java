@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.pimsql.bench.util.SqlStatementSplitter;
 import org.pimsql.bench.compare.YcsbComparison;
 import org.pimsql.bench.compare.YcsbSettings;
 import org.pimsql.bench.measure.Measurement;

@@ -1,11 +1,10 @@
-package org.pimsql.bench.peers;
+package org.pimsql.bench.util;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * (A copy of the tests module's splitter, which lives in test scope there.)
  * Splits a SQL script into statements the way a person reading it would: a statement ends at a
  * semicolon that is outside string literals, quoted identifiers and comments, and outside every
  * {@code BEGIN ... END} block (procedure bodies contain semicolons). {@code CASE ... END}
