@@ -18,6 +18,7 @@ import org.pimsql.bench.peers.HsqldbSystem;
 import org.pimsql.bench.peers.PimSqlSystem;
 import org.pimsql.bench.peers.PostgresServer;
 import org.pimsql.bench.peers.PostgresSystem;
+import org.pimsql.bench.tpcc.TpccScale;
 import org.pimsql.bench.ycsb.YcsbWorkload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -59,6 +60,14 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--warehouses", paramLabel = "W", defaultValue = "1",
             description = "TPC-C warehouses (default ${DEFAULT-VALUE}).")
     int warehouses;
+
+    @Option(names = "--tpcc-scale", paramLabel = "S", defaultValue = "reduced",
+            description = {"TPC-C population: 'standard' (clause 4.3: 100,000 items, 3,000 customers and orders per "
+                    + "district) or 'reduced' (10,000 items, 300 customers and orders per district; not a valid TPC-C "
+                    + "database, but the same schema, transactions and mix), default ${DEFAULT-VALUE}.",
+                    "A standard warehouse (~70 MB) does not fit one DPU's 64 MiB MRAM, and PimSQL places one "
+                    + "warehouse per DPU."})
+    String tpccScaleName;
 
     @Option(names = "--clients", paramLabel = "C", defaultValue = "4",
             description = "Client threads per system, each with its own connection (default ${DEFAULT-VALUE}).")
@@ -118,7 +127,7 @@ public final class CompareCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "Comparison: %s; %d client threads per system, %d s warm-up + %d s measured per run%n",
                 String.join(", ", systems), clients, warmup, seconds);
         if (tpcc) {
-            stdout.printf(Locale.ROOT, "TPC-C: %d warehouse(s), the standard mix%n", warehouses);
+            stdout.printf(Locale.ROOT, "TPC-C: %s, the standard mix (45/43/4/4/4), no keying or think time%n", tpccScale());
         }
         if (!ycsb.isEmpty()) {
             stdout.printf(Locale.ROOT, "YCSB %s: %,d records of 10 x 100 bytes, %s keys%n",
@@ -127,9 +136,9 @@ public final class CompareCommand implements Callable<Integer> {
         stdout.flush();
 
         if (tpcc) {
-            var tpccPart = new TpccComparison(warehouses, clients, outstanding, warmup, seconds, seed, err);
+            var tpccPart = new TpccComparison(tpccScale(), clients, warmup, seconds, seed);
             for (String s : systems) {
-                tpccPart.runSystem(s, dpus, report, cost, err);
+                tpccPart.runSystem(s, dpus, report, err);
             }
         }
         if (!ycsb.isEmpty()) {
@@ -149,20 +158,31 @@ public final class CompareCommand implements Callable<Integer> {
         Path dir = outputDirectory();
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         List<String> heading = heading();
-        String md = report.markdown(heading) + "\n" + cost.markdown();
+        String markdown = report.markdown(heading) + "\n" + cost.markdown();
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("compare-" + stamp + ".md"), md);
-        Files.writeString(dir.resolve("latest.md"), md);
-        report.writeChart(dir.resolve("compare-" + stamp + ".png"), "PimSQL vs peers: throughput (" + heading.get(1) + ")");
-        Files.copy(dir.resolve("compare-" + stamp + ".png"), dir.resolve("latest.png"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        stdout.printf("wrote %s and %s (also latest.md, latest.png)%n", dir.resolve("compare-" + stamp + ".md"),
-                dir.resolve("compare-" + stamp + ".png"));
+        Files.writeString(dir.resolve("compare-" + stamp + ".md"), markdown);
+        Files.writeString(dir.resolve("latest.md"), markdown);
+        Path md = dir.resolve("compare-" + stamp + ".md");
+        Path png = dir.resolve("compare-" + stamp + ".png");
+        if (report.writeChart(png, "PimSQL vs peers: throughput (" + heading.get(1) + ")")) {
+            Files.copy(png, dir.resolve("latest.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            stdout.printf("wrote %s and %s (also latest.md, latest.png)%n", md, png);
+        } else {
+            stdout.printf("wrote %s (also latest.md); no chart: nothing ran%n", md);
+        }
         stdout.flush();
         return 0;
     }
 
+    TpccScale tpccScale() {
+        return tpccScaleName.equals("standard") ? TpccScale.standard(warehouses)
+                : TpccScale.reduced(warehouses, 10_000, 300, 300);
+    }
+
     private void validate() {
+        if (!tpccScaleName.equals("standard") && !tpccScaleName.equals("reduced")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tpcc-scale is standard or reduced");
+        }
         if (records < 1 || clients < 1 || outstanding < 1 || dpus < 1 || seconds < 1 || warmup < 0 || warehouses < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--records, --clients, --outstanding, --dpus, --seconds and --warehouses must be at least 1, --warmup at least 0");
@@ -203,8 +223,8 @@ public final class CompareCommand implements Callable<Integer> {
                 "- machine: " + machine + " (host " + host + ")",
                 "- command: `" + commandLine() + "`",
                 String.format(Locale.ROOT, "- settings: %d client threads per system; PimSQL on %d simulated DPUs, async "
-                        + "clients keep %d calls in flight each; %d s warm-up + %d s measured per run; TPC-C %d warehouse(s); "
-                        + "YCSB %,d records, %s keys", clients, dpus, outstanding, warmup, seconds, warehouses, records,
+                        + "clients keep %d calls in flight each; %d s warm-up + %d s measured per run; TPC-C %s; "
+                        + "YCSB %,d records, %s keys", clients, dpus, outstanding, warmup, seconds, tpccScale(), records,
                         distribution.equals("zipfian") ? "scrambled zipfian theta " + theta : "uniform"));
     }
 

@@ -149,7 +149,10 @@ public final class ComparisonReport {
     }
 
     /** A grouped bar chart of throughput: one group per workload, one bar per system. */
-    public void writeChart(Path png, String title) throws IOException {
+    public boolean writeChart(Path png, String title) throws IOException {
+        if (rows.stream().noneMatch(Measurement::ran)) {
+            return false; // nothing to draw
+        }
         System.setProperty("java.awt.headless", "true");
         var workloads = new LinkedHashSet<String>();
         var systems = new LinkedHashSet<String>();
@@ -178,5 +181,6 @@ public final class ComparisonReport {
         }
         Files.createDirectories(png.toAbsolutePath().getParent());
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return true;
     }
 }

@@ -1,13 +1,165 @@
 package org.pimsql.bench.compare;
 
 import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import org.pimsql.bench.measure.LoadRunner;
 import org.pimsql.bench.measure.Measurement;
+import org.pimsql.bench.peers.H2System;
+import org.pimsql.bench.peers.PostgresServer;
+import org.pimsql.bench.peers.PostgresSystem;
+import org.pimsql.bench.tpcc.HsqldbEngine;
+import org.pimsql.bench.tpcc.PimsqlEngine;
+import org.pimsql.bench.tpcc.TpccClient;
+import org.pimsql.bench.tpcc.TpccConstants;
+import org.pimsql.bench.tpcc.TpccEngine;
+import org.pimsql.bench.tpcc.TpccInputs;
+import org.pimsql.bench.tpcc.TpccLoader;
+import org.pimsql.bench.tpcc.TpccScale;
 
-/** The TPC-C part of a comparison (placeholder until the TPC-C driver of issue 6 is merged). */
-final class TpccComparison {
-    TpccComparison(int warehouses, int clients, int outstanding, int warmup, int seconds, long seed, PrintWriter err) {}
+/**
+ * The TPC-C part of a comparison for one system: a fresh database, the schema (procedures on PimSQL and
+ * HSQLDB, PL/pgSQL functions on PostgreSQL, none on H2), the loader of issue 6, then the standard mix
+ * (45/43/4/4/4 from a shuffled deck per terminal, keying and think time off) with one terminal per client
+ * thread, measured after a warm-up. A New-Order rolled back by its invalid item counts as completed (clause
+ * 5.4.1); any other error is a failure.
+ */
+public final class TpccComparison {
+    private final TpccScale scale;
+    private final int clients;
+    private final int warmup;
+    private final int seconds;
+    private final long seed;
 
-    void runSystem(String which, int dpus, ComparisonReport report, CostSection cost, PrintWriter err) {
-        report.add(Measurement.notRun(which, "TPC-C", "the TPC-C driver (issue 6) is not in this build yet"));
+    public TpccComparison(TpccScale scale, int clients, int warmup, int seconds, long seed) {
+        this.scale = scale;
+        this.clients = clients;
+        this.warmup = warmup;
+        this.seconds = seconds;
+        this.seed = seed;
+    }
+
+    /** PimSQL's hash buckets per DPU for the largest table (order lines) of one warehouse per DPU. */
+    static String pimsqlOptions(TpccScale scale, int dpus) {
+        long perDpu = 10L * scale.ordersPerDistrict() * TpccScale.DISTRICTS_PER_WAREHOUSE
+                * Math.max(1, (scale.warehouses() + dpus - 1) / dpus);
+        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
+        return log2 > 10 ? "bucketsLog2=" + Math.min(log2, 20) : "";
+    }
+
+    /** Opens, loads and runs system {@code which}; every failure becomes a "not run" row with its reason. */
+    public void runSystem(String which, int dpus, ComparisonReport report, PrintWriter err) {
+        String label = switch (which) {
+            case "pimsql" -> ComparisonReport.PIMSQL_SYNC + " (" + dpus + " DPUs)";
+            case "hsqldb" -> "HSQLDB";
+            case "h2" -> "H2";
+            default -> "PostgreSQL";
+        };
+        if (which.equals("postgres") && PostgresServer.unavailableReason().isPresent()) {
+            report.add(Measurement.notRun(label, "TPC-C", PostgresServer.unavailableReason().get()));
+            return;
+        }
+        TpccEngine engine = null;
+        Connection keepOpen = null; // an in-memory database lives while one of its connections is open
+        try {
+            engine = switch (which) {
+                case "pimsql" -> new PimsqlEngine(dpus, pimsqlOptions(scale, dpus));
+                case "hsqldb" -> new HsqldbEngine();
+                case "h2" -> new H2System();
+                default -> PostgresSystem.start();
+            };
+            if (!which.equals("pimsql")) {
+                label = engine.name().replace(" (in memory)", "");
+            }
+            err.printf("TPC-C on %s: creating the schema and loading %s ...%n", label, scale);
+            err.flush();
+            long t0 = System.nanoTime();
+            keepOpen = engine.connect();
+            engine.createSchema(keepOpen);
+            var loadConstants = TpccConstants.forLoad(seed);
+            var loader = new TpccLoader(scale, loadConstants, seed, new Timestamp(System.currentTimeMillis()));
+            var stats = loader.load(engine, 2, null);
+            err.printf(Locale.ROOT, "TPC-C on %s: %,d rows in %.1f s (schema and load)%n", label, stats.rows(),
+                    (System.nanoTime() - t0) / 1e9);
+            err.flush();
+            report.add(run(engine, label, TpccConstants.forRun(loadConstants, seed), err));
+        } catch (Exception e) {
+            err.printf("TPC-C on %s failed: %s%n", label, e);
+            if (Boolean.getBoolean("pimsql.bench.debug")) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            report.add(Measurement.notRun(label, "TPC-C", e.toString()));
+        } finally {
+            try {
+                if (keepOpen != null) {
+                    keepOpen.close();
+                }
+            } catch (Exception ignored) {
+                // closing after the run
+            }
+            if (engine != null) {
+                try {
+                    engine.close();
+                } catch (Exception ignored) {
+                    // dropping the database is best effort
+                }
+            }
+        }
+    }
+
+    private Measurement run(TpccEngine engine, String label, TpccConstants runConstants, PrintWriter err) throws Exception {
+        var terminals = new ArrayList<TpccClient>();
+        var runners = new ArrayList<LoadRunner.Client>();
+        try {
+            for (int i = 0; i < clients; i++) {
+                TpccClient client = engine.client(engine.connect());
+                terminals.add(client);
+                var inputs = new TpccInputs(scale, runConstants, seed * 7919 + i, i % scale.warehouses() + 1,
+                        (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1);
+                runners.add(new Terminal(client, inputs));
+            }
+            java.util.function.LongSupplier retries = engine instanceof org.pimsql.bench.peers.BenchSystem b
+                    ? b::retries : () -> 0;
+            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, retries);
+        } finally {
+            for (TpccClient t : terminals) {
+                try {
+                    t.close();
+                } catch (Exception ignored) {
+                    // closing after the run
+                }
+            }
+        }
+    }
+
+    /** One terminal: deals its deck of 100 and runs one transaction per call. */
+    private static final class Terminal implements LoadRunner.Client {
+        private final TpccClient client;
+        private final TpccInputs inputs;
+        private Iterator<TpccInputs.Kind> deck = List.<TpccInputs.Kind>of().iterator();
+
+        Terminal(TpccClient client, TpccInputs inputs) {
+            this.client = client;
+            this.inputs = inputs;
+        }
+
+        @Override
+        public void runOne() throws Exception {
+            if (!deck.hasNext()) {
+                deck = inputs.deck().iterator();
+            }
+            switch (deck.next()) {
+                case NEW_ORDER -> client.newOrder(inputs.newOrder());
+                case PAYMENT -> client.payment(inputs.payment());
+                case ORDER_STATUS -> client.orderStatus(inputs.orderStatus());
+                case DELIVERY -> client.delivery(inputs.delivery());
+                case STOCK_LEVEL -> client.stockLevel(inputs.stockLevel());
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ import org.pimsql.bench.ycsb.YcsbClient;
  * statements in one explicit transaction each. H2's in-memory database lives while a connection is open;
  * the system keeps one for its lifetime.
  */
-public final class H2System implements BenchSystem {
+public final class H2System implements BenchSystem, org.pimsql.bench.tpcc.TpccEngine {
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private final String url = "jdbc:h2:mem:bench" + DATABASES.incrementAndGet() + ";LOCK_TIMEOUT=10000";
     private final Connection admin;
@@ -41,6 +41,17 @@ public final class H2System implements BenchSystem {
     @Override
     public void createYcsb() throws SQLException {
         Scripts.runStandard(admin, "examples/ycsb/schema.sql", Scripts.example("ycsb", "schema.sql"));
+    }
+
+    /** TPC-C: the example's tables and indexes (H2 runs the transactions as statements, not procedures). */
+    @Override
+    public void createSchema(Connection connection) throws SQLException {
+        Scripts.runStandard(connection, "examples/tpcc/schema.sql", Scripts.example("tpcc", "schema.sql"));
+    }
+
+    @Override
+    public org.pimsql.bench.tpcc.TpccClient client(Connection connection) throws SQLException {
+        return new H2TpccClient(connection, retries);
     }
 
     @Override

@@ -12,7 +12,7 @@ import org.pimsql.bench.ycsb.YcsbClient;
  * pgJDBC. Transactions run at SERIALIZABLE; serialization failures (40001) and deadlocks (40P01) are
  * retried and counted.
  */
-public final class PostgresSystem implements BenchSystem {
+public final class PostgresSystem implements BenchSystem, org.pimsql.bench.tpcc.TpccEngine {
     private final PostgresServer server;
     private final LongAdder retries = new LongAdder();
 
@@ -44,6 +44,23 @@ public final class PostgresSystem implements BenchSystem {
         try (Connection c = connect()) {
             Scripts.runStandard(c, "examples/ycsb/schema.sql", Scripts.example("ycsb", "schema.sql"));
         }
+    }
+
+    /** TPC-C: the example's tables and indexes, then the transactions as PL/pgSQL functions. */
+    @Override
+    public void createSchema(Connection connection) throws SQLException {
+        Scripts.runStandard(connection, "examples/tpcc/schema.sql", Scripts.example("tpcc", "schema.sql"));
+        try (var st = connection.createStatement()) {
+            st.execute(Scripts.resource("pimsql/peers/tpcc-postgres.sql"));
+        }
+        if (!connection.getAutoCommit()) {
+            connection.commit();
+        }
+    }
+
+    @Override
+    public org.pimsql.bench.tpcc.TpccClient client(Connection connection) throws SQLException {
+        return new PostgresTpccClient(connection, retries);
     }
 
     @Override
