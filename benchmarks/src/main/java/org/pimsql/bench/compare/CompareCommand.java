@@ -136,9 +136,9 @@ public final class CompareCommand implements Callable<Integer> {
         stdout.flush();
 
         if (tpcc) {
-            var tpccPart = new TpccComparison(tpccScale(), clients, warmup, seconds, seed);
+            var tpccPart = new TpccComparison(tpccScale(), clients, outstanding, warmup, seconds, seed);
             for (String s : systems) {
-                tpccPart.runSystem(s, dpus, report, err);
+                tpccPart.runSystem(s, dpus, report, cost, err);
             }
         }
         if (!ycsb.isEmpty()) {

@@ -29,16 +29,23 @@ public final class CostSection {
     private final List<String> missing = new ArrayList<>();
 
     public Snapshot snapshot(PimSqlSystem pim) throws java.sql.SQLException {
-        Engine e = pim.engine();
+        return snapshot(pim.engine());
+    }
+
+    public Snapshot snapshot(Engine e) {
         return new Snapshot(e.stats(), e.executionStats(), e.simulatorCounters());
     }
 
     public void record(String workload, PimSqlSystem pim, Snapshot before, org.pimsql.bench.measure.Measurement run)
             throws java.sql.SQLException {
+        record(workload, pim.engine(), pim.dpus(), before, run);
+    }
+
+    public void record(String workload, Engine engine, int dpus, Snapshot before, org.pimsql.bench.measure.Measurement run) {
         if (!run.ran()) {
             return;
         }
-        Snapshot after = snapshot(pim);
+        Snapshot after = snapshot(engine);
         if (before.simulator().isEmpty() || after.simulator().isEmpty()) {
             missing.add(workload + ": the backend has no simulator counters");
             return;
@@ -46,7 +53,7 @@ public final class CostSection {
         SimulatorCounters d = after.simulator().get().minus(before.simulator().get());
         long calls = after.sequencer().calls() - before.sequencer().calls();
         long epochs = after.sequencer().epochs() - before.sequencer().epochs();
-        rows.add(PerCallCounters.of(workload, pim.dpus(), calls, epochs, d.launches(), d.bytesToDpus(),
+        rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
                 d.bytesFromDpus(), d.dmaOps(), d.dmaBytes()));
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.pimsql.bench.measure.AsyncLoadRunner;
 import org.pimsql.bench.measure.LoadRunner;
 import org.pimsql.bench.measure.Measurement;
 import org.pimsql.bench.peers.H2System;
@@ -20,6 +21,7 @@ import org.pimsql.bench.tpcc.TpccEngine;
 import org.pimsql.bench.tpcc.TpccInputs;
 import org.pimsql.bench.tpcc.TpccLoader;
 import org.pimsql.bench.tpcc.TpccScale;
+import org.pimsql.host.jdbc.PimConnection;
 
 /**
  * The TPC-C part of a comparison for one system: a fresh database, the schema (procedures on PimSQL and
@@ -35,8 +37,11 @@ public final class TpccComparison {
     private final int seconds;
     private final long seed;
 
-    public TpccComparison(TpccScale scale, int clients, int warmup, int seconds, long seed) {
+    private final int outstanding;
+
+    public TpccComparison(TpccScale scale, int clients, int outstanding, int warmup, int seconds, long seed) {
         this.scale = scale;
+        this.outstanding = outstanding;
         this.clients = clients;
         this.warmup = warmup;
         this.seconds = seconds;
@@ -52,7 +57,7 @@ public final class TpccComparison {
     }
 
     /** Opens, loads and runs system {@code which}; every failure becomes a "not run" row with its reason. */
-    public void runSystem(String which, int dpus, ComparisonReport report, PrintWriter err) {
+    public void runSystem(String which, int dpus, ComparisonReport report, CostSection cost, PrintWriter err) {
         String label = switch (which) {
             case "pimsql" -> ComparisonReport.PIMSQL_SYNC + " (" + dpus + " DPUs)";
             case "hsqldb" -> "HSQLDB";
@@ -86,7 +91,11 @@ public final class TpccComparison {
             err.printf(Locale.ROOT, "TPC-C on %s: %,d rows in %.1f s (schema and load)%n", label, stats.rows(),
                     (System.nanoTime() - t0) / 1e9);
             err.flush();
-            report.add(run(engine, label, TpccConstants.forRun(loadConstants, seed), err));
+            var runConstants = TpccConstants.forRun(loadConstants, seed);
+            report.add(run(engine, label, runConstants, err));
+            if (engine instanceof PimsqlEngine) {
+                report.add(runAsync(keepOpen.unwrap(PimConnection.class), dpus, runConstants, cost, err));
+            }
         } catch (Exception e) {
             err.printf("TPC-C on %s failed: %s%n", label, e);
             if (Boolean.getBoolean("pimsql.bench.debug")) {
@@ -108,6 +117,32 @@ public final class TpccComparison {
                 } catch (Exception ignored) {
                     // dropping the database is best effort
                 }
+            }
+        }
+    }
+
+    /** PimSQL with asynchronous terminals (seeds differ from the synchronous run's: new orders, not replays). */
+    private Measurement runAsync(PimConnection admin, int dpus, TpccConstants runConstants, CostSection cost,
+                                 PrintWriter err) throws Exception {
+        String label = ComparisonReport.PIMSQL_ASYNC + " (" + dpus + " DPUs)";
+        var terminals = new ArrayList<AsyncTpcc>();
+        var connections = new ArrayList<PimConnection>();
+        try {
+            for (int i = 0; i < clients; i++) {
+                // a connection of the same database: the admin connection's URL
+                PimConnection c = java.sql.DriverManager.getConnection(admin.getMetaData().getURL()).unwrap(PimConnection.class);
+                connections.add(c);
+                terminals.add(new AsyncTpcc(c, new TpccInputs(scale, runConstants, seed * 104729 + i,
+                        i % scale.warehouses() + 1, (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1)));
+            }
+            var before = cost.snapshot(admin.engine());
+            Measurement m = new AsyncLoadRunner(warmup, seconds, err).run(label, "TPC-C", clients, outstanding,
+                    client -> terminals.get(client).submit(), cause -> false);
+            cost.record("TPC-C", admin.engine(), dpus, before, m);
+            return m;
+        } finally {
+            for (PimConnection c : connections) {
+                c.close();
             }
         }
     }
