@@ -62,7 +62,7 @@ public final class CostSection {
     }
 
     private static final String[] HEADER = {"workload", "B host->DPU/call", "B DPU->host/call", "DMA ops/call",
-            "DMA B/call", "launches/epoch", "calls/DPU/epoch", "modelled tx/s @ measured batch",
+            "DMA B/call", "launches/epoch", "calls/active DPU/epoch", "modelled tx/s @ measured batch",
             "modelled tx/s @ " + LARGE_BATCH + "/DPU"};
 
     private List<String[]> cells() {
@@ -94,7 +94,7 @@ public final class CostSection {
         out.println(TITLE);
         for (String[] r : cells()) {
             out.printf(Locale.ROOT, "  %-8s %s B to DPUs, %s B from DPUs, %s DMA ops / %s B per call; %s launches/epoch, "
-                    + "%s calls/DPU/epoch -> modelled %s tx/s (measured batch), %s tx/s (%d calls/DPU)%n",
+                    + "%s calls/active DPU/epoch -> modelled %s tx/s (measured batch), %s tx/s (%d calls/DPU)%n",
                     r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], LARGE_BATCH);
         }
         for (String m : missing) {

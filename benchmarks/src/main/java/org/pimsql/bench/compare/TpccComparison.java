@@ -138,7 +138,8 @@ public final class TpccComparison {
             var before = cost.snapshot(admin.engine());
             Measurement m = new AsyncLoadRunner(warmup, seconds, err).run(label, "TPC-C", clients, outstanding,
                     client -> terminals.get(client).submit(), cause -> false);
-            cost.record("TPC-C", admin.engine(), dpus, before, m);
+            // one warehouse per DPU: only min(W, DPUs) DPUs receive calls
+            cost.record("TPC-C", admin.engine(), Math.min(dpus, scale.warehouses()), before, m);
             return m;
         } finally {
             for (PimConnection c : connections) {

@@ -7,21 +7,25 @@ import java.util.Locale;
  * DPU-to-host as the hardware moves them (rank padding included), MRAM-WRAM DMA operations and bytes, and
  * the batching that amortises them: calls and launches per epoch, calls per DPU per epoch.
  */
-public record PerCallCounters(String workload, long calls, long epochs, int dpus, double bytesToDpus,
+public record PerCallCounters(String workload, long calls, long epochs, int activeDpus, double bytesToDpus,
                               double bytesFromDpus, double dmaOps, double dmaBytes, double launchesPerEpoch,
                               double callsPerEpoch) {
 
-    /** From counter differences over a run. */
-    public static PerCallCounters of(String workload, int dpus, long calls, long epochs, long launches,
+    /**
+     * From counter differences over a run; {@code activeDpus} is the number of DPUs the workload's calls
+     * spread over (all of them for YCSB, one per warehouse for TPC-C).
+     */
+    public static PerCallCounters of(String workload, int activeDpus, long calls, long epochs, long launches,
                                      long bytesToDpus, long bytesFromDpus, long dmaOps, long dmaBytes) {
         double c = Math.max(1, calls);
         double e = Math.max(1, epochs);
-        return new PerCallCounters(workload, calls, epochs, dpus, bytesToDpus / c, bytesFromDpus / c, dmaOps / c,
+        return new PerCallCounters(workload, calls, epochs, activeDpus, bytesToDpus / c, bytesFromDpus / c, dmaOps / c,
                 dmaBytes / c, launches / e, calls / e);
     }
 
+    /** Calls per active DPU per epoch: the batch each working DPU ran. */
     public double callsPerDpuPerEpoch() {
-        return callsPerEpoch / dpus;
+        return callsPerEpoch / activeDpus;
     }
 
     @Override
