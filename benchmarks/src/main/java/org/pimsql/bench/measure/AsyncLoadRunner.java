@@ -118,6 +118,10 @@ public final class AsyncLoadRunner {
             progress.flush();
         }
         Throwable first = firstFailure.get("first");
+        if (first != null && progress != null) {
+            progress.printf("  %s %s: %,d failed transactions, the first: %s%n", system, workload, failures.sum(), first);
+            progress.flush();
+        }
         if (first != null && completed.sum() == 0) {
             return Measurement.notRun(system, workload, "every transaction failed: " + first);
         }

@@ -108,6 +108,12 @@ public final class LoadRunner {
             progress.flush();
         }
         Throwable first = firstFailure.get("first");
+        if (first != null && progress != null) {
+            // failures are counted in the table; the first one's reason belongs next to it
+            progress.printf("  %s %s: %,d failed transactions (warm-up included), the first: %s%n", system, workload,
+                    failures.sum(), first);
+            progress.flush();
+        }
         if (first != null && completed.sum() == 0) {
             // nothing worked: the run says why instead of printing a meaningless zero
             return Measurement.notRun(system, workload, "every transaction failed: " + first);
