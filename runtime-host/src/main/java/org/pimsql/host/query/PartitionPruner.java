@@ -1,0 +1,191 @@
+package org.pimsql.host.query;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.Sarg;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.pimsql.frontend.analysis.PartitionFunction;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Table;
+
+/**
+ * Which partitions a scan must read, from the filters Calcite pushes into it: when every partition column
+ * is pinned by a conjunct {@code col = value} or {@code col IN (values)} (values being literals or
+ * {@code ?} parameters), only the partitions of those key values can hold matching rows. Anything else
+ * (ranges, ORs over several columns, expressions on the column) reads every partition.
+ */
+final class PartitionPruner {
+    /** Beyond this many key combinations the scan reads everything anyway. */
+    private static final int MAX_KEYS = 64;
+
+    private PartitionPruner() {}
+
+    /** The partitions to read, ascending, or null for all of them. */
+    static int @Nullable [] partitions(Table table, List<RexNode> filters, @Nullable DataContext root,
+                                       int partitionCount) {
+        List<List<Object>> valuesPerColumn = keyValues(table, filters, root);
+        if (valuesPerColumn == null) {
+            return null;
+        }
+        PartitionFunction function = PartitionFunction.of(table);
+        var keys = new ArrayList<List<Object>>();
+        keys.add(List.of());
+        for (List<Object> values : valuesPerColumn) {
+            var next = new ArrayList<List<Object>>();
+            for (List<Object> prefix : keys) {
+                for (Object v : values) {
+                    var k = new ArrayList<Object>(prefix);
+                    k.add(v);
+                    next.add(k);
+                }
+            }
+            keys = next;
+            if (keys.size() > MAX_KEYS) {
+                return null;
+            }
+        }
+        var partitions = new TreeSet<Integer>();
+        try {
+            for (List<Object> k : keys) {
+                partitions.add(function.partition(k, partitionCount));
+            }
+        } catch (RuntimeException e) {
+            return null; // a value that does not convert to the column's type: let Calcite compare it
+        }
+        return partitions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * For each partition column (in PARTITION TABLE order) the values it is pinned to, or null when some
+     * partition column is not pinned (or a parameter is unknown, as in EXPLAIN).
+     */
+    static @Nullable List<List<Object>> keyValues(Table table, List<RexNode> filters, @Nullable DataContext root) {
+        if (table.replicated()) {
+            return null;
+        }
+        var conjuncts = new ArrayList<RexNode>();
+        for (RexNode f : filters) {
+            conjuncts.addAll(RelOptUtil.conjunctions(f));
+        }
+        var result = new ArrayList<List<Object>>();
+        for (int ordinal : table.partitionColumns()) {
+            List<Object> values = null;
+            for (RexNode c : conjuncts) {
+                values = pinned(c, ordinal, root);
+                if (values != null) {
+                    break;
+                }
+            }
+            if (values == null || values.isEmpty()) {
+                return null;
+            }
+            result.add(values);
+        }
+        return result;
+    }
+
+    private static @Nullable List<Object> pinned(RexNode conjunct, int ordinal, @Nullable DataContext root) {
+        if (!(conjunct instanceof RexCall call)) {
+            return null;
+        }
+        if (call.getKind() == SqlKind.EQUALS) {
+            RexNode a = call.getOperands().get(0);
+            RexNode b = call.getOperands().get(1);
+            if (isColumn(a, ordinal)) {
+                Object v = value(b, root);
+                return v == null ? null : List.of(v);
+            }
+            if (isColumn(b, ordinal)) {
+                Object v = value(a, root);
+                return v == null ? null : List.of(v);
+            }
+            return null;
+        }
+        if (call.getKind() == SqlKind.SEARCH && isColumn(call.getOperands().get(0), ordinal)
+                && call.getOperands().get(1) instanceof RexLiteral lit) {
+            Sarg<?> sarg = lit.getValueAs(Sarg.class);
+            if (sarg == null || !sarg.isPoints() || sarg.nullAs != org.apache.calcite.rex.RexUnknownAs.UNKNOWN
+                    && sarg.nullAs != org.apache.calcite.rex.RexUnknownAs.FALSE) {
+                return null;
+            }
+            var values = new ArrayList<Object>();
+            for (var range : sarg.rangeSet.asRanges()) {
+                Object v = plain(range.lowerEndpoint());
+                if (v == null) {
+                    return null;
+                }
+                values.add(v);
+            }
+            return values;
+        }
+        return null;
+    }
+
+    /** The column itself, or a CAST of it (a widening Calcite adds to compare with a literal). */
+    private static boolean isColumn(RexNode node, int ordinal) {
+        if (node instanceof RexInputRef ref) {
+            return ref.getIndex() == ordinal;
+        }
+        if (node.getKind() == SqlKind.CAST && node instanceof RexCall cast) {
+            RexNode inner = cast.getOperands().getFirst();
+            return inner instanceof RexInputRef ref && ref.getIndex() == ordinal
+                    && cast.getType().getSqlTypeName().getFamily() == inner.getType().getSqlTypeName().getFamily();
+        }
+        return false;
+    }
+
+    private static @Nullable Object value(RexNode node, @Nullable DataContext root) {
+        if (node instanceof RexLiteral lit) {
+            return lit.isNull() ? null : plain(lit.getValue());
+        }
+        if (node instanceof RexDynamicParam p) {
+            return root == null ? null : plain(root.get("?" + p.getIndex()));
+        }
+        if (node.getKind() == SqlKind.CAST && node instanceof RexCall cast) {
+            return value(cast.getOperands().getFirst(), root);
+        }
+        return null;
+    }
+
+    /** A literal's or parameter's value as a host value the partition function converts; null if unsupported. */
+    private static @Nullable Object plain(@Nullable Object v) {
+        return switch (v) {
+            case null -> null;
+            case BigDecimal d -> d;
+            case Number n -> new BigDecimal(n.toString());
+            case NlsString s -> s.getValue();
+            case String s -> s;
+            case Boolean b -> b;
+            default -> null; // timestamps and others: no pruning
+        };
+    }
+
+    static String describe(Table table, List<RexNode> filters, int partitionCount) {
+        List<List<Object>> values = keyValues(table, filters, null);
+        if (table.replicated()) {
+            return "replicated: one copy, from the DPU of partition 0";
+        }
+        if (values == null) {
+            return "every partition (" + partitionCount + " DPUs)";
+        }
+        int[] p = partitions(table, filters, null, partitionCount);
+        return p == null ? "every partition (" + partitionCount + " DPUs)"
+                : "partition" + (p.length == 1 ? " " : "s ") + java.util.Arrays.toString(p).replaceAll("[\\[\\]]", "")
+                        + " (" + p.length + " DPU" + (p.length == 1 ? ")" : "s)");
+    }
+
+    static List<Column> partitionColumns(Table table) {
+        return table.partitionColumns().stream().map(i -> table.columns().get(i)).toList();
+    }
+}
