@@ -76,6 +76,10 @@ public final class QueryService implements AutoCloseable {
     }
 
     /** The first keyword, upper-cased, after whitespace and comments; "(" for a parenthesized query. */
+    public static String firstWordOf(String sql) {
+        return firstWord(sql);
+    }
+
     static String firstWord(String sql) {
         int i = 0;
         int n = sql.length();
