@@ -93,14 +93,14 @@ class AdHocQueryDifferentialTest {
                 // window functions
                 window("SELECT * FROM (SELECT c_w_id, c_id, c_d_id, c_balance, RANK() OVER (PARTITION BY c_w_id "
                         + "ORDER BY c_balance DESC, c_d_id, c_id) AS r FROM customer) t WHERE r <= 3 ORDER BY c_w_id, r",
-                        "SELECT * FROM (SELECT c_w_id, c_id, c_d_id, c_balance, (SELECT COUNT(*) + 1 FROM customer c2 "
+                        "SELECT * FROM (SELECT c_w_id, c_id, c_d_id, c_balance, (SELECT CAST(COUNT(*) + 1 AS BIGINT) FROM customer c2 "
                         + "WHERE c2.c_w_id = c.c_w_id AND (c2.c_balance > c.c_balance OR c2.c_balance = c.c_balance "
                         + "AND (c2.c_d_id < c.c_d_id OR c2.c_d_id = c.c_d_id AND c2.c_id < c.c_id))) AS r FROM customer c) t "
                         + "WHERE r <= 3 ORDER BY c_w_id, r"),
                 window("SELECT o_w_id, o_id, SUM(o_ol_cnt) OVER (PARTITION BY o_w_id ORDER BY o_id ROWS BETWEEN UNBOUNDED "
-                        + "PRECEDING AND CURRENT ROW) AS running FROM orders WHERE o_d_id = 1 ORDER BY o_w_id, o_id",
+                        + "PRECEDING AND CURRENT ROW) AS so_far FROM orders WHERE o_d_id = 1 ORDER BY o_w_id, o_id",
                         "SELECT o_w_id, o_id, (SELECT SUM(o2.o_ol_cnt) FROM orders o2 WHERE o2.o_w_id = o.o_w_id "
-                        + "AND o2.o_d_id = 1 AND o2.o_id <= o.o_id) AS running FROM orders o WHERE o_d_id = 1 "
+                        + "AND o2.o_d_id = 1 AND o2.o_id <= o.o_id) AS so_far FROM orders o WHERE o_d_id = 1 "
                         + "ORDER BY o_w_id, o_id"),
                 window("SELECT o_id, LAG(o_id) OVER (ORDER BY o_id) AS previous, ROW_NUMBER() OVER (ORDER BY o_entry_d, o_id) "
                         + "AS rn FROM orders WHERE o_w_id = 2 AND o_d_id = 2 ORDER BY o_id",
@@ -108,8 +108,12 @@ class AdHocQueryDifferentialTest {
                         + "AND o2.o_id < o.o_id) AS previous, (SELECT COUNT(*) FROM orders o2 WHERE o2.o_w_id = 2 "
                         + "AND o2.o_d_id = 2 AND (o2.o_entry_d < o.o_entry_d OR o2.o_entry_d = o.o_entry_d "
                         + "AND o2.o_id <= o.o_id)) AS rn FROM orders o WHERE o_w_id = 2 AND o_d_id = 2 ORDER BY o_id"),
-                q("SELECT c_w_id, c_id, COUNT(*) OVER (PARTITION BY c_w_id) AS n, MAX(c_balance) OVER (PARTITION BY c_w_id) "
-                        + "AS top FROM customer WHERE c_d_id = 1 AND c_id < 4 ORDER BY c_w_id, c_id"),
+                window("SELECT c_w_id, c_id, COUNT(*) OVER (PARTITION BY c_w_id) AS n, MAX(c_balance) OVER "
+                        + "(PARTITION BY c_w_id) AS top FROM customer WHERE c_d_id = 1 AND c_id < 4 ORDER BY c_w_id, c_id",
+                        "SELECT c_w_id, c_id, (SELECT COUNT(*) FROM customer c2 WHERE c2.c_w_id = c.c_w_id AND c2.c_d_id = 1 "
+                        + "AND c2.c_id < 4) AS n, (SELECT MAX(c_balance) FROM customer c2 WHERE c2.c_w_id = c.c_w_id "
+                        + "AND c2.c_d_id = 1 AND c2.c_id < 4) AS top FROM customer c WHERE c_d_id = 1 AND c_id < 4 "
+                        + "ORDER BY c_w_id, c_id"),
                 // NULL handling
                 q("SELECT COUNT(*), COUNT(o_carrier_id), COUNT(c_data) FROM orders JOIN customer ON o_w_id = c_w_id "
                         + "AND o_d_id = c_d_id AND o_c_id = c_id"),
