@@ -26,6 +26,14 @@ import org.pimsql.frontend.catalog.Table;
  * (ranges, ORs over several columns, expressions on the column) reads every partition.
  */
 final class PartitionPruner {
+    /** A {@code ?} whose value is not known yet (EXPLAIN). */
+    private static final Object PARAMETER = new Object() {
+        @Override
+        public String toString() {
+            return "?";
+        }
+    };
+
     /** Beyond this many key combinations the scan reads everything anyway. */
     private static final int MAX_KEYS = 64;
 
@@ -150,7 +158,7 @@ final class PartitionPruner {
             return lit.isNull() ? null : plain(lit.getValue());
         }
         if (node instanceof RexDynamicParam p) {
-            return root == null ? null : plain(root.get("?" + p.getIndex()));
+            return root == null ? PARAMETER : plain(root.get("?" + p.getIndex()));
         }
         if (node.getKind() == SqlKind.CAST && node instanceof RexCall cast) {
             return value(cast.getOperands().getFirst(), root);
@@ -178,6 +186,9 @@ final class PartitionPruner {
         }
         if (values == null) {
             return "every partition (" + partitionCount + " DPUs)";
+        }
+        if (values.stream().anyMatch(v -> v.contains(PARAMETER))) {
+            return "the partition of the partition-key parameter values (known at execution: 1 DPU per key)";
         }
         int[] p = partitions(table, filters, null, partitionCount);
         return p == null ? "every partition (" + partitionCount + " DPUs)"
