@@ -90,6 +90,70 @@ final class TableReader {
         return b.getInt(0) == DatabaseFormat.DB_MAGIC ? b : null;
     }
 
+    /** Where a table's hash index lives on a DPU (from the database header), or null when unformatted. */
+    private record TableState(long buckets, int bucketCount, long rows) {}
+
+    private TableState state(TableLayout t, DpuMemory memory) throws DpuException {
+        ByteBuffer header = header(memory);
+        if (header == null) {
+            return null;
+        }
+        int ntables = header.getInt(4);
+        if (ntables != layout.tables().size()) {
+            throw new IllegalStateException("DPU database header holds " + ntables + " tables, the schema "
+                    + layout.tables().size());
+        }
+        int at = 16 + 8 * (ntables + 2) + TABLE_STATE_BYTES * t.id();
+        var state = new TableState(Integer.toUnsignedLong(header.getInt(at)), header.getInt(at + 4) + 1,
+                Integer.toUnsignedLong(header.getInt(at + 8)));
+        MemoryMap m = layout.memory();
+        if (state.bucketCount() <= 0 || state.buckets() < m.dataOffset()
+                || state.buckets() + 4L * state.bucketCount() > m.dataEnd()) {
+            throw new IllegalStateException("table " + t.name() + " has a corrupt bucket array (" + state.bucketCount()
+                    + " buckets at " + state.buckets() + ")");
+        }
+        return state;
+    }
+
+    private static List<Object> decode(ByteBuffer row, List<FieldLayout> fields) {
+        var values = new ArrayList<Object>(fields.size());
+        for (FieldLayout f : fields) {
+            values.add(BlockCodec.get(row, 0, f));
+        }
+        return Collections.unmodifiableList(values);
+    }
+
+    /**
+     * The rows of {@code table} on this DPU whose primary key hashes like {@code key} (canonical values in
+     * primary-key column order): the hash index is probed from the host, so only the database header, one
+     * bucket and that bucket's chain are read. The caller still compares the key columns (hash collisions).
+     */
+    List<List<Object>> rowsByPrimaryKey(String table, List<Object> key, DpuMemory memory) throws DpuException {
+        TableLayout t = layout.table(table);
+        TableState state = state(t, memory);
+        if (state == null) {
+            return List.of();
+        }
+        int hash = PrimaryKeyHash.of(t, key);
+        long bucket = state.buckets() + 4L * (hash & (state.bucketCount() - 1));
+        ByteBuffer pair = BlockCodec.littleEndian(memory.read(bucket & ~7L, 8));
+        long off = Integer.toUnsignedLong(pair.getInt((int) (bucket & 4)));
+        MemoryMap m = layout.memory();
+        int rowBytes = t.row().bytes();
+        var rows = new ArrayList<List<Object>>();
+        for (long guard = 0; off != 0; guard++) {
+            if (guard > state.rows() || off < m.dataOffset() || off + rowBytes > m.dataEnd()) {
+                throw new IllegalStateException("table " + table + ": hash chain is corrupt at offset " + off);
+            }
+            ByteBuffer row = BlockCodec.littleEndian(memory.read(off, rowBytes));
+            if (row.getInt(4) == hash) {
+                rows.add(decode(row, t.row().fields()));
+            }
+            off = Integer.toUnsignedLong(row.getInt(0));
+        }
+        return rows;
+    }
+
     /** Every row of {@code table} on this DPU, as canonical values in column order (unmodifiable lists). */
     List<List<Object>> rows(String table, DpuMemory memory) throws DpuException {
         TableLayout t = layout.table(table);

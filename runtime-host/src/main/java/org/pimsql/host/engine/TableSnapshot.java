@@ -71,6 +71,47 @@ public final class TableSnapshot {
         return rows;
     }
 
+    /**
+     * The rows of {@code table} in {@code partition} whose primary key is {@code key} (host values in
+     * primary-key column order, converted to the column types): a probe of the DPU's hash index from the
+     * host, reading one hash chain instead of the table. May include rows whose key only hashes alike:
+     * callers filter. Null when a value does not convert to its column's type (the caller then reads the
+     * partition and lets the comparison decide).
+     */
+    public List<List<Object>> rowsByPrimaryKey(String table, int partition, List<Object> key) throws SQLException {
+        if (!open) {
+            throw new IllegalStateException("the snapshot is closed: it is only valid inside Engine.withSnapshot");
+        }
+        Table t = catalog.table(table);
+        if (t == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
+        }
+        var canonical = new ArrayList<Object>(key.size());
+        for (int i = 0; i < key.size(); i++) {
+            var column = t.columns().get(t.primaryKey().columns().get(i));
+            try {
+                canonical.add(HostValues.toCanonical(key.get(i), column.type(), "key column " + column.name()));
+            } catch (SQLException e) {
+                return null;
+            }
+        }
+        int dpu = placement.dpuOf(partition);
+        String cacheKey = table + "\u0000" + dpu + "\u0000" + canonical;
+        List<List<Object>> rows = cache.get(cacheKey);
+        if (rows == null) {
+            List<List<Object>> whole = cache.get(table + "\u0000" + dpu);
+            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(backend, d));
+            try {
+                rows = whole != null ? whole : reader.rowsByPrimaryKey(table, canonical, memory);
+            } catch (DpuException e) {
+                throw new SQLException("reading table " + table + " from DPU " + dpu + " failed: " + e.getMessage(),
+                        "58000", e);
+            }
+            cache.put(cacheKey, rows);
+        }
+        return rows;
+    }
+
     /** Every row of the table: each partition's rows for a partitioned table, one copy of a replicated one. */
     public List<List<Object>> allRows(String table) throws SQLException {
         Table t = catalog.table(table);

@@ -24,7 +24,8 @@ import org.pimsql.host.engine.TableSnapshot;
  * A PimSQL table as Calcite sees it. Its rows come from the DPUs through the query's
  * {@link TableSnapshot}: a scan reads the partitions that its filters allow (an equality on every partition
  * column pins one partition, so one DPU; see {@link PartitionPruner}), or every partition otherwise; a
- * replicated table is read from one DPU. Filters are left for Calcite to apply as well, so pruning only
+ * replicated table is read from one DPU. When the filters pin the whole primary key, each partition is
+ * probed through its hash index from the host (one chain per key) instead of being read whole. Filters are left for Calcite to apply as well, so pruning only
  * ever skips partitions that cannot hold a matching row.
  */
 final class DpuTable extends AbstractTable implements ProjectableFilterableTable {
@@ -59,6 +60,23 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
         return Statistics.of(1000d, keys);
     }
 
+    /** One partition's rows: probes of the primary keys when the filters pin them, else the whole partition. */
+    private List<List<Object>> read(TableSnapshot snapshot, int partition, @Nullable List<List<Object>> keys)
+            throws SQLException {
+        if (keys != null) {
+            var rows = new ArrayList<List<Object>>();
+            for (List<Object> key : keys) {
+                List<List<Object>> found = snapshot.rowsByPrimaryKey(table.name(), partition, key);
+                if (found == null) {
+                    return snapshot.rows(table.name(), partition);
+                }
+                rows.addAll(found);
+            }
+            return rows;
+        }
+        return snapshot.rows(table.name(), partition);
+    }
+
     @Override
     public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
         TableSnapshot snapshot = SnapshotScope.current();
@@ -67,12 +85,15 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
             int[] partitions = table.replicated() ? new int[] {0}
                     : PartitionPruner.partitions(table, filters, root, snapshot.partitionCount());
             if (partitions == null) {
-                rows = snapshot.allRows(table.name());
-            } else {
-                rows = new ArrayList<>();
-                for (int p : partitions) {
-                    rows.addAll(snapshot.rows(table.name(), p));
+                partitions = new int[snapshot.partitionCount()];
+                for (int p = 0; p < partitions.length; p++) {
+                    partitions[p] = p;
                 }
+            }
+            List<List<Object>> keys = PartitionPruner.primaryKeys(table, filters, root);
+            rows = new ArrayList<>();
+            for (int p : partitions) {
+                rows.addAll(read(snapshot, p, keys));
             }
         } catch (SQLException e) {
             throw new QueryFailure(e);

@@ -42,11 +42,38 @@ final class PartitionPruner {
     /** The partitions to read, ascending, or null for all of them. */
     static int @Nullable [] partitions(Table table, List<RexNode> filters, @Nullable DataContext root,
                                        int partitionCount) {
-        List<List<Object>> valuesPerColumn = keyValues(table, filters, root);
-        if (valuesPerColumn == null) {
+        if (table.replicated()) {
+            return null;
+        }
+        List<List<Object>> keys = combinations(keyValues(table, table.partitionColumns(), filters, root));
+        if (keys == null) {
             return null;
         }
         PartitionFunction function = PartitionFunction.of(table);
+        var partitions = new TreeSet<Integer>();
+        try {
+            for (List<Object> k : keys) {
+                partitions.add(function.partition(k, partitionCount));
+            }
+        } catch (RuntimeException e) {
+            return null; // a value that does not convert to the column's type: let Calcite compare it
+        }
+        return partitions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The primary keys a scan is restricted to (each in primary-key column order), when filters pin every
+     * primary-key column to literals or parameters; null otherwise.
+     */
+    static @Nullable List<List<Object>> primaryKeys(Table table, List<RexNode> filters, DataContext root) {
+        return combinations(keyValues(table, table.primaryKey().columns(), filters, root));
+    }
+
+    /** Every combination of one value per column (at most MAX_KEYS), or null. */
+    private static @Nullable List<List<Object>> combinations(@Nullable List<List<Object>> valuesPerColumn) {
+        if (valuesPerColumn == null) {
+            return null;
+        }
         var keys = new ArrayList<List<Object>>();
         keys.add(List.of());
         for (List<Object> values : valuesPerColumn) {
@@ -63,31 +90,24 @@ final class PartitionPruner {
                 return null;
             }
         }
-        var partitions = new TreeSet<Integer>();
-        try {
-            for (List<Object> k : keys) {
-                partitions.add(function.partition(k, partitionCount));
-            }
-        } catch (RuntimeException e) {
-            return null; // a value that does not convert to the column's type: let Calcite compare it
-        }
-        return partitions.stream().mapToInt(Integer::intValue).toArray();
+        return keys;
     }
 
     /**
-     * For each partition column (in PARTITION TABLE order) the values it is pinned to, or null when some
-     * partition column is not pinned (or a parameter is unknown, as in EXPLAIN).
+     * For each of the columns {@code ordinals} the values it is pinned to, or null when some column is not
+     * pinned (or, with no data context as in EXPLAIN, pinned by a parameter: then the marker PARAMETER).
      */
-    static @Nullable List<List<Object>> keyValues(Table table, List<RexNode> filters, @Nullable DataContext root) {
-        if (table.replicated()) {
-            return null;
-        }
+    static @Nullable List<List<Object>> keyValues(Table table, List<Integer> ordinals, List<RexNode> filters,
+                                                  @Nullable DataContext root) {
         var conjuncts = new ArrayList<RexNode>();
         for (RexNode f : filters) {
             conjuncts.addAll(RelOptUtil.conjunctions(f));
         }
         var result = new ArrayList<List<Object>>();
-        for (int ordinal : table.partitionColumns()) {
+        for (int ordinal : ordinals) {
+            if (table.columns().get(ordinal).type().kind() == org.pimsql.frontend.catalog.TypeKind.TIMESTAMP) {
+                return null; // Calcite's values are milliseconds, the stored ones microseconds: never guess
+            }
             List<Object> values = null;
             for (RexNode c : conjuncts) {
                 values = pinned(c, ordinal, root);
@@ -180,20 +200,34 @@ final class PartitionPruner {
     }
 
     static String describe(Table table, List<RexNode> filters, int partitionCount) {
-        List<List<Object>> values = keyValues(table, filters, null);
         if (table.replicated()) {
-            return "replicated: one copy, from the DPU of partition 0";
+            return "replicated: one copy, from the DPU of partition 0" + primaryKeyProbe(table, filters);
         }
+        List<List<Object>> values = keyValues(table, table.partitionColumns(), filters, null);
         if (values == null) {
             return "every partition (" + partitionCount + " DPUs)";
         }
         if (values.stream().anyMatch(v -> v.contains(PARAMETER))) {
-            return "the partition of the partition-key parameter values (known at execution: 1 DPU per key)";
+            return "the partition of the partition-key parameter values (known at execution: 1 DPU per key)"
+                    + primaryKeyProbe(table, filters);
         }
         int[] p = partitions(table, filters, null, partitionCount);
-        return p == null ? "every partition (" + partitionCount + " DPUs)"
+        return (p == null ? "every partition (" + partitionCount + " DPUs)"
                 : "partition" + (p.length == 1 ? " " : "s ") + java.util.Arrays.toString(p).replaceAll("[\\[\\]]", "")
-                        + " (" + p.length + " DPU" + (p.length == 1 ? ")" : "s)");
+                        + " (" + p.length + " DPU" + (p.length == 1 ? ")" : "s)")) + primaryKeyProbe(table, filters);
+    }
+
+    private static String primaryKeyProbe(Table table, List<RexNode> filters) {
+        List<List<Object>> pk = keyValues(table, table.primaryKey().columns(), filters, null);
+        if (pk == null) {
+            return "";
+        }
+        int keys = 1;
+        for (List<Object> v : pk) {
+            keys *= v.size();
+        }
+        return keys > MAX_KEYS ? "" : ", primary-key probe of " + keys + " key" + (keys == 1 ? "" : "s")
+                + " (one hash chain each)";
     }
 
     static List<Column> partitionColumns(Table table) {

@@ -125,4 +125,67 @@ class AdHocQueryTest {
             }
         }
     }
+
+    @Test
+    void pointQueriesOnThePrimaryKeyProbeOneHashChain() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc4?dpus=" + DPUS)) {
+            try (Statement s = c.createStatement()) {
+                s.execute("""
+                        CREATE TABLE tag (code CHAR(4) NOT NULL, name VARCHAR(10) NOT NULL, amount DECIMAL(6,2) NOT NULL,
+                                          small SMALLINT NOT NULL, flag BOOLEAN NOT NULL, note VARCHAR(10),
+                                          PRIMARY KEY (code, name, amount, small, flag));
+                        CREATE TABLE byname (name VARCHAR(12) NOT NULL, n INTEGER, PRIMARY KEY (name));
+                        PARTITION TABLE byname ON COLUMN name;
+                        """);
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO tag VALUES (?, ?, ?, ?, ?, ?)");
+                 PreparedStatement q = c.prepareStatement("INSERT INTO byname VALUES (?, ?)")) {
+                for (int i = 0; i < 300; i++) {
+                    p.setString(1, "K" + (i % 7));
+                    p.setString(2, "n" + i + (i % 3 == 0 ? " " : ""));
+                    p.setBigDecimal(3, BigDecimal.valueOf(i * 37 - 500, 2));
+                    p.setShort(4, (short) (i % 5 - 2));
+                    p.setBoolean(5, i % 2 == 0);
+                    p.setString(6, "note " + i);
+                    p.addBatch();
+                    q.setString(1, "name-" + i);
+                    q.setInt(2, i);
+                    q.addBatch();
+                }
+                p.executeBatch();
+                q.executeBatch();
+            }
+            Engine engine = c.unwrap(PimConnection.class).engine();
+            SnapshotStats beforeScan = engine.snapshotStats();
+            try (Statement s = c.createStatement()) {
+                assertEquals(List.of(List.of(300L)), rows(s.executeQuery("SELECT COUNT(*) FROM tag")));
+            }
+            long scanBytes = engine.snapshotStats().since(beforeScan).bytesRead();
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT note FROM tag WHERE code = ? AND name = ? AND amount = ? AND small = ? AND flag = ?")) {
+                for (int i = 0; i < 300; i += 29) {
+                    p.setString(1, "K" + (i % 7));
+                    p.setString(2, "n" + i + (i % 3 == 0 ? " " : ""));
+                    p.setBigDecimal(3, BigDecimal.valueOf(i * 37 - 500, 2));
+                    p.setInt(4, i % 5 - 2);
+                    p.setBoolean(5, i % 2 == 0);
+                    SnapshotStats before = engine.snapshotStats();
+                    assertEquals(List.of(List.of("note " + i)), rows(p.executeQuery()), "row " + i);
+                    SnapshotStats probe = engine.snapshotStats().since(before);
+                    assertEquals(1, probe.dpusRead());
+                    assertTrue(probe.bytesRead() < scanBytes / 4, "a probe reads a chain, not the table: "
+                            + probe.bytesRead() + " of " + scanBytes);
+                }
+            }
+            try (Statement s = c.createStatement()) {
+                assertEquals(List.of(List.of(123)), rows(s.executeQuery("SELECT n FROM byname WHERE name = 'name-123'")));
+                assertEquals(List.of(List.of(7), List.of(250)),
+                        rows(s.executeQuery("SELECT n FROM byname WHERE name IN ('name-7', 'name-250', 'none') ORDER BY n")));
+                assertEquals(List.of(), rows(s.executeQuery("SELECT n FROM byname WHERE name = 'name-1234567890123'")));
+                List<List<Object>> plan = rows(s.executeQuery("EXPLAIN PLAN FOR SELECT n FROM byname WHERE name = 'name-1'"));
+                String text = plan.stream().map(r -> (String) r.getFirst()).reduce("", (a, b) -> a + b + "\n");
+                assertTrue(text.contains("(1 DPU), primary-key probe of 1 key (one hash chain each)"), text);
+            }
+        }
+    }
 }
