@@ -53,7 +53,7 @@ class QueryShellTest {
                 +---+-------+
                 (1 row)
                 """), r.describe());
-        assertTrue(out.contains("T: partition 2 (1 DPU), then filter [=($0, 2)]"), r.describe());
+        assertTrue(out.contains("T: partition 2 (1 DPU), primary-key probe of 1 key (one hash chain each), then filter [=($0, 2)]"), r.describe());
         assertTrue(r.err().contains("SQLSTATE 0A000: UPDATE outside a stored procedure is not supported"), r.describe());
         assertTrue(out.contains("""
                 +------+
