@@ -81,6 +81,9 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
         var main = new PimsqlMain();
         main.in = in;
         var cl = new CommandLine(main);
+        for (CliExtension extension : java.util.ServiceLoader.load(CliExtension.class)) {
+            extension.register(cl);
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, commandLine, main.debug || debugRequested(parseResult)));

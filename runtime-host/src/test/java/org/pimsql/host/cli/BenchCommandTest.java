@@ -19,7 +19,7 @@ class BenchCommandTest {
         assertTrue(Pattern.compile("(?m)^throughput: [0-9,]+ calls in [0-9.]+ s = [0-9,]+ calls/s$").matcher(out).find(), r.toString());
         assertTrue(Pattern.compile("(?m)^latency \\(ms\\): p50 [0-9.]+  p99 [0-9.]+  max [0-9.]+  mean [0-9.]+$").matcher(out).find(),
                 r.toString());
-        for (String p : BenchCommand.MIX) {
+        for (String p : BenchBankCommand.MIX) {
             assertTrue(Pattern.compile("(?m)^" + p + " +[0-9,]+ +0$").matcher(out).find(), p + "\n" + r);
         }
         assertTrue(Pattern.compile("(?m)^simulator: [0-9,]+ launches, [0-9,]+ program loads, [0-9,]+ bytes to DPUs, "
@@ -30,8 +30,8 @@ class BenchCommandTest {
 
     @Test
     void unknownWorkload() {
-        var r = CliRunner.run("bench", "tpcc");
+        var r = CliRunner.run("bench", "nosuch");
         assertEquals(1, r.exitCode(), r.toString());
-        assertTrue(r.err().startsWith("bench: error: unknown workload 'tpcc'"), r.toString());
+        assertTrue(r.err().contains("Unmatched argument at index 1: 'nosuch'"), r.toString());
     }
 }

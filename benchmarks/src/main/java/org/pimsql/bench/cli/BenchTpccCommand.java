@@ -1,0 +1,125 @@
+package org.pimsql.bench.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pimsql.bench.tpcc.TpccCheck;
+import org.pimsql.bench.tpcc.TpccConstants;
+import org.pimsql.bench.tpcc.TpccDriver;
+import org.pimsql.bench.tpcc.TpccEngine;
+import org.pimsql.bench.tpcc.TpccLoader;
+import org.pimsql.bench.tpcc.TpccScale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pimsql bench tpcc}: creates the TPC-C schema and procedures, loads W warehouses (clause 4.3), runs
+ * the standard mix for S seconds with C clients (keying and think time off), prints tpmC, calls/s and
+ * p50/p99 per transaction, rollbacks and errors, then runs the consistency check (clause 3.3.2, 1-10 and 12).
+ */
+@Command(name = "tpcc", mixinStandardHelpOptions = true,
+        description = {"TPC-C: load, run the standard mix (45/43/4/4/4), report tpmC and latencies, check consistency.",
+                "Keying and think time are off; each client is a terminal bound to a home warehouse."})
+final class BenchTpccCommand implements Callable<Integer> {
+    @Mixin
+    TpccOptions options;
+
+    @Option(names = "--clients", paramLabel = "C", description = "Client threads (terminals); default: one per warehouse.")
+    Integer clients;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10", description = "Length of the measured run (default ${DEFAULT-VALUE}).")
+    int seconds;
+
+    @Option(names = "--load-threads", paramLabel = "T", defaultValue = "4",
+            description = "Warehouses loaded in parallel (default ${DEFAULT-VALUE}).")
+    int loadThreads;
+
+    @Option(names = "--check-load", description = "Also check all twelve conditions right after loading.")
+    boolean checkLoad;
+
+    @Option(names = "--no-check", description = "Skip the consistency check after the run.")
+    boolean noCheck;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter outWriter = spec.commandLine().getOut();
+        PrintStream out = new PrintStream(new WriterStream(outWriter), true, java.nio.charset.StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new WriterStream(spec.commandLine().getErr()), true, java.nio.charset.StandardCharsets.UTF_8);
+        TpccScale scale;
+        try {
+            scale = options.scale();
+            if (seconds < 1) throw new IllegalArgumentException("--seconds must be at least 1");
+            if (clients != null && clients < 1) throw new IllegalArgumentException("--clients must be at least 1");
+        } catch (IllegalArgumentException e) {
+            err.println("pimsql bench tpcc: error: " + e.getMessage());
+            return 1;
+        }
+        int c = clients != null ? clients : scale.warehouses();
+        try (TpccEngine engine = options.open()) {
+            out.printf(Locale.ROOT, "TPC-C on %s: %s, %d clients, %d s%n", engine.name(), scale, c, seconds);
+            TpccConstants load = TpccConstants.forLoad(options.seed);
+            TpccConstants run = TpccConstants.forRun(load, options.seed);
+            long t0 = System.nanoTime();
+            try (Connection admin = engine.connect()) {
+                err.print("creating the schema and compiling the procedures ...");
+                engine.createSchema(admin);
+                err.println(" done");
+                out.printf(Locale.ROOT, "schema: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+                var loader = new TpccLoader(scale, load, options.seed, TpccOptions.now());
+                TpccLoader.LoadStats stats = loader.load(engine, loadThreads, err);
+                out.printf(Locale.ROOT, "load: %,d rows in %.1f s (%,.0f rows/s)%n", stats.rows(), stats.seconds(),
+                        stats.rows() / stats.seconds());
+                if (checkLoad && !check(admin, scale, TpccCheck.AFTER_LOAD, "after load", out)) return 1;
+                TpccDriver.Result result = new TpccDriver(engine, scale, run, c, options.seed).run(seconds, err);
+                result.print(out);
+                if (!noCheck && !check(admin, scale, TpccCheck.AFTER_RUN, "after the run", out)) return 1;
+            }
+        }
+        return 0;
+    }
+
+    static boolean check(Connection c, TpccScale scale, java.util.Set<Integer> conditions, String when, PrintStream out)
+            throws java.sql.SQLException {
+        long t0 = System.nanoTime();
+        List<TpccCheck.Outcome> outcomes = new TpccCheck(scale).run(c, conditions);
+        out.printf(Locale.ROOT, "consistency %s (clause 3.3.2, %.1f s):%n", when, (System.nanoTime() - t0) / 1e9);
+        boolean ok = TpccCheck.print(outcomes, out);
+        out.println(ok ? "consistency: all " + outcomes.size() + " conditions hold" : "consistency: FAILED");
+        return ok;
+    }
+
+    /** Adapts picocli's writers (which tests capture) to the PrintStreams the driver reports to. */
+    static final class WriterStream extends java.io.OutputStream {
+        private final PrintWriter writer;
+        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+
+        WriterStream(PrintWriter writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public synchronized void write(int b) {
+            pending.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            pending.write(b, off, len);
+        }
+
+        @Override
+        public synchronized void flush() {
+            writer.print(pending.toString(java.nio.charset.StandardCharsets.UTF_8));
+            writer.flush();
+            pending.reset();
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.pimsql.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pimsql.bench.tpcc.TpccCheck;
+import org.pimsql.bench.tpcc.TpccConstants;
+import org.pimsql.bench.tpcc.TpccEngine;
+import org.pimsql.bench.tpcc.TpccLoader;
+import org.pimsql.bench.tpcc.TpccScale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code pimsql tpcc load|check}: populate a TPC-C database, or check its consistency (clause 3.3.2). */
+@Command(name = "tpcc", mixinStandardHelpOptions = true,
+        description = "TPC-C database tools: 'load' populates (clause 4.3), 'check' tests consistency (clause 3.3.2).")
+final class TpccCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("pimsql tpcc: error: missing a command (load or check)");
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 1;
+    }
+
+    @Command(name = "load", mixinStandardHelpOptions = true,
+            description = {"Creates the TPC-C schema and procedures and loads W warehouses per clause 4.3.",
+                    "With --db jdbc:pimsql:file:DIR the database stays for 'pimsql tpcc check' and 'pimsql run'; "
+                            + "without, it is loaded in memory and checked (all twelve conditions)."})
+    static final class Load implements Callable<Integer> {
+        @Mixin
+        TpccOptions options;
+
+        @Option(names = "--load-threads", paramLabel = "T", defaultValue = "4", description = "Warehouses loaded in parallel (default ${DEFAULT-VALUE}).")
+        int loadThreads;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintStream out = stream(spec.commandLine().getOut());
+            PrintStream err = stream(spec.commandLine().getErr());
+            TpccScale scale = options.scale();
+            try (TpccEngine engine = options.open(); Connection admin = engine.connect()) {
+                out.printf(Locale.ROOT, "TPC-C load on %s: %s%n", engine.name(), scale);
+                engine.createSchema(admin);
+                var loader = new TpccLoader(scale, TpccConstants.forLoad(options.seed), options.seed, TpccOptions.now());
+                TpccLoader.LoadStats stats = loader.load(engine, loadThreads, err);
+                out.printf(Locale.ROOT, "load: %,d rows in %.1f s (%,.0f rows/s)%n", stats.rows(), stats.seconds(),
+                        stats.rows() / stats.seconds());
+                if (options.db == null) {
+                    return BenchTpccCommand.check(admin, scale, TpccCheck.AFTER_LOAD, "after load", out) ? 0 : 1;
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Checks the consistency conditions of clause 3.3.2 on a loaded database (--db).")
+    static final class Check implements Callable<Integer> {
+        @Mixin
+        TpccOptions options;
+
+        @Option(names = "--after-load", description = "Include condition 11, which holds only before any transaction ran.")
+        boolean afterLoad;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintStream out = stream(spec.commandLine().getOut());
+            if (options.db == null) {
+                spec.commandLine().getErr().println("pimsql tpcc check: error: --db is required (the database to check)");
+                return 1;
+            }
+            TpccScale scale = options.scale();
+            try (TpccEngine engine = options.open(); Connection c = engine.connect()) {
+                return BenchTpccCommand.check(c, scale, afterLoad ? TpccCheck.AFTER_LOAD : TpccCheck.AFTER_RUN,
+                        "of " + options.db, out) ? 0 : 1;
+            }
+        }
+    }
+
+    static PrintStream stream(java.io.PrintWriter w) {
+        return new PrintStream(new BenchTpccCommand.WriterStream(w), true, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,69 @@
+package org.pimsql.bench.cli;
+
+import java.sql.Timestamp;
+import org.pimsql.bench.tpcc.HsqldbEngine;
+import org.pimsql.bench.tpcc.PimsqlEngine;
+import org.pimsql.bench.tpcc.TpccEngine;
+import org.pimsql.bench.tpcc.TpccScale;
+import picocli.CommandLine.Option;
+
+/** The options every TPC-C command shares: the engine, the database size, the seed. */
+final class TpccOptions {
+    @Option(names = "--warehouses", paramLabel = "W", defaultValue = "1", description = "Warehouses (default ${DEFAULT-VALUE}).")
+    int warehouses;
+
+    @Option(names = "--engine", paramLabel = "E", defaultValue = "pimsql",
+            description = "pimsql (simulated DPUs) or hsqldb (HSQLDB 2.7 in memory, the reference engine); default ${DEFAULT-VALUE}.")
+    String engine;
+
+    @Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
+            description = "Simulated DPUs = partitions, for --engine pimsql (default ${DEFAULT-VALUE}).")
+    int dpus;
+
+    @Option(names = "--db", paramLabel = "URL",
+            description = "A JDBC URL (jdbc:pimsql:file:DIR keeps the database) instead of a fresh in-memory one.")
+    String db;
+
+    @Option(names = "--items", paramLabel = "N",
+            description = "REDUCED size (not valid TPC-C, for quick runs): items (standard 100000).")
+    Integer items;
+
+    @Option(names = "--customers-per-district", paramLabel = "N",
+            description = "REDUCED size: customers per district (standard 3000).")
+    Integer customers;
+
+    @Option(names = "--orders-per-district", paramLabel = "N",
+            description = "REDUCED size: initial orders per district (standard 3000; at most the customers).")
+    Integer orders;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Random seed of load and run (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--engine-options", paramLabel = "K=V&...", defaultValue = "",
+            description = "Extra JDBC URL parameters for a fresh PimSQL database (e.g. bucketsLog2=16).")
+    String engineOptions;
+
+    TpccScale scale() {
+        if (warehouses < 1) throw new IllegalArgumentException("--warehouses must be at least 1");
+        if (items == null && customers == null && orders == null) return TpccScale.standard(warehouses);
+        int c = customers != null ? customers : TpccScale.STANDARD_CUSTOMERS_PER_DISTRICT;
+        return TpccScale.reduced(warehouses, items != null ? items : TpccScale.STANDARD_ITEMS, c,
+                orders != null ? orders : Math.min(c, TpccScale.STANDARD_ORDERS_PER_DISTRICT));
+    }
+
+    TpccEngine open() {
+        return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
+            case "pimsql" -> {
+                if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
+                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, engineOptions);
+            }
+            case "hsqldb" -> new HsqldbEngine();
+            default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
+        };
+    }
+
+    /** "Current date and time" of the loaded rows: now, to the second. */
+    static Timestamp now() {
+        return new Timestamp(System.currentTimeMillis() / 1000 * 1000);
+    }
+}

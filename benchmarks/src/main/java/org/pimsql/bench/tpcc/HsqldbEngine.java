@@ -1,0 +1,61 @@
+package org.pimsql.bench.tpcc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.UUID;
+import org.hsqldb.jdbc.JDBCDriver;
+import org.pimsql.bench.util.SqlStatementSplitter;
+
+/**
+ * HSQLDB 2.7 in memory, the reference engine: the example's scripts without their {@code PARTITION TABLE}
+ * statements, the same procedures as on PimSQL. One in-memory database per instance, dropped on close.
+ */
+public final class HsqldbEngine implements TpccEngine {
+    private final String url = "jdbc:hsqldb:mem:tpcc-" + UUID.randomUUID();
+    private Connection keepAlive;
+
+    @Override
+    public String name() {
+        return "HSQLDB " + new JDBCDriver().getMajorVersion() + "." + new JDBCDriver().getMinorVersion() + " (in memory)";
+    }
+
+    @Override
+    public synchronized Connection connect() throws SQLException {
+        // The driver directly, not DriverManager: DriverManager stops at the first driver that fails to load.
+        Properties props = new Properties();
+        props.setProperty("user", "SA");
+        props.setProperty("password", "");
+        Connection c = new JDBCDriver().connect(url, props);
+        if (keepAlive == null) keepAlive = new JDBCDriver().connect(url, props); // the database lives while it is open
+        return c;
+    }
+
+    @Override
+    public void createSchema(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            for (String script : new String[] {"schema.sql", "procedures.sql"}) {
+                for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(TpccEngine.exampleScript(script))) {
+                    st.execute(s.text());
+                }
+            }
+        }
+    }
+
+    @Override
+    public TpccClient client(Connection connection) throws SQLException {
+        return new ProcedureTpccClient(connection);
+    }
+
+    @Override
+    public synchronized void close() throws SQLException {
+        if (keepAlive != null) {
+            try (Statement st = keepAlive.createStatement()) {
+                st.execute("SHUTDOWN");
+            }
+            keepAlive.close();
+            keepAlive = null;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.pimsql.bench.tpcc;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+/**
+ * PimSQL, embedded, on {@code dpus} simulated DPUs: a fresh in-memory database per instance (or any
+ * {@code jdbc:pimsql:} URL). Talks to PimSQL only through JDBC (design.md: benchmarks module).
+ */
+public final class PimsqlEngine implements TpccEngine {
+    private final String url;
+    private final int dpus;
+
+    /** A fresh in-memory database on {@code dpus} DPUs; {@code extraUrlParameters} like "bucketsLog2=16" or "". */
+    public PimsqlEngine(int dpus, String extraUrlParameters) {
+        this.dpus = dpus;
+        String url = "jdbc:pimsql:mem:tpcc-" + UUID.randomUUID() + "?dpus=" + dpus;
+        if (extraUrlParameters != null && !extraUrlParameters.isBlank()) url += "&" + extraUrlParameters;
+        this.url = url;
+    }
+
+    private PimsqlEngine(String url, int dpus, boolean exact) {
+        this.url = url;
+        this.dpus = dpus;
+    }
+
+    /**
+     * The PimSQL database at {@code url} ({@code jdbc:pimsql:...}, {@code file:DIR}, {@code mem:NAME} or a
+     * directory); {@code dpus} is added unless the URL names its own.
+     */
+    public static PimsqlEngine atUrl(String url, int dpus) {
+        String u = url.startsWith("jdbc:") ? url
+                : url.startsWith("mem:") || url.startsWith("file:") ? "jdbc:pimsql:" + url
+                : "jdbc:pimsql:file:" + java.nio.file.Path.of(url).toAbsolutePath().normalize();
+        if (!u.contains("dpus=")) u += (u.contains("?") ? "&" : "?") + "dpus=" + dpus;
+        return new PimsqlEngine(u, dpus, true);
+    }
+
+    public String url() {
+        return url;
+    }
+
+    @Override
+    public String name() {
+        return "PimSQL (" + dpus + " simulated DPUs)";
+    }
+
+    @Override
+    public Connection connect() throws SQLException {
+        Connection c = DriverManager.getConnection(url);
+        if (c == null) throw new SQLException("no JDBC driver for " + url);
+        return c;
+    }
+
+    @Override
+    public void createSchema(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute(TpccEngine.exampleScript("schema.sql") + "\n" + TpccEngine.exampleScript("procedures.sql"));
+        }
+    }
+
+    @Override
+    public TpccClient client(Connection connection) throws SQLException {
+        return new ProcedureTpccClient(connection);
+    }
+}
