@@ -66,6 +66,31 @@ class QueryShellTest {
     }
 
     @Test
+    void runPrintsQueryResultsOfAScript(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path script = dir.resolve("report.sql");
+        java.nio.file.Files.writeString(script, """
+                CREATE TABLE sale (id BIGINT NOT NULL, region CHAR(2) NOT NULL, amount DECIMAL(8,2) NOT NULL,
+                                   PRIMARY KEY (id));
+                PARTITION TABLE sale ON COLUMN id;
+                INSERT INTO sale VALUES (1, 'N', 10.00), (2, 'S', 5.25), (3, 'N', 2.50), (4, 'E', 1.00);
+                -- a report: totals per region, largest first
+                SELECT region, COUNT(*) AS sales, SUM(amount) AS total FROM sale GROUP BY region ORDER BY total DESC;
+                """);
+        var r = Cli.run("run", script.toString(), "--dpus", "2");
+        assertEquals(0, r.exitCode(), r.describe());
+        assertEquals("""
+                +--------+-------+-------+
+                | REGION | SALES | TOTAL |
+                +--------+-------+-------+
+                | N      |     2 | 12.50 |
+                | S      |     1 |  5.25 |
+                | E      |     1 |  1.00 |
+                +--------+-------+-------+
+                (3 rows)
+                """, r.out(), r.describe());
+    }
+
+    @Test
     void aPointQueryOnThePartitionKeyReadsOneDpu() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:query-point?dpus=8")) {
             TpccShapedData.create(c, true);
