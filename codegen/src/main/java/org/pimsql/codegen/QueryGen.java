@@ -230,6 +230,9 @@ final class QueryGen {
                     w().close();
                 } else if (Moves.movable(g, ProcGen.storable(s, sc.value()), scope, s)) {
                     mv.add(s, ProcGen.storable(s, sc.value()), scope, t.name() + "." + sc.column().name());
+                } else if (Moves.calculable(g, ProcGen.storable(s, sc.value()), scope, s)) {
+                    // reads the old row, writes the new one: its order among the SET clauses does not matter
+                    mv.addSum(s, ProcGen.storable(s, sc.value()), scope, t.name() + "." + sc.column().name());
                 } else {
                     Expr v = ProcGen.storable(s, sc.value());
                     g.storeInto(s, x.expr(v, scope), v.type());
@@ -325,7 +328,7 @@ final class QueryGen {
                 }
                 if (mv.size() == pk.key().size()) {
                     String keys = mv.define("primary key of " + t.name());
-                    w().line(off + " = pim_pk_probe(" + tid + ", " + row + ", " + keys + ", " + mv.size() + ");" + tableComment);
+                    w().line(off + " = pim_pk_probe(" + tid + ", " + row + ", " + keys + ", " + mv.rows() + ");" + tableComment);
                 } else {
                     guard = storeKeys(pk.key(), ix, 0, t, row, outer);
                     w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
@@ -432,7 +435,7 @@ final class QueryGen {
         if (!keys.isEmpty() && mv.size() == keys.size()) {
             // every key is a plain field: one table-driven copy, which also reports a NULL key
             String table = mv.define("key of " + t.name() + " by " + ix.name());
-            w().open("if (pim_move(" + table + ", " + mv.size() + ")" + (extraNulls.equals("0") ? "" : " && !(" + extraNulls + ")")
+            w().open("if (pim_move(" + table + ", " + mv.rows() + ")" + (extraNulls.equals("0") ? "" : " && !(" + extraNulls + ")")
                     + ")");
             return "moved";
         }
