@@ -174,14 +174,16 @@ typedef struct {
     pim_off_t next;
 } pim_scan_t;
 void pim_scan_open(pim_scan_t *s);
-/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end. */
+/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end. Each row counts one
+ * loop iteration (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
 pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
 
 /*
  * Index range scan over secondary index `ix` (1-based position in the table's indexes) of table `tid`.
  * The probe row holds the equality prefix (nprefix columns) and, in the next column, the lower bound;
  * pim_range_lo encodes the lower key, then the caller stores the upper bound in the same column and
- * pim_range_open encodes the upper key and positions the cursor. NULLs in the bound column are
+ * pim_range_open (with PIM_R_LO_DONE) encodes the upper key and positions the cursor. Without an upper
+ * bound to store, pim_range_open alone does both (no PIM_R_LO_DONE). NULLs in the bound column are
  * excluded whenever that column is range-restricted.
  */
 void pim_range_lo(uint32_t tid, uint32_t ix, const uint8_t *probe, uint32_t nprefix, uint32_t flags);
@@ -192,7 +194,9 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 #define PIM_R_HI_INCL 4u
 #define PIM_R_HAS_LO 8u
 #define PIM_R_HAS_HI 16u
-/* Next row of the range, loaded into row; PIM_NONE at the end. */
+#define PIM_R_LO_DONE 32u /* pim_range_open: pim_range_lo was called already */
+/* Next row of the range, loaded into row; PIM_NONE at the end. Each row counts one loop iteration
+ * (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
 
 /* ---- database and call lifecycle (pim_store.c) ---- */

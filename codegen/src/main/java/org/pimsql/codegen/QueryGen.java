@@ -365,16 +365,18 @@ final class QueryGen {
                 if (r.lower() != null) {
                     g.storeInto(new Slot(row, boundField, false), bounds.get(bi++), r.lower().value().type());
                 }
-                w().line("pim_range_lo(" + tid + ", " + ixPos + ", " + row + ", " + k + ", " + flags + ");");
                 if (r.upper() != null) {
+                    // the upper bound goes into the same column: encode the lower key before it is overwritten
+                    w().line("pim_range_lo(" + tid + ", " + ixPos + ", " + row + ", " + k + ", " + flags + ");");
+                    flags |= 32; // PIM_R_LO_DONE
                     g.storeInto(new Slot(row, boundField, false), bounds.get(bi), r.upper().value().type());
                 }
                 String cursor = g.frameMember("pim_bt_cursor_t", "cur", "", "B+tree cursor on " + t.name() + "." + ix.name());
                 w().line("pim_range_open(" + tid + ", " + ixPos + ", &" + cursor + ", " + row + ", " + k + ", " + flags + ");"
                         + " /* " + CText.comment(t.name() + " by " + ix.name() + (boundType == null ? "" : ""), 80) + " */");
+                // pim_range_next counts the loop's iterations (pim_tick) and ends the scan once the call failed
                 w().open("while ((" + off + " = pim_range_next(" + tid + ", " + ixPos + ", &" + cursor + ", " + row
                         + ")) != PIM_NONE)");
-                w().line("if (pim_tick()) return;");
                 filtered(src, inner, () -> body.emit(inner, row, off));
                 w().close();
                 closeGuard(guard);
@@ -383,8 +385,7 @@ final class QueryGen {
                 String scan = g.frameMember("pim_scan_t", "scan", "", "full scan of " + t.name());
                 w().line("pim_scan_open(&" + scan + ");");
                 w().open("while ((" + off + " = pim_scan_next(" + tid + ", &" + scan + ", " + row + ")) != PIM_NONE)"
-                        + tableComment);
-                w().line("if (pim_tick()) return;");
+                        + tableComment); // counts the iterations like pim_range_next
                 filtered(src, inner, () -> body.emit(inner, row, off));
                 w().close();
             }
