@@ -33,14 +33,15 @@ bool pim_move(const pim_mv_t *mv, uint32_t n)
         int64_t v;
         bool isnull = get(T, s, &v);
 #if PIM_MOVE_SUMS
-        if (s->fit != 0) { /* a sum or difference with the next entry's source */
+        for (uint32_t op = s->fit; op != 0; op = mv->src.fit) { /* a sum or difference with the next entry's
+                                                                    source, which may continue it */
             int64_t w;
-            assert(n > 1 && s->fit <= PIM_OP_SUB);
+            assert(n > 1 && op <= PIM_OP_SUB);
             n--;
             mv++;
             isnull = get(T, &mv->src, &w) || isnull;
             if (!isnull) {
-                v = s->fit == PIM_OP_ADD ? pim_add(v, w) : pim_sub(v, w);
+                v = op == PIM_OP_ADD ? pim_add(v, w) : pim_sub(v, w);
             }
         }
 #else

@@ -274,9 +274,9 @@ void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_
  *
  * A source is a field, the NULL constant (kind 0), a 32-bit constant (base PIM_B_CONST, value
  * off | null_off << 16, see PIM_CONST), or a sum or difference: a numeric source whose `fit` holds
- * PIM_OP_ADD or PIM_OP_SUB is combined with the source of the next entry (whose destination is unused),
- * with NULL propagation and 22003 on overflow; both operands are at the destination's scale (codegen
- * checks). SET c = c + 1 then costs a table entry instead of a dozen instructions of loads and tests.
+ * PIM_OP_ADD or PIM_OP_SUB is combined with the source of the next entry (whose destination is unused,
+ * and whose own `fit` may continue the chain, left to right), with NULL propagation and 22003 on
+ * overflow; all operands are at the destination's scale (codegen checks). SET c = c + 1 then costs a table entry instead of a dozen instructions of loads and tests.
  * Programs without sums compile that path out (PIM_MOVE_SUMS 0 in pim_schema.h).
  */
 enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1, PIM_B_CONST = 2 };
@@ -295,8 +295,10 @@ typedef struct {
 typedef struct {
     pim_fld_t dst, src;
 } pim_mv_t;
-/* A constant source (at the destination's scale). */
-#define PIM_CONST(v) {(uint16_t)((uint32_t)(v) & 0xffffu), (uint16_t)((uint32_t)(v) >> 16), 0, 0, PIM_K_I32, PIM_B_CONST, 0, 0, 0}
+/* A constant source (at the destination's scale); PIM_CONST_OP continues a sum with the next entry's source. */
+#define PIM_CONST_OP(v, op)                                                                          \
+    {(uint16_t)((uint32_t)(v) & 0xffffu), (uint16_t)((uint32_t)(v) >> 16), 0, 0, PIM_K_I32, PIM_B_CONST, (op), 0, 0}
+#define PIM_CONST(v) PIM_CONST_OP(v, 0)
 /* Copies n entries in order (a later entry sees what an earlier one stored) with SQL assignment rules;
  * returns true when no source value was NULL. */
 bool pim_move(const pim_mv_t *mv, uint32_t n);

@@ -181,31 +181,43 @@ final class Moves {
         return s;
     }
 
-    /** The operands of a sum or difference in pim_move's order (a field first), or null for another shape. */
-    private record Sum(String op, Slot a, Slot b, Integer k) {}
+    /** One operand of a chain of sums and differences: a field or a constant, and the operator before it. */
+    private record Term(String op, Slot slot, Integer k) {}
 
-    private static Sum sum(ProcGen g, Expr e, Scope scope, Slot dst) {
+    /**
+     * The operands of {@code a op b op c ...} (ADD/SUB, left to right) in pim_move's order with a field
+     * first, or null for another shape. Every operand and partial result has the destination's scale.
+     */
+    private static List<Term> sum(ProcGen g, Expr e, Scope scope, Slot dst) {
         SqlType dt = exactNumeric(dst);
         if (dt == null || !(e instanceof Expr.Binary bin) || (bin.op() != Expr.BinaryOp.ADD && bin.op() != Expr.BinaryOp.SUB)) {
             return null;
         }
-        int scale = Slot.scaleOf(bin.type());
-        if (!bin.type().kind().isExactNumeric() || Slot.scaleOf(dt) != scale) {
+        int scale = Slot.scaleOf(dt);
+        List<Term> terms = new ArrayList<>();
+        if (!terms(g, e, scope, scale, "0", terms)) {
             return null;
         }
-        Expr left = bin.left();
-        Expr right = bin.right();
-        if (bin.op() == Expr.BinaryOp.ADD && operandSlot(g, left, scope, scale) == null) {
-            left = bin.right(); // k + x is x + k
-            right = bin.left();
+        if (terms.size() == 2 && terms.get(0).slot() == null && terms.get(1).op().equals("PIM_OP_ADD")) {
+            terms = List.of(new Term("0", terms.get(1).slot(), terms.get(1).k()), new Term("PIM_OP_ADD", null, terms.get(0).k()));
         }
-        Slot a = operandSlot(g, left, scope, scale);
-        Slot b = operandSlot(g, right, scope, scale);
-        Integer k = b == null ? constant(right, scale, null) : null;
-        if (a == null || (b == null && k == null)) {
-            return null;
+        return terms.get(0).slot() != null ? terms : null; // pim_move reads a field first
+    }
+
+    /** Appends the operands of {@code e} (preceded by {@code op}); false when e has another shape. */
+    private static boolean terms(ProcGen g, Expr e, Scope scope, int scale, String op, List<Term> out) {
+        if (e instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB)
+                && op.equals("0") && b.type().kind().isExactNumeric() && Slot.scaleOf(b.type()) == scale) {
+            return terms(g, b.left(), scope, scale, "0", out)
+                    && terms(g, b.right(), scope, scale, b.op() == Expr.BinaryOp.ADD ? "PIM_OP_ADD" : "PIM_OP_SUB", out);
         }
-        return new Sum(bin.op() == Expr.BinaryOp.ADD ? "PIM_OP_ADD" : "PIM_OP_SUB", a, b, k);
+        Slot s = operandSlot(g, e, scope, scale);
+        Integer k = s == null ? constant(e, scale, null) : null;
+        if (s == null && k == null) {
+            return false;
+        }
+        out.add(new Term(op, s, k));
+        return true;
     }
 
     /**
@@ -216,17 +228,19 @@ final class Moves {
         return g.tables.sums && sum(g, e, scope, dst) != null;
     }
 
-    /** Adds {@code dst = a + b} or {@code a - b} (see {@link #calculable}) as two table rows. */
+    /** Adds {@code dst = a + b - c ...} (see {@link #calculable}) as one table row per operand. */
     void addSum(Slot dst, Expr e, Scope scope, String note) {
-        Sum s = sum(g, e, scope, dst);
-        if (s == null) {
+        List<Term> terms = sum(g, e, scope, dst);
+        if (terms == null) {
             throw new IllegalArgumentException("not a sum pim_move computes: " + note);
         }
-        entries.add("{" + field(g, dst, true, e.type()) + ", " + field(g, s.a(), false, s.a().f().type(), s.op()) + "}");
-        notes.add(note);
-        String b = s.b() != null ? field(g, s.b(), false, s.b().f().type()) : "PIM_CONST(" + s.k() + ")";
-        entries.add("{" + NULL_SOURCE + ", " + b + "}");
-        notes.add("second operand");
+        for (int i = 0; i < terms.size(); i++) {
+            Term t = terms.get(i);
+            String next = i + 1 < terms.size() ? terms.get(i + 1).op() : "0"; // a source's fit: the operator after it
+            String src = t.slot() != null ? field(g, t.slot(), false, t.slot().f().type(), next) : "PIM_CONST_OP(" + t.k() + ", " + next + ")";
+            entries.add("{" + (i == 0 ? field(g, dst, true, e.type()) : NULL_SOURCE) + ", " + src + "}");
+            notes.add(i == 0 ? note : "operand " + (i + 1));
+        }
         values++;
         g.tables.sumUses++;
     }
