@@ -218,9 +218,9 @@ final class ExprGen {
     }
 
     /**
-     * {@code a || b || c ...}: the chain is flattened and built in one buffer part by part (pim_cat),
-     * so a long chain costs a call per part instead of a buffer and a copy per operator. NULL if any
-     * part is NULL.
+     * {@code a || b || c ...}: the chain is flattened and built in one buffer: by one pim_fmt call when
+     * every part is a literal or a plain field ({@link Formats}), else part by part (pim_cat), so a long
+     * chain costs a call per part instead of a buffer and a copy per operator. NULL if any part is NULL.
      */
     private V concat(Expr.Binary b, Scope s) throws BuildException {
         List<Expr> parts = new java.util.ArrayList<>();
