@@ -306,6 +306,30 @@ bool pim_move(const pim_mv_t *mv, uint32_t n);
 pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_t n);
 
 /*
+ * Table-driven aggregates (pim_agg.c): SET v = (SELECT COUNT(*) | MIN(c) | MAX(c) | SUM(c) FROM t WHERE
+ * <equality prefix of a B+tree index>) as one call. The key moves fill the row buffer (a NULL key
+ * matches no row), the range scan counts its iterations like pim_range_next, MIN/MAX/SUM skip NULLs and
+ * are NULL without a value, SUM checks overflow (22003); the result is stored by pim_put with the
+ * destination's descriptor. The column has the result's scale and the destination that scale (codegen
+ * checks).
+ */
+enum { PIM_AGG_COUNT = 1, PIM_AGG_MIN = 2, PIM_AGG_MAX = 3, PIM_AGG_SUM = 4 };
+typedef struct {
+    const pim_mv_t *keys; /* moves of the equality prefix into the row buffer, one per prefix column */
+    uint8_t nkeys;
+    uint8_t tid;
+    uint8_t ix;           /* B+tree index position in the table (as pim_range_open) */
+    uint8_t agg;          /* PIM_AGG_* */
+    uint16_t row;         /* frame offset of the row buffer */
+    uint16_t cursor;      /* frame offset of the pim_bt_cursor_t */
+    pim_fld_t col;        /* the aggregated column; offsets relative to the row; unused by COUNT(*) */
+    uint32_t fd;          /* PIM_FD of the destination field */
+    uint16_t dst_block;   /* frame offset of the destination's block (base PIM_B_FRAME) */
+    uint8_t dst_base;     /* PIM_B_PARAMS or PIM_B_FRAME */
+} pim_agg_t;
+void pim_range_agg(const pim_agg_t *a);
+
+/*
  * Table-driven concatenation (pim_fmt.c): the parts of a || chain, each a literal (src.kind == 0: `lit`,
  * src.len bytes) or a field read as pim_move reads it; a number is formatted as text with `scale`
  * digits after the point (as CAST to VARCHAR does); a part keeps at most `cut` characters (the n of a

@@ -82,7 +82,9 @@ final class ExactPacking {
             return;
         }
         P p = all.get(i);
-        for (List<P> b : bins) {
+        int existing = bins.size(); // by index: deeper calls add and remove bins while this loop runs
+        for (int j = 0; j < existing; j++) {
+            List<P> b = bins.get(j);
             b.add(p);
             partitions(all, i + 1, k, bins, out);
             b.remove(b.size() - 1);

@@ -279,6 +279,9 @@ final class ProcGen {
     void assign(Variable target, Expr value) throws BuildException {
         Slot s = slot(target);
         Expr e = storable(s, value);
+        if (e instanceof Expr.ScalarSubquery sq && RangeAggregates.emit(this, s, sq)) {
+            return;
+        }
         storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());
     }
 
