@@ -37,7 +37,9 @@ class KillRecoveryTest {
                 if (line.startsWith("ACK ")) {
                     lastAcknowledged = Long.parseLong(line.substring(4));
                     if (lastAcknowledged == 300) {
-                        child.destroyForcibly(); // SIGKILL, mid-call; ACKs already in the pipe are still read below
+                        // SIGKILL mid-call through the handle, which (unlike Process.destroyForcibly) leaves our end
+                        // of the pipe open: the ACKs already written are still read below
+                        child.toHandle().destroyForcibly();
                     }
                 }
             }
