@@ -14,7 +14,18 @@ import org.pimsql.bench.util.SqlStatementSplitter;
  */
 public final class HsqldbEngine implements TpccEngine {
     private final String url = "jdbc:hsqldb:mem:tpcc-" + UUID.randomUUID();
+    private final String script;
     private Connection keepAlive;
+
+    /** The example's schema and procedures. */
+    public HsqldbEngine() {
+        this(PimsqlEngine.exampleScript());
+    }
+
+    /** {@code script} (PimSQL dialect; its PARTITION TABLE statements are dropped) instead of the example's. */
+    public HsqldbEngine(String script) {
+        this.script = script;
+    }
 
     @Override
     public String name() {
@@ -35,10 +46,8 @@ public final class HsqldbEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            for (String script : new String[] {"schema.sql", "procedures.sql"}) {
-                for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(TpccEngine.exampleScript(script))) {
-                    st.execute(s.text());
-                }
+            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(script)) {
+                st.execute(s.text());
             }
         }
     }

@@ -97,6 +97,19 @@ public final class TpccDriver {
 
     /** Runs the mix for {@code seconds}; {@code progress} (may be null) gets a live line every second. */
     public Result run(int seconds, PrintStream progress) throws SQLException, InterruptedException {
+        return run(seconds, 0, progress);
+    }
+
+    /**
+     * Runs exactly {@code perClient} transactions on every client, whatever the time they take (for tests:
+     * the same inputs in every run).
+     */
+    public Result runTransactions(int perClient, PrintStream progress) throws SQLException, InterruptedException {
+        if (perClient < 1) throw new IllegalArgumentException("transactions per client must be at least 1");
+        return run(0, perClient, progress);
+    }
+
+    private Result run(int seconds, int perClient, PrintStream progress) throws SQLException, InterruptedException {
         for (Kind k : Kind.values()) {
             calls.put(k, new LongAdder());
             rollbacks.put(k, new LongAdder());
@@ -107,7 +120,7 @@ public final class TpccDriver {
         try {
             for (int i = 0; i < clients; i++) terminals.add(engine.client(engine.connect()));
             long start = System.nanoTime();
-            long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
+            long deadline = perClient > 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
             var failures = new ConcurrentHashMap<Integer, Throwable>();
             var threads = new ArrayList<Thread>();
             for (int i = 0; i < clients; i++) {
@@ -117,7 +130,7 @@ public final class TpccDriver {
                 TpccClient client = terminals.get(i);
                 threads.add(Thread.ofPlatform().name("tpcc-terminal-" + i).start(() -> {
                     try {
-                        terminal(client, inputs, deadline);
+                        terminal(client, inputs, deadline, perClient);
                     } catch (Throwable t) {
                         failures.put(id, t);
                     }
@@ -134,8 +147,10 @@ public final class TpccDriver {
                     long no = calls.get(Kind.NEW_ORDER).sum();
                     long all = calls.values().stream().mapToLong(LongAdder::sum).sum();
                     long err = errors.values().stream().mapToLong(LongAdder::sum).sum();
-                    progress.printf(Locale.ROOT, "\rrunning %5.1f s / %d s   New-Orders %,9d   tpmC %,10.0f   transactions/s %,8.1f   errors %,d   ",
-                            s, seconds, no, no * 60 / s, all / s, err);
+                    String of = perClient > 0 ? String.format(Locale.ROOT, "(%,d transactions)", perClient * clients)
+                            : "/ " + seconds + " s";
+                    progress.printf(Locale.ROOT, "\rrunning %5.1f s %s   New-Orders %,9d   tpmC %,10.0f   transactions/s %,8.1f   errors %,d   ",
+                            s, of, no, no * 60 / s, all / s, err);
                     progress.flush();
                 }
             });
@@ -169,11 +184,11 @@ public final class TpccDriver {
         }
     }
 
-    /** One terminal: deals cards from its deck and runs each transaction until the deadline. */
-    private void terminal(TpccClient client, TpccInputs inputs, long deadline) {
+    /** One terminal: deals cards from its deck and runs each transaction until the deadline or the count. */
+    private void terminal(TpccClient client, TpccInputs inputs, long deadline, int count) {
         List<Kind> deck = inputs.deck();
         int next = 0;
-        while (System.nanoTime() < deadline) {
+        for (int done = 0; count > 0 ? done < count : System.nanoTime() < deadline; done++) {
             if (next == deck.size()) {
                 deck = inputs.deck();
                 next = 0;
