@@ -55,11 +55,23 @@ final class TpccOptions {
         return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
             case "pimsql" -> {
                 if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
-                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, engineOptions);
+                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, withBuckets(engineOptions, scale()));
             }
             case "hsqldb" -> new HsqldbEngine();
             default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
         };
+    }
+
+    /**
+     * Hash chains grow as rows per DPU / buckets, and every DPU holds all of ITEM: about one bucket per four
+     * items, from 2^10 to 2^15 buckets per table (2^15 x 4 B x 9 tables = 1.2 MB of MRAM per DPU), unless the
+     * options name their own.
+     */
+    static String withBuckets(String options, TpccScale scale) {
+        if (options.contains("bucketsLog2")) return options;
+        int log2 = 32 - Integer.numberOfLeadingZeros(Math.max(1, scale.items() / 4 - 1));
+        String buckets = "bucketsLog2=" + Math.max(10, Math.min(15, log2));
+        return options.isBlank() ? buckets : options + "&" + buckets;
     }
 
     /** "Current date and time" of the loaded rows: now, to the second. */

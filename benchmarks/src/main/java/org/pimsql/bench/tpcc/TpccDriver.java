@@ -69,11 +69,12 @@ public final class TpccDriver {
                     tpmC(), calls(), seconds, calls() / seconds);
             out.printf(Locale.ROOT, "%-12s %10s %6s %10s %9s %9s %9s %8s%n", "transaction", "calls", "mix", "calls/s",
                     "p50 ms", "p99 ms", "rollbacks", "errors");
-            long all = Math.max(1, calls());
+            // the mix column counts attempts (calls and errors): the deck's shares whatever failed
+            long all = Math.max(1, calls() + errors());
             for (TypeResult t : byKind.values()) {
                 out.printf(Locale.ROOT, "%-12s %,10d %5.1f%% %,10.1f %9.2f %9.2f %9d %8d%n", label(t.kind()), t.calls(),
-                        100.0 * t.calls() / all, t.calls() / seconds, t.p50Millis(), t.p99Millis(), t.rollbacks(),
-                        t.errors());
+                        100.0 * (t.calls() + t.errors()) / all, t.calls() / seconds, t.p50Millis(), t.p99Millis(),
+                        t.rollbacks(), t.errors());
             }
             errorMessages.forEach((m, n) -> out.printf(Locale.ROOT, "  error %,d x %s%n", n, m));
         }
