@@ -56,6 +56,7 @@ final class BenchTpccCommand implements Callable<Integer> {
         TpccScale scale;
         try {
             scale = options.scale();
+            options.validateEngine();
             if (seconds < 1) throw new IllegalArgumentException("--seconds must be at least 1");
             if (clients != null && clients < 1) throw new IllegalArgumentException("--clients must be at least 1");
         } catch (IllegalArgumentException e) {

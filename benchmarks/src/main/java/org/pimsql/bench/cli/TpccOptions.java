@@ -21,7 +21,8 @@ final class TpccOptions {
     int dpus;
 
     @Option(names = "--db", paramLabel = "URL",
-            description = "A JDBC URL (jdbc:pimsql:file:DIR keeps the database) instead of a fresh in-memory one.")
+            description = "A database instead of a fresh in-memory one: jdbc:pimsql:file:DIR (or DIR) for PimSQL, "
+                    + "jdbc:hsqldb:file:PATH for HSQLDB.")
     String db;
 
     @Option(names = "--items", paramLabel = "N",
@@ -51,13 +52,25 @@ final class TpccOptions {
                 orders != null ? orders : Math.min(c, TpccScale.STANDARD_ORDERS_PER_DISTRICT));
     }
 
+    /** Fails with a user error unless the engine name and its options make sense. */
+    void validateEngine() {
+        String e = engine.toLowerCase(java.util.Locale.ROOT);
+        if (!e.equals("pimsql") && !e.equals("hsqldb")) {
+            throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
+        }
+        if (e.equals("pimsql") && dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
+        if (e.equals("hsqldb") && db != null && !db.startsWith("jdbc:hsqldb:")) {
+            throw new IllegalArgumentException("--db with --engine hsqldb is a jdbc:hsqldb: URL, e.g. jdbc:hsqldb:file:/tmp/tpcc");
+        }
+    }
+
     TpccEngine open() {
         return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
             case "pimsql" -> {
                 if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
                 yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, withBuckets(engineOptions, scale()));
             }
-            case "hsqldb" -> new HsqldbEngine();
+            case "hsqldb" -> db != null ? HsqldbEngine.atUrl(db) : new HsqldbEngine();
             default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
         };
     }
