@@ -6,16 +6,47 @@ static uint8_t *base_of(const pim_task_t *T, const pim_fld_t *f)
     return f->base == PIM_B_PARAMS ? (uint8_t *)(uintptr_t)T->params : T->frame;
 }
 
+/* Reads a source: a number into *v (a string only for its NULL flag); true when the value is NULL. */
+static bool get(const pim_task_t *T, const pim_fld_t *s, int64_t *v)
+{
+    const uint8_t *b = base_of(T, s);
+    if (s->base == PIM_B_CONST) {
+        *v = (int32_t)((uint32_t)s->off | (uint32_t)s->null_off << 16);
+        return false;
+    }
+    if (s->kind == 0) {
+        return true; /* the NULL constant */
+    }
+    if (s->kind < PIM_K_CHAR) {
+        *v = pim_ldnum(b + s->off, s->kind);
+    }
+    return (b[s->null_off] & s->null_mask) != 0;
+}
+
 bool pim_move(const pim_mv_t *mv, uint32_t n)
 {
     pim_task_t *T = pim_me();
     bool all = true;
-    uint32_t i;
-    for (i = 0; i < n; i++) {
-        const pim_fld_t *d = &mv[i].dst, *s = &mv[i].src;
+    for (; n > 0; n--, mv++) { /* pointer steps: an index would multiply by the entry size */
+        const pim_fld_t *d = &mv->dst, *s = &mv->src;
         uint8_t *db = base_of(T, d);
-        const uint8_t *sp = base_of(T, s) + s->off;
-        bool isnull = s->kind == 0 || (base_of(T, s)[s->null_off] & s->null_mask) != 0;
+        int64_t v;
+        bool isnull = get(T, s, &v);
+#if PIM_MOVE_SUMS
+        for (uint32_t op = s->fit; op != 0; op = mv->src.fit) { /* a sum or difference with the next entry's
+                                                                    source, which may continue it */
+            int64_t w;
+            assert(n > 1 && op <= PIM_OP_SUB);
+            n--;
+            mv++;
+            isnull = get(T, &mv->src, &w) || isnull;
+            if (!isnull) {
+                v = op == PIM_OP_ADD ? pim_add(v, w) : pim_sub(v, w);
+            }
+        }
+#else
+        assert(s->fit == 0);
+#endif
         all = all && !isnull;
         if (isnull && d->notnull) {
             pim_fail("23502", "NULL value for a NOT NULL column");
@@ -26,6 +57,7 @@ bool pim_move(const pim_mv_t *mv, uint32_t n)
             continue;
         }
         if (d->kind >= PIM_K_CHAR) {
+            const uint8_t *sp = base_of(T, s) + s->off;
             uint32_t len = s->len;
             if (s->kind == PIM_K_VARCHAR) {
                 len = PIM_VLEN(sp, 0);
@@ -33,7 +65,6 @@ bool pim_move(const pim_mv_t *mv, uint32_t n)
             }
             pim_ststr(db + d->off, d->kind, d->len, (const char *)sp, len);
         } else {
-            int64_t v = pim_ldnum(sp, s->kind);
             assert(d->rescale == 0); /* codegen moves only values of equal scale */
             pim_stnum(db + d->off, d->kind, d->fit != 0 ? pim_fit(v, d->fit) : v);
         }

@@ -31,6 +31,9 @@
 #ifndef PIM_UNIQUE_TREES
 #define PIM_UNIQUE_TREES PIM_NTREES /* schemas without the count: assume any B+tree may be unique */
 #endif
+#ifndef PIM_MOVE_SUMS
+#define PIM_MOVE_SUMS 1 /* schemas without the flag: pim_move may compute sums */
+#endif
 
 typedef pim_mram_off_t pim_off_t;
 
@@ -171,14 +174,16 @@ typedef struct {
     pim_off_t next;
 } pim_scan_t;
 void pim_scan_open(pim_scan_t *s);
-/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end. */
+/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end. Each row counts one
+ * loop iteration (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
 pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
 
 /*
  * Index range scan over secondary index `ix` (1-based position in the table's indexes) of table `tid`.
  * The probe row holds the equality prefix (nprefix columns) and, in the next column, the lower bound;
  * pim_range_lo encodes the lower key, then the caller stores the upper bound in the same column and
- * pim_range_open encodes the upper key and positions the cursor. NULLs in the bound column are
+ * pim_range_open (with PIM_R_LO_DONE) encodes the upper key and positions the cursor. Without an upper
+ * bound to store, pim_range_open alone does both (no PIM_R_LO_DONE). NULLs in the bound column are
  * excluded whenever that column is range-restricted.
  */
 void pim_range_lo(uint32_t tid, uint32_t ix, const uint8_t *probe, uint32_t nprefix, uint32_t flags);
@@ -189,7 +194,9 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 #define PIM_R_HI_INCL 4u
 #define PIM_R_HAS_LO 8u
 #define PIM_R_HAS_HI 16u
-/* Next row of the range, loaded into row; PIM_NONE at the end. */
+#define PIM_R_LO_DONE 32u /* pim_range_open: pim_range_lo was called already */
+/* Next row of the range, loaded into row; PIM_NONE at the end. Each row counts one loop iteration
+ * (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
 
 /* ---- database and call lifecycle (pim_store.c) ---- */
@@ -261,29 +268,82 @@ void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_
 
 /*
  * Table-driven data movement: one const array of {destination, source} field pairs replaces the
- * per-field code of SELECT INTO targets, INSERT values, key probes, variable copies and result rows.
- * Offsets are relative to a base: the call's parameter block or the procedure's WRAM frame (locals,
- * row buffers and result rows all live in the frame).
+ * per-field code of SELECT INTO targets, INSERT values, key probes, variable copies, result rows and
+ * simple arithmetic. Offsets are relative to a base: the call's parameter block or the procedure's WRAM
+ * frame (locals, row buffers and result rows all live in the frame).
+ *
+ * A source is a field, the NULL constant (kind 0), a 32-bit constant (base PIM_B_CONST, value
+ * off | null_off << 16, see PIM_CONST), or a sum or difference: a numeric source whose `fit` holds
+ * PIM_OP_ADD or PIM_OP_SUB is combined with the source of the next entry (whose destination is unused,
+ * and whose own `fit` may continue the chain, left to right), with NULL propagation and 22003 on
+ * overflow; all operands are at the destination's scale (codegen checks). SET c = c + 1 then costs a table entry instead of a dozen instructions of loads and tests.
+ * Programs without sums compile that path out (PIM_MOVE_SUMS 0 in pim_schema.h).
  */
-enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1 };
+enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1, PIM_B_CONST = 2 };
+enum { PIM_OP_ADD = 1, PIM_OP_SUB = 2 };
 typedef struct {
     uint16_t off;       /* value offset from the base */
     uint16_t null_off;  /* offset of the byte holding the NULL flag */
     uint16_t len;       /* strings: declared characters */
     uint8_t null_mask;  /* the NULL flag's bit; 0: never NULL */
     uint8_t kind;       /* PIM_K_*; 0 in a source: the NULL constant */
-    uint8_t base;       /* PIM_B_PARAMS or PIM_B_FRAME */
-    uint8_t fit;        /* destination: pim_fit code checked on store, 0 = none */
+    uint8_t base;       /* PIM_B_PARAMS, PIM_B_FRAME or (sources) PIM_B_CONST */
+    uint8_t fit;        /* destination: pim_fit code checked on store, 0 = none; source: PIM_OP_* or 0 */
     uint8_t notnull;    /* destination: NULL is refused with 23502 */
     int8_t rescale;     /* destination: its scale minus the source's; always 0 today (checked) */
 } pim_fld_t;
 typedef struct {
     pim_fld_t dst, src;
 } pim_mv_t;
-/* Copies n fields with SQL assignment rules; returns true when no source value was NULL. */
+/* A constant source (at the destination's scale); PIM_CONST_OP continues a sum with the next entry's source. */
+#define PIM_CONST_OP(v, op)                                                                          \
+    {(uint16_t)((uint32_t)(v) & 0xffffu), (uint16_t)((uint32_t)(v) >> 16), 0, 0, PIM_K_I32, PIM_B_CONST, (op), 0, 0}
+#define PIM_CONST(v) PIM_CONST_OP(v, 0)
+/* Copies n entries in order (a later entry sees what an earlier one stored) with SQL assignment rules;
+ * returns true when no source value was NULL. */
 bool pim_move(const pim_mv_t *mv, uint32_t n);
 /* Stores the key values (moves into the probe row) and looks the row up; PIM_NONE if a key is NULL or no row. */
 pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_t n);
+
+/*
+ * Table-driven aggregates (pim_agg.c): SET v = (SELECT COUNT(*) | MIN(c) | MAX(c) | SUM(c) FROM t WHERE
+ * <equality prefix of a B+tree index>) as one call. The key moves fill the row buffer (a NULL key
+ * matches no row), the range scan counts its iterations like pim_range_next, MIN/MAX/SUM skip NULLs and
+ * are NULL without a value, SUM checks overflow (22003); the result is stored by pim_put with the
+ * destination's descriptor. The column has the result's scale and the destination that scale (codegen
+ * checks).
+ */
+enum { PIM_AGG_COUNT = 1, PIM_AGG_MIN = 2, PIM_AGG_MAX = 3, PIM_AGG_SUM = 4 };
+typedef struct {
+    const pim_mv_t *keys; /* moves of the equality prefix into the row buffer, one per prefix column */
+    uint8_t nkeys;
+    uint8_t tid;
+    uint8_t ix;           /* B+tree index position in the table (as pim_range_open) */
+    uint8_t agg;          /* PIM_AGG_* */
+    uint16_t row;         /* frame offset of the row buffer */
+    uint16_t cursor;      /* frame offset of the pim_bt_cursor_t */
+    pim_fld_t col;        /* the aggregated column; offsets relative to the row; unused by COUNT(*) */
+    uint32_t fd;          /* PIM_FD of the destination field */
+    uint16_t dst_block;   /* frame offset of the destination's block (base PIM_B_FRAME) */
+    uint8_t dst_base;     /* PIM_B_PARAMS or PIM_B_FRAME */
+} pim_agg_t;
+void pim_range_agg(const pim_agg_t *a);
+
+/*
+ * Table-driven concatenation (pim_fmt.c): the parts of a || chain, each a literal (src.kind == 0: `lit`,
+ * src.len bytes) or a field read as pim_move reads it; a number is formatted as text with `scale`
+ * digits after the point (as CAST to VARCHAR does); a part keeps at most `cut` characters (the n of a
+ * CAST to VARCHAR(n), else 0xffff).
+ */
+typedef struct {
+    pim_fld_t src;
+    uint16_t cut;
+    uint8_t scale;
+    const char *lit;
+} pim_part_t;
+/* Concatenates the parts into dst (22001 beyond cap) and returns the length; a NULL part makes the whole
+ * value NULL: *isnull is set and 0 returned. */
+uint32_t pim_fmt(char *dst, uint32_t cap, const pim_part_t *parts, uint32_t n, bool *isnull);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

@@ -344,6 +344,9 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
     }
     off = s->next;
     s->next = link_get(off);
+    if (pim_tick()) {
+        return PIM_NONE;
+    }
     pim_row_load(tid, off, row);
     return off;
 }
@@ -363,7 +366,11 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 {
     const pim_index_t *x = &pim_tables[tid].indexes[ix];
     pim_task_t *T = pim_me();
-    uint32_t hi_len = pim_key_encode(x, probe, nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
+    uint32_t hi_len;
+    if ((flags & PIM_R_LO_DONE) == 0) {
+        pim_range_lo(tid, ix, probe, nprefix, flags);
+    }
+    hi_len = pim_key_encode(x, probe, nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
     pim_bt_seek(&pim_db.trees[x->tree], c, T->lo_len != 0 ? T->key_a : NULL, T->lo_len,
                 (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0, hi_len != 0 ? T->key_b : NULL,
                 hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0, (flags & PIM_R_DESC) != 0);
@@ -372,8 +379,9 @@ void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t
 pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row)
 {
     pim_off_t off = pim_bt_next(&pim_db.trees[pim_tables[tid].indexes[ix].tree], c, NULL);
-    if (off != PIM_NONE) {
-        pim_row_load(tid, off, row);
+    if (off == PIM_NONE || pim_tick()) {
+        return PIM_NONE;
     }
+    pim_row_load(tid, off, row);
     return off;
 }

@@ -99,8 +99,9 @@ public final class Codegen {
 
     /**
      * Bin packing by measurement. Each procedure is first built alone: that gives its own code size and
-     * the runtime it pulls in, and a procedure over budget even alone is an error naming it. Procedures
-     * are then placed largest first into the first program whose estimate (the largest runtime of its
+     * the runtime it pulls in, and a procedure over budget even alone is an error naming it. A few
+     * procedures are packed into the fewest programs that measure within budget ({@link ExactPacking});
+     * otherwise (or when that finds nothing) procedures are placed largest first into the first program whose estimate (the largest runtime of its
      * members + the sum of their code) stays within budget; every resulting program is built and
      * measured, and one still over budget gives up its smallest procedure to the next program.
      */
@@ -121,6 +122,31 @@ public final class Codegen {
             }
             size.put(p, own);
             runtime.put(p, alone.estimate.instructions() - own);
+        }
+        // a procedure's code in the shared build (helpers it alone would inline stay shared), the rest runtime
+        Map<Procedure, Integer> shared = new LinkedHashMap<>();
+        Map<Procedure, Integer> rest = new LinkedHashMap<>();
+        for (Procedure p : all) {
+            int own = Math.min(size.get(p), whole.estimate.instructionsWithPrefix(prefix(p)));
+            shared.put(p, own);
+            rest.put(p, size.get(p) + runtime.get(p) - own);
+        }
+        List<List<Procedure>> exact = ExactPacking.pack(all, shared, rest, budget, bins -> {
+            for (int i = 0; i < bins.size(); i++) {
+                if (build(catalog, layout, sortedByCatalog(bins.get(i), all), i, trial, kernel, tools, options)
+                        .estimate.instructions() > budget) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        if (exact != null) {
+            deleteProgramDir(trial);
+            List<List<Procedure>> result = new ArrayList<>();
+            for (List<Procedure> bin : exact) {
+                result.add(sortedByCatalog(bin, all));
+            }
+            return result;
         }
         List<Procedure> order = new ArrayList<>(all);
         order.sort(Comparator.comparingInt((Procedure p) -> size.get(p)).reversed());

@@ -218,13 +218,23 @@ final class ExprGen {
     }
 
     /**
-     * {@code a || b || c ...}: the chain is flattened and built in one buffer part by part (pim_cat),
-     * so a long chain costs a call per part instead of a buffer and a copy per operator. NULL if any
-     * part is NULL.
+     * {@code a || b || c ...}: the chain is flattened and built in one buffer: by one pim_fmt call when
+     * every part is a literal or a plain field ({@link Formats}), else part by part (pim_cat), so a long
+     * chain costs a call per part instead of a buffer and a copy per operator. NULL if any part is NULL.
      */
     private V concat(Expr.Binary b, Scope s) throws BuildException {
         List<Expr> parts = new java.util.ArrayList<>();
         flatten(b, parts);
+        int cap = Math.max(1, b.type().length());
+        String table = Formats.table(g, parts, s, "parts of a || chain of " + parts.size());
+        if (table != null) {
+            // every part is a literal or a plain field: one table-driven call builds the whole chain
+            String buf = g.frameMember("char", "cat", "[" + cap + "]", "concatenation result");
+            String l = g.tmpDecl("uint32_t", "l");
+            String n = g.tmpBool();
+            w().line(l + " = pim_fmt(" + buf + ", " + cap + ", " + table + ", " + parts.size() + ", &" + n + ");");
+            return V.str(buf, l, n);
+        }
         List<V> values = new java.util.ArrayList<>();
         String n = "0";
         for (Expr e : parts) {
@@ -232,7 +242,6 @@ final class ExprGen {
             values.add(v);
             n = or(n, v.n());
         }
-        int cap = Math.max(1, b.type().length());
         String buf = g.frameMember("char", "cat", "[" + cap + "]", "concatenation result");
         String l = g.tmpDecl("uint32_t", "l");
         String nn = materializeBool(n);

@@ -1,31 +1,53 @@
 package org.pimsql.codegen;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Expr;
 
 /**
  * Builds the const {destination, source} field tables of pim_move (pim_rt.h): instead of a few
  * instructions per copied field, a whole SELECT INTO, INSERT, key probe or run of SET statements
  * becomes one call with a table in WRAM. A source qualifies when it is a parameter, a local, a
- * column of a row in scope or a NULL literal and its type converts without formatting or parsing.
+ * column of a row in scope, a NULL literal or a numeric literal that fits 32 bits at the destination's
+ * scale, and its type converts without formatting or parsing. Where entries are evaluated in order
+ * against distinct buffers (runs of SET, UPDATE and INSERT values), {@code a + b} and {@code a - b} over
+ * such sources also qualify ({@link #calculable}): two table rows instead of loads, NULL tests, a
+ * checked add and a store (about 18 proxy instructions each).
  */
 final class Moves {
+    private static final String NULL_SOURCE = "{0, 0, 0, 0, 0, PIM_B_PARAMS, 0, 0, 0}";
     private final ProcGen g;
     private final List<String> entries = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private int values;
 
     Moves(ProcGen g) {
         this.g = g;
     }
 
+    /** Values added (a sum takes two table rows but is one value). */
     int size() {
+        return values;
+    }
+
+    /** Rows of the table (the n of pim_move). */
+    int rows() {
         return entries.size();
     }
 
-    /** The field text of a slot: its base (parameter block or frame) and offsets. */
-    private String field(Slot s, boolean destination, SqlType from) {
+    /**
+     * The pim_fld_t text of a slot: its base (parameter block or frame) and offsets; a destination also
+     * gets the range check a value of type {@code from} needs and its NOT NULL flag.
+     */
+    static String field(ProcGen g, Slot s, boolean destination, SqlType from) {
+        return field(g, s, destination, from, "0");
+    }
+
+    /** As above; {@code op} is a source's PIM_OP_* (in the fit byte, see pim_rt.h). */
+    private static String field(ProcGen g, Slot s, boolean destination, SqlType from, String op) {
         FieldLayout f = s.f();
         String off;
         String nullOff;
@@ -41,9 +63,9 @@ final class Moves {
             nullOff = member + " + " + f.nullByte();
         }
         SqlType to = f.type().elementType();
-        String fit = "0";
+        String fit = destination ? "0" : op;
         int rescale = 0;
-        if (destination && !f.isString()) {
+        if (destination && !f.isString() && from != null) {
             fit = Slot.needsCheck(from, to) ? Slot.fitCode(to) : "0";
             rescale = Slot.scaleOf(to) - Slot.scaleOf(from);
         }
@@ -69,12 +91,52 @@ final class Moves {
         return e instanceof Expr.Literal l && l.value() == null;
     }
 
+    /**
+     * An exact numeric literal as a value at {@code scale}, when it fits pim_move's 32-bit constants and
+     * (when {@code type} is not null) the range of that type, else null.
+     */
+    static Integer constant(Expr e, int scale, SqlType type) {
+        if (!(e instanceof Expr.Literal lit) || !(lit.value() instanceof Number n) || !lit.type().kind().isExactNumeric()) {
+            return null;
+        }
+        int from = Slot.scaleOf(lit.type());
+        if (from > scale || scale - from > 18) {
+            return null;
+        }
+        BigInteger v = BigInteger.valueOf(n.longValue()).multiply(BigInteger.TEN.pow(scale - from));
+        if (v.bitLength() >= 32) {
+            return null;
+        }
+        if (type != null && type.kind() != TypeKind.BIGINT) {
+            // the range check is done here, so the entry needs none: SMALLINT, INTEGER, DECIMAL(p,s) digits
+            BigInteger limit = switch (type.kind()) {
+                case SMALLINT -> BigInteger.valueOf(32768);
+                case INTEGER -> BigInteger.valueOf(1L << 31);
+                default -> BigInteger.TEN.pow(type.precision());
+            };
+            if (v.abs().compareTo(limit) >= 0 && !(type.kind() != TypeKind.DECIMAL && v.equals(limit.negate()))) {
+                return null;
+            }
+        }
+        return v.intValue();
+    }
+
+    /** The numeric destination type of a slot, or null when it holds no exact number. */
+    private static SqlType exactNumeric(Slot dst) {
+        SqlType t = dst.f().type().elementType();
+        return dst.f().isArray() || dst.f().isString() || !t.kind().isExactNumeric() ? null : t;
+    }
+
     /** True when {@code e} can be copied into {@code dst} by pim_move. */
     static boolean movable(ProcGen g, Expr e, Scope scope, Slot dst) {
         if (dst.f().isArray()) {
             return false;
         }
         if (isNullLiteral(e)) {
+            return true;
+        }
+        SqlType dt = exactNumeric(dst);
+        if (dt != null && constant(e, Slot.scaleOf(dt), dt) != null) {
             return true;
         }
         Slot src = sourceSlot(g, e, scope);
@@ -90,15 +152,97 @@ final class Moves {
     }
 
     void add(Slot dst, Expr e, Scope scope, String note) {
+        String dstText;
         String srcText;
+        SqlType dt = exactNumeric(dst);
+        Integer k = dt == null || isNullLiteral(e) ? null : constant(e, Slot.scaleOf(dt), dt);
         if (isNullLiteral(e)) {
-            srcText = "{0, 0, 0, 0, 0, PIM_B_PARAMS, 0, 0, 0}";
+            dstText = field(g, dst, true, e.type());
+            srcText = NULL_SOURCE;
+        } else if (k != null) {
+            dstText = field(g, dst, true, null); // converted and range checked above
+            srcText = "PIM_CONST(" + k + ")";
         } else {
             Slot src = sourceSlot(g, e, scope);
-            srcText = field(src, false, src.f().type());
+            dstText = field(g, dst, true, e.type());
+            srcText = field(g, src, false, src.f().type());
         }
-        entries.add("{" + field(dst, true, e.type()) + ", " + srcText + "}");
+        entries.add("{" + dstText + ", " + srcText + "}");
         notes.add(note);
+        values++;
+    }
+
+    /** A numeric field at the given scale that pim_move can read, or null. */
+    private static Slot operandSlot(ProcGen g, Expr e, Scope scope, int scale) {
+        Slot s = Moves.sourceSlot(g, e, scope);
+        if (s == null || s.f().isString() || !s.f().type().kind().isExactNumeric() || Slot.scaleOf(s.f().type()) != scale) {
+            return null;
+        }
+        return s;
+    }
+
+    /** One operand of a chain of sums and differences: a field or a constant, and the operator before it. */
+    private record Term(String op, Slot slot, Integer k) {}
+
+    /**
+     * The operands of {@code a op b op c ...} (ADD/SUB, left to right) in pim_move's order with a field
+     * first, or null for another shape. Every operand and partial result has the destination's scale.
+     */
+    private static List<Term> sum(ProcGen g, Expr e, Scope scope, Slot dst) {
+        SqlType dt = exactNumeric(dst);
+        if (dt == null || !(e instanceof Expr.Binary bin) || (bin.op() != Expr.BinaryOp.ADD && bin.op() != Expr.BinaryOp.SUB)) {
+            return null;
+        }
+        int scale = Slot.scaleOf(dt);
+        List<Term> terms = new ArrayList<>();
+        if (!terms(g, e, scope, scale, "0", terms)) {
+            return null;
+        }
+        if (terms.size() == 2 && terms.get(0).slot() == null && terms.get(1).op().equals("PIM_OP_ADD")) {
+            terms = List.of(new Term("0", terms.get(1).slot(), terms.get(1).k()), new Term("PIM_OP_ADD", null, terms.get(0).k()));
+        }
+        return terms.get(0).slot() != null ? terms : null; // pim_move reads a field first
+    }
+
+    /** Appends the operands of {@code e} (preceded by {@code op}); false when e has another shape. */
+    private static boolean terms(ProcGen g, Expr e, Scope scope, int scale, String op, List<Term> out) {
+        if (e instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB)
+                && op.equals("0") && b.type().kind().isExactNumeric() && Slot.scaleOf(b.type()) == scale) {
+            return terms(g, b.left(), scope, scale, "0", out)
+                    && terms(g, b.right(), scope, scale, b.op() == Expr.BinaryOp.ADD ? "PIM_OP_ADD" : "PIM_OP_SUB", out);
+        }
+        Slot s = operandSlot(g, e, scope, scale);
+        Integer k = s == null ? constant(e, scale, null) : null;
+        if (s == null && k == null) {
+            return false;
+        }
+        out.add(new Term(op, s, k));
+        return true;
+    }
+
+    /**
+     * True when {@code dst = e} is a sum or difference pim_move computes. Only for tables whose entries
+     * read nothing an earlier entry of the same table writes, or whose order is the statements' order.
+     */
+    static boolean calculable(ProcGen g, Expr e, Scope scope, Slot dst) {
+        return g.tables.sums && sum(g, e, scope, dst) != null;
+    }
+
+    /** Adds {@code dst = a + b - c ...} (see {@link #calculable}) as one table row per operand. */
+    void addSum(Slot dst, Expr e, Scope scope, String note) {
+        List<Term> terms = sum(g, e, scope, dst);
+        if (terms == null) {
+            throw new IllegalArgumentException("not a sum pim_move computes: " + note);
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            Term t = terms.get(i);
+            String next = i + 1 < terms.size() ? terms.get(i + 1).op() : "0"; // a source's fit: the operator after it
+            String src = t.slot() != null ? field(g, t.slot(), false, t.slot().f().type(), next) : "PIM_CONST_OP(" + t.k() + ", " + next + ")";
+            entries.add("{" + (i == 0 ? field(g, dst, true, e.type()) : NULL_SOURCE) + ", " + src + "}");
+            notes.add(i == 0 ? note : "operand " + (i + 1));
+        }
+        values++;
+        g.tables.sumUses++;
     }
 
     /** Defines the table as a static const array of the procedure and returns its name. */

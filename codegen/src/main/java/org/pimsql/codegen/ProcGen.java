@@ -39,7 +39,11 @@ final class ProcGen {
     private final Map<Integer, Slot> varSlots = new HashMap<>();
     private int counter;
 
-    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema) throws BuildException {
+    /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
+    final TableDriven tables;
+
+    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema, TableDriven tables) throws BuildException {
+        this.tables = tables;
         this.proc = proc;
         this.layout = layout;
         this.schema = schema;
@@ -117,11 +121,22 @@ final class ProcGen {
     /** Generates the whole function text (definition only; the frame struct comes from {@link #frameText()}). */
     String generate() throws BuildException {
         w.line("");
+        Moves defaults = new Moves(this);
         for (Variable v : proc.locals()) {
-            if (v.defaultValue() != null) {
-                assign(v, v.defaultValue());
+            if (v.defaultValue() == null) {
+                continue;
             }
+            Slot s = slot(v);
+            if (Moves.movable(this, v.defaultValue(), Scope.EMPTY, s)
+                    || Moves.calculable(this, storable(s, v.defaultValue()), Scope.EMPTY, s)) {
+                addAssign(defaults, s, v.defaultValue(), v.name() + " DEFAULT");
+                continue;
+            }
+            defaults.emit("DECLARE defaults of " + proc.name()); // in declaration order: a later default may read an earlier one
+            defaults = new Moves(this);
+            assign(v, v.defaultValue());
         }
+        defaults.emit("DECLARE defaults of " + proc.name());
         block(proc.body());
         CodeWriter out = new CodeWriter();
         out.line("/*");
@@ -174,23 +189,37 @@ final class ProcGen {
         List<Stmt> list = b.statements();
         for (int i = 0; i < list.size(); i++) {
             int end = i;
-            while (end < list.size() && list.get(end) instanceof Stmt.Assign a
-                    && Moves.movable(this, a.value(), Scope.EMPTY, slot(a.target()))) {
+            while (end < list.size() && list.get(end) instanceof Stmt.Assign a && tableDriven(a)) {
                 end++;
             }
             if (end - i >= 1) {
-                // a run of SET v = <variable or NULL>: one table-driven copy
+                // a run of SET v = <variable, constant, NULL, or a sum of those>: one table-driven pim_move,
+                // whose entries run in order like the statements
                 Moves mv = new Moves(this);
                 for (int k = i; k < end; k++) {
                     Stmt.Assign a = (Stmt.Assign) list.get(k);
                     w.comment("[" + a.id() + "] " + a.pos() + ": " + a.text());
-                    mv.add(slot(a.target()), a.value(), Scope.EMPTY, a.target().name() + " <- " + a.text());
+                    addAssign(mv, slot(a.target()), a.value(), a.target().name() + " <- " + a.text());
                 }
                 mv.emit("SET statements " + list.get(i).id() + ".." + list.get(end - 1).id() + " of " + proc.name());
                 i = end - 1;
                 continue;
             }
             statement(list.get(i));
+        }
+    }
+
+    private boolean tableDriven(Stmt.Assign a) {
+        Slot s = slot(a.target());
+        return Moves.movable(this, a.value(), Scope.EMPTY, s) || Moves.calculable(this, storable(s, a.value()), Scope.EMPTY, s);
+    }
+
+    /** Adds {@code s = value} to a table whose entries run in order (see {@link #tableDriven}). */
+    private void addAssign(Moves mv, Slot s, Expr value, String note) {
+        if (Moves.movable(this, value, Scope.EMPTY, s)) {
+            mv.add(s, value, Scope.EMPTY, note);
+        } else {
+            mv.addSum(s, storable(s, value), Scope.EMPTY, note);
         }
     }
 
@@ -250,6 +279,9 @@ final class ProcGen {
     void assign(Variable target, Expr value) throws BuildException {
         Slot s = slot(target);
         Expr e = storable(s, value);
+        if (e instanceof Expr.ScalarSubquery sq && RangeAggregates.emit(this, s, sq)) {
+            return;
+        }
         storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());
     }
 
@@ -290,6 +322,10 @@ final class ProcGen {
             Expr e = storable(s, ins.values().get(i));
             if (Moves.movable(this, e, Scope.EMPTY, s)) {
                 mv.add(s, e, Scope.EMPTY, t.name() + "." + col.name());
+                continue;
+            }
+            if (Moves.calculable(this, e, Scope.EMPTY, s)) { // reads variables, writes the new row only
+                mv.addSum(s, e, Scope.EMPTY, t.name() + "." + col.name());
                 continue;
             }
             storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());

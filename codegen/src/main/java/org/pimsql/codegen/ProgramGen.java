@@ -21,10 +21,17 @@ final class ProgramGen {
 
     static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
             throws BuildException {
-        return new Program(schemaHeader(layout, procedures), source(catalog, layout, procedures, programName));
+        // first with every table-driven form allowed, counting their uses; again when some do not pay here
+        TableDriven counted = TableDriven.all();
+        String source = source(catalog, layout, procedures, programName, counted);
+        TableDriven kept = counted.worthwhile();
+        if (!kept.sameForms(counted)) {
+            source = source(catalog, layout, procedures, programName, kept);
+        }
+        return new Program(schemaHeader(layout, procedures, kept), source);
     }
 
-    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures) {
+    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures, TableDriven tables) {
         MemoryMap m = layout.memory();
         int trees = 0;
         int uniqueTrees = 0;
@@ -47,6 +54,7 @@ final class ProgramGen {
         define(sb, "PIM_NTREES_ALLOC", Math.max(1, trees), "B+tree slots, at least 1");
         define(sb, "PIM_FREE_CLASSES", layout.tables().size() + 2, "MRAM block sizes: one per table, B+tree nodes, spare");
         define(sb, "PIM_EXEC_TASKLETS", EXEC_TASKLETS, "tasklets that execute calls");
+        define(sb, "PIM_MOVE_SUMS", tables.sums ? 1 : 0, "pim_move computes sums (0: that kernel path is not linked)");
         define(sb, "PIM_PARAM_WORDS", maxParams / 8, "largest parameter block of this program, in 8-byte words");
         define(sb, "PIM_ROW_WORDS", maxRow / 8, "largest row of the schema, in 8-byte words");
         define(sb, "PIM_DB_OFF", m.dbOffset(), "MRAM map (offsets from DPU_MRAM_HEAP_POINTER)");
@@ -70,8 +78,8 @@ final class ProgramGen {
         sb.append('\n');
     }
 
-    static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
-            throws BuildException {
+    static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
+                         TableDriven tables) throws BuildException {
         CodeWriter w = new CodeWriter();
         List<String> names = new ArrayList<>();
         for (Procedure p : procedures) {
@@ -88,7 +96,7 @@ final class ProgramGen {
         List<ProcGen> gens = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
         for (Procedure p : procedures) {
-            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout);
+            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout, tables);
             bodies.add(pg.generate());
             gens.add(pg);
         }

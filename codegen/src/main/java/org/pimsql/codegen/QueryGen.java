@@ -230,6 +230,9 @@ final class QueryGen {
                     w().close();
                 } else if (Moves.movable(g, ProcGen.storable(s, sc.value()), scope, s)) {
                     mv.add(s, ProcGen.storable(s, sc.value()), scope, t.name() + "." + sc.column().name());
+                } else if (Moves.calculable(g, ProcGen.storable(s, sc.value()), scope, s)) {
+                    // reads the old row, writes the new one: its order among the SET clauses does not matter
+                    mv.addSum(s, ProcGen.storable(s, sc.value()), scope, t.name() + "." + sc.column().name());
                 } else {
                     Expr v = ProcGen.storable(s, sc.value());
                     g.storeInto(s, x.expr(v, scope), v.type());
@@ -325,7 +328,7 @@ final class QueryGen {
                 }
                 if (mv.size() == pk.key().size()) {
                     String keys = mv.define("primary key of " + t.name());
-                    w().line(off + " = pim_pk_probe(" + tid + ", " + row + ", " + keys + ", " + mv.size() + ");" + tableComment);
+                    w().line(off + " = pim_pk_probe(" + tid + ", " + row + ", " + keys + ", " + mv.rows() + ");" + tableComment);
                 } else {
                     guard = storeKeys(pk.key(), ix, 0, t, row, outer);
                     w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
@@ -362,16 +365,18 @@ final class QueryGen {
                 if (r.lower() != null) {
                     g.storeInto(new Slot(row, boundField, false), bounds.get(bi++), r.lower().value().type());
                 }
-                w().line("pim_range_lo(" + tid + ", " + ixPos + ", " + row + ", " + k + ", " + flags + ");");
                 if (r.upper() != null) {
+                    // the upper bound goes into the same column: encode the lower key before it is overwritten
+                    w().line("pim_range_lo(" + tid + ", " + ixPos + ", " + row + ", " + k + ", " + flags + ");");
+                    flags |= 32; // PIM_R_LO_DONE
                     g.storeInto(new Slot(row, boundField, false), bounds.get(bi), r.upper().value().type());
                 }
                 String cursor = g.frameMember("pim_bt_cursor_t", "cur", "", "B+tree cursor on " + t.name() + "." + ix.name());
                 w().line("pim_range_open(" + tid + ", " + ixPos + ", &" + cursor + ", " + row + ", " + k + ", " + flags + ");"
                         + " /* " + CText.comment(t.name() + " by " + ix.name() + (boundType == null ? "" : ""), 80) + " */");
+                // pim_range_next counts the loop's iterations (pim_tick) and ends the scan once the call failed
                 w().open("while ((" + off + " = pim_range_next(" + tid + ", " + ixPos + ", &" + cursor + ", " + row
                         + ")) != PIM_NONE)");
-                w().line("if (pim_tick()) return;");
                 filtered(src, inner, () -> body.emit(inner, row, off));
                 w().close();
                 closeGuard(guard);
@@ -380,8 +385,7 @@ final class QueryGen {
                 String scan = g.frameMember("pim_scan_t", "scan", "", "full scan of " + t.name());
                 w().line("pim_scan_open(&" + scan + ");");
                 w().open("while ((" + off + " = pim_scan_next(" + tid + ", &" + scan + ", " + row + ")) != PIM_NONE)"
-                        + tableComment);
-                w().line("if (pim_tick()) return;");
+                        + tableComment); // counts the iterations like pim_range_next
                 filtered(src, inner, () -> body.emit(inner, row, off));
                 w().close();
             }
@@ -432,7 +436,7 @@ final class QueryGen {
         if (!keys.isEmpty() && mv.size() == keys.size()) {
             // every key is a plain field: one table-driven copy, which also reports a NULL key
             String table = mv.define("key of " + t.name() + " by " + ix.name());
-            w().open("if (pim_move(" + table + ", " + mv.size() + ")" + (extraNulls.equals("0") ? "" : " && !(" + extraNulls + ")")
+            w().open("if (pim_move(" + table + ", " + mv.rows() + ")" + (extraNulls.equals("0") ? "" : " && !(" + extraNulls + ")")
                     + ")");
             return "moved";
         }

@@ -112,6 +112,31 @@ public final class NativeDpuBackend implements DpuBackend {
         });
     }
 
+    /**
+     * The simulator's process-wide transfer counters ({@code pimsim_get_system_stats}): launches, transfer
+     * calls, bytes to DPUs, bytes from DPUs, DMA operations, DMA bytes; empty on hardware or before any
+     * bridge is loaded. Tests use them to check what a query copied from the DPUs.
+     */
+    @SuppressWarnings("restricted")
+    public static synchronized Optional<long[]> simulatorSystemStats() {
+        for (Path library : LOADED.keySet()) {
+            SymbolLookup lookup = SymbolLookup.libraryLookup(library, Arena.global());
+            Optional<MemorySegment> symbol = lookup.find("pimsim_get_system_stats");
+            if (symbol.isEmpty()) {
+                continue;
+            }
+            MethodHandle get = Linker.nativeLinker().downcallHandle(symbol.get(), FunctionDescriptor.ofVoid(ADDRESS));
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment stats = arena.allocate(JAVA_LONG, 6);
+                get.invokeExact(stats);
+                return Optional.of(stats.toArray(JAVA_LONG));
+            } catch (Throwable t) {
+                throw new IllegalStateException("pimsim_get_system_stats failed", t);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** libpimsim's text for the last fault or host-API error, as ": text", or "" (hardware, or none). */
     private static String fault(Bridge bridge) {
         if (bridge.lastFault().isEmpty()) {

@@ -12,11 +12,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code pimsql run SCRIPT.sql...}: executes the scripts' statements in order (DDL, {@code CALL p(...)},
- * {@code INSERT ... VALUES}) against an embedded database and prints what calls return.
+ * {@code INSERT ... VALUES/SELECT}, read-only queries) against an embedded database and prints what calls
+ * and queries return.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Executes SQL scripts against an embedded PimSQL database: DDL, CALL p(...) and INSERT ... VALUES, "
-                + "in order. Each CALL's OUT parameters (written as ?) and result sets are printed as tables.",
+        description = {"Executes SQL scripts against an embedded PimSQL database: DDL, CALL p(...), INSERT ... VALUES/SELECT "
+                + "and read-only queries (SELECT, WITH, EXPLAIN PLAN FOR), in order. Each CALL's OUT parameters (written "
+                + "as ?) and result sets, and each query's result, are printed as tables.",
                 "Stops at the first error: file:line:col for compile errors, file:line with the SQLSTATE for a failing "
                 + "statement (exit code 1)."})
 final class RunCommand implements Callable<Integer> {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
         description = {"An interactive SQL prompt over an embedded PimSQL database: DDL, CALL p(...) (OUT parameters as ?), "
-                + "INSERT ... VALUES. Statements end with ';'. \\q or quit leaves.",
+                + "INSERT ... VALUES / SELECT, read-only queries (SELECT, WITH, EXPLAIN PLAN FOR). Statements end with ';'. \\q or quit leaves.",
                 "Reads plain lines without prompts when the input is not a terminal (e.g. piped)."})
 final class ShellCommand implements Callable<Integer> {
     static final String SOURCE_NAME = "<shell>";

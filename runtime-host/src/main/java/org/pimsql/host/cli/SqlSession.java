@@ -22,7 +22,8 @@ import org.pimsql.host.jdbc.PimConnection;
  * Executes statements of the user's scripts (or of the shell) against one embedded database and prints
  * what calls return: OUT values as a one-row table, then each result set. Consecutive DDL statements run
  * as one script (one schema compilation); calls go through {@code prepareCall} so that OUT parameters,
- * written as {@code ?}, can be read back; INSERTs through {@code Statement.execute}.
+ * written as {@code ?}, can be read back; INSERTs through {@code Statement.execute}; ad-hoc queries
+ * (SELECT, WITH, VALUES, EXPLAIN PLAN FOR) print their result as a table.
  */
 final class SqlSession implements AutoCloseable {
     /** A statement failed; {@link #getMessage()} is the complete rendering, ending with a newline. */
@@ -65,9 +66,13 @@ final class SqlSession implements AutoCloseable {
             } else if (s.isInsert()) {
                 insert(fileName, s);
                 i++;
+            } else if (s.isQuery()) {
+                query(fileName, s);
+                i++;
             } else {
                 int j = i;
-                while (j < statements.size() && !statements.get(j).isCall() && !statements.get(j).isInsert()) {
+                while (j < statements.size() && !statements.get(j).isCall() && !statements.get(j).isInsert()
+                        && !statements.get(j).isQuery()) {
                     j++;
                 }
                 ddl(fileName, source, statements.subList(i, j));
@@ -102,13 +107,29 @@ final class SqlSession implements AutoCloseable {
     }
 
     private void insert(String fileName, SqlSplitter.Statement s) throws Failure {
+        int rows;
         try (Statement st = connection.createStatement()) {
-            st.execute(s.text());
+            rows = st.executeUpdate(s.text());
         } catch (SQLException e) {
             throw failure(fileName, s, e);
         }
         if (acknowledge) {
-            out.println("1 row inserted");
+            out.println(rows + (rows == 1 ? " row" : " rows") + " inserted");
+        }
+    }
+
+    /** An ad-hoc query: its result as a table (EXPLAIN PLAN FOR: the plan's lines as they are). */
+    private void query(String fileName, SqlSplitter.Statement s) throws Failure {
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(s.text())) {
+            if (org.pimsql.host.query.QueryService.firstWordOf(s.text()).equals("EXPLAIN")) {
+                while (rs.next()) {
+                    out.println(rs.getString(1));
+                }
+            } else {
+                printResultSet(rs);
+            }
+        } catch (SQLException e) {
+            throw failure(fileName, s, e);
         }
     }
 

@@ -35,6 +35,12 @@ final class SqlSplitter {
         boolean isInsert() {
             return firstWord().equals("INSERT");
         }
+
+        /** An ad-hoc query (SELECT, WITH, VALUES, EXPLAIN PLAN FOR) or an UPDATE/DELETE (refused outside procedures). */
+        boolean isQuery() {
+            return org.pimsql.host.query.QueryService.isQuery(text)
+                    || org.pimsql.host.query.QueryService.isDataChange(text);
+        }
     }
 
     /** The result of scanning: the complete statements, and the unterminated text after them (or null). */

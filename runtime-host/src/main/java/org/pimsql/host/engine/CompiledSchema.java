@@ -3,6 +3,7 @@ package org.pimsql.host.engine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.frontend.catalog.Catalog;
 
 /** Everything the runtime needs from one compilation of the schema's scripts. */
@@ -11,10 +12,18 @@ public final class CompiledSchema {
     private final List<DpuProgram> programs;
     private final CallCodec codec;
     private final CallRouter router;
+    /** The code generator's layout (row formats, memory map), for reading tables from MRAM; null for test doubles. */
+    private final SchemaLayout layout;
     /** Looked up for every call while epochs are planned, so built once. */
     private final Map<String, DpuProgram> programByProcedure = new HashMap<>();
 
     public CompiledSchema(Catalog catalog, List<DpuProgram> programs, CallCodec codec, CallRouter router) {
+        this(catalog, programs, codec, router, null);
+    }
+
+    public CompiledSchema(Catalog catalog, List<DpuProgram> programs, CallCodec codec, CallRouter router,
+                          SchemaLayout layout) {
+        this.layout = layout;
         this.catalog = catalog;
         this.programs = List.copyOf(programs);
         this.codec = codec;
@@ -36,6 +45,11 @@ public final class CompiledSchema {
 
     public CallCodec codec() {
         return codec;
+    }
+
+    /** The storage layout the programs were generated with, or null when this schema has none (test doubles). */
+    public SchemaLayout layout() {
+        return layout;
     }
 
     public CallRouter router() {

@@ -49,6 +49,8 @@ public final class Engine implements AutoCloseable {
         this.log = log;
         this.backend = backend;
         this.placement = PartitionPlacement.onePerDpu(config.dpus());
+        this.snapshotBytes = new long[placement.dpuCount()];
+        this.snapshotTransfers = new long[placement.dpuCount()];
         this.processor = new DpuEpochProcessor(backend, () -> schema, placement,
                 new CallCodec.Format(hashBucketsLog2));
     }
@@ -252,6 +254,54 @@ public final class Engine implements AutoCloseable {
      */
     public byte[] readMram(int dpu, long heapOffset, int length) throws SQLException {
         return SqlErrors.await(sequencer.barrier(() -> backend.copyFrom(dpu, MramRegion.MRAM_HEAP, heapOffset, length)));
+    }
+
+    /** What {@link #withSnapshot} runs: reads through the snapshot, computes, returns a result. */
+    @FunctionalInterface
+    public interface SnapshotAction<T> {
+        T apply(TableSnapshot snapshot) throws Exception;
+    }
+
+    private long snapshots;
+    private final long[] snapshotBytes;
+    private final long[] snapshotTransfers;
+
+    /**
+     * Runs {@code action} between two epochs (a sequencer barrier: after every call submitted earlier has
+     * executed, before any later call is sequenced) with a {@link TableSnapshot} of the committed tables. So
+     * whatever the action reads is the state after one whole epoch. The DPUs wait while it runs: do the
+     * reading and the computation that must see the snapshot here, and anything else outside.
+     */
+    public <T> T withSnapshot(SnapshotAction<T> action) throws SQLException {
+        return SqlErrors.await(sequencer.barrier(() -> {
+            CompiledSchema current = schema;
+            if (current != null && current.layout() == null) {
+                throw SqlErrors.of("0A000", "this runtime cannot read tables from its DPUs (its compiled schema "
+                        + "has no storage layout)");
+            }
+            Catalog catalog = current == null ? catalog() : current.catalog();
+            var snapshot = new TableSnapshot(catalog, current == null ? null : new TableReader(current.layout()),
+                    backend, placement);
+            try {
+                return action.apply(snapshot);
+            } finally {
+                long[][] read = snapshot.close();
+                synchronized (snapshotBytes) {
+                    snapshots++;
+                    for (int d = 0; d < snapshotBytes.length; d++) {
+                        snapshotBytes[d] += read[0][d];
+                        snapshotTransfers[d] += read[1][d];
+                    }
+                }
+            }
+        }));
+    }
+
+    /** MRAM reads made by {@link #withSnapshot} (ad-hoc queries) since the database opened. */
+    public SnapshotStats snapshotStats() {
+        synchronized (snapshotBytes) {
+            return new SnapshotStats(snapshots, snapshotBytes, snapshotTransfers);
+        }
     }
 
     public int partitionCount() {

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import org.pimsql.host.engine.CallOutcome;
 import org.pimsql.host.engine.Engine;
 import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.query.QueryService;
 
 /**
  * A connection to an embedded PimSQL database. Every call is its own serializable transaction, ordered by
@@ -35,6 +36,7 @@ public final class PimConnection extends ConnectionBase {
     private final Set<Statement> statements = Collections.newSetFromMap(new java.util.concurrent.ConcurrentHashMap<>());
     private volatile boolean closed;
     private boolean readOnly;
+    private QueryService queries;
 
     PimConnection(Engine engine, String url) {
         this.engine = engine;
@@ -60,6 +62,15 @@ public final class PimConnection extends ConnectionBase {
             case CallOutcome.Success s -> CompletableFuture.completedFuture(s);
             case CallOutcome.Failure f -> CompletableFuture.failedFuture(SqlErrors.of(f));
         });
+    }
+
+    /** Ad-hoc queries of this connection (a Calcite connection, opened on first use). */
+    public synchronized QueryService queries() throws SQLException {
+        checkOpen();
+        if (queries == null) {
+            queries = new QueryService(engine);
+        }
+        return queries;
     }
 
     void checkOpen() throws SQLException {
@@ -102,11 +113,21 @@ public final class PimConnection extends ConnectionBase {
         if (CallSyntax.isCall(sql)) {
             return prepareCall(sql);
         }
+        if (QueryService.isQuery(sql)) {
+            return track(new PimQueryStatement(this, queries().prepare(sql)));
+        }
+        if (QueryService.isDataChange(sql)) {
+            throw QueryService.dataChangeRefused(sql);
+        }
         if (InsertSyntax.isInsert(sql)) {
+            InsertFromQuery fromQuery = InsertFromQuery.parse(sql, engine.catalog());
+            if (fromQuery != null) {
+                return track(new PimQueryStatement(this, queries().prepare(fromQuery.query()), fromQuery));
+            }
             return track(new PimInsertStatement(this, InsertSyntax.parse(sql, engine.catalog())));
         }
-        throw new SQLFeatureNotSupportedException("PimSQL prepares procedure calls and INSERT ... VALUES only; "
-                + "run DDL with Statement.execute and read data through procedures: " + sql, "0A000");
+        throw new SQLFeatureNotSupportedException("PimSQL prepares queries, procedure calls and INSERTs; "
+                + "run DDL with Statement.execute: " + sql, "0A000");
     }
 
     @Override
@@ -219,6 +240,11 @@ public final class PimConnection extends ConnectionBase {
         closed = true;
         for (Statement s : new ArrayList<>(statements)) {
             s.close();
+        }
+        synchronized (this) {
+            if (queries != null) {
+                queries.close();
+            }
         }
         EngineRegistry.release(engine);
     }

@@ -5,7 +5,10 @@ import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 
-/** What a tool needs to identify the database and its transaction model; catalog queries are not offered. */
+/**
+ * What a tool needs to identify the database and its transaction model, and the catalog (tables, columns,
+ * keys, indexes, procedures) as standard metadata result sets ({@link CatalogMetaData}).
+ */
 final class PimDatabaseMetaData extends DatabaseMetaDataBase {
     private final PimConnection connection;
     private final String url;
@@ -188,5 +191,98 @@ final class PimDatabaseMetaData extends DatabaseMetaDataBase {
     @Override
     public RowIdLifetime getRowIdLifetime() {
         return RowIdLifetime.ROWID_UNSUPPORTED;
+    }
+
+    private java.sql.ResultSet result(org.pimsql.host.query.QueryResult r) {
+        return new QueryResultSet(null, r, 0);
+    }
+
+    private org.pimsql.frontend.catalog.Catalog catalog() throws SQLException {
+        return connection.engine().catalog();
+    }
+
+    @Override
+    public ResultSet getTables(String catalog, String schemaPattern, String tablePattern, String[] types)
+            throws SQLException {
+        return result(CatalogMetaData.tables(catalog(), catalog, schemaPattern, tablePattern, types));
+    }
+
+    @Override
+    public ResultSet getTableTypes() {
+        return result(CatalogMetaData.tableTypes());
+    }
+
+    @Override
+    public ResultSet getSchemas() {
+        return result(CatalogMetaData.schemas(null, null));
+    }
+
+    @Override
+    public ResultSet getSchemas(String catalog, String schemaPattern) {
+        return result(CatalogMetaData.schemas(catalog, schemaPattern));
+    }
+
+    @Override
+    public ResultSet getCatalogs() {
+        return result(CatalogMetaData.catalogs());
+    }
+
+    @Override
+    public ResultSet getColumns(String catalog, String schemaPattern, String tablePattern, String columnPattern)
+            throws SQLException {
+        return result(CatalogMetaData.columns(catalog(), catalog, schemaPattern, tablePattern, columnPattern));
+    }
+
+    @Override
+    public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+        return result(CatalogMetaData.primaryKeys(catalog(), catalog, schema, table));
+    }
+
+    @Override
+    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+            throws SQLException {
+        return result(CatalogMetaData.indexInfo(catalog(), catalog, schema, table, unique));
+    }
+
+    @Override
+    public ResultSet getProcedures(String catalog, String schemaPattern, String procedurePattern) throws SQLException {
+        return result(CatalogMetaData.procedures(catalog(), catalog, schemaPattern, procedurePattern));
+    }
+
+    @Override
+    public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedurePattern,
+                                         String columnPattern) throws SQLException {
+        return result(CatalogMetaData.procedureColumns(catalog(), catalog, schemaPattern, procedurePattern,
+                columnPattern));
+    }
+
+    @Override
+    public String getSchemaTerm() {
+        return "schema";
+    }
+
+    @Override
+    public String getProcedureTerm() {
+        return "procedure";
+    }
+
+    @Override
+    public String getCatalogTerm() {
+        return "catalog";
+    }
+
+    @Override
+    public String getSearchStringEscape() {
+        return "\\";
+    }
+
+    @Override
+    public boolean supportsSchemasInDataManipulation() {
+        return true;
+    }
+
+    @Override
+    public boolean supportsSchemasInTableDefinitions() {
+        return false;
     }
 }

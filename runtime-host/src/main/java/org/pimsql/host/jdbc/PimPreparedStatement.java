@@ -46,6 +46,18 @@ abstract class PimPreparedStatement extends PreparedStatementBase {
         bound[index - 1] = value;
     }
 
+    /** The bound placeholder values in order; every placeholder must be set. */
+    List<Object> boundValues() throws SQLException {
+        var list = new ArrayList<Object>(bound.length);
+        for (int i = 0; i < bound.length; i++) {
+            if (bound[i] == UNSET) {
+                throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
+            }
+            list.add(bound[i]);
+        }
+        return list;
+    }
+
     private CompletableFuture<CallOutcome> submitBound(Object[] values) throws SQLException {
         boolean[] isSet = new boolean[values.length];
         var list = new ArrayList<Object>(values.length);

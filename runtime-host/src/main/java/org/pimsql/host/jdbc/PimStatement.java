@@ -10,11 +10,14 @@ import java.util.List;
 import org.pimsql.host.engine.CallOutcome;
 import org.pimsql.host.engine.ResultTable;
 import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.query.QueryResult;
+import org.pimsql.host.query.QueryService;
 
 /**
  * A plain statement. {@code execute} takes a DDL script (several statements allowed), a call with literal
- * arguments ({@code CALL p(1, 'x')}) or an INSERT with literal values. Ad-hoc queries are not part of the
- * dialect: data is read through procedures.
+ * arguments ({@code CALL p(1, 'x')}), an INSERT with literal values or a query ({@code INSERT ... SELECT}),
+ * or an ad-hoc read-only query (SELECT, WITH, VALUES, EXPLAIN PLAN FOR), run by {@link QueryService} over a
+ * consistent snapshot. UPDATE and DELETE belong in procedures and are refused with 0A000.
  */
 class PimStatement extends StatementBase {
     final PimConnection connection;
@@ -23,7 +26,8 @@ class PimStatement extends StatementBase {
     private int maxRows;
     private final List<String> batch = new ArrayList<>();
 
-    private List<ResultTable> results = List.of();
+    /** Each a ResultTable (a procedure's result set) or a QueryResult (an ad-hoc query's). */
+    private List<?> results = List.of();
     private int current; // index of the current result set; results.size() once all are consumed
     private long updateCount = -1; // reported when no result set is current
     private long lastCount = -1; // what executeUpdate returns
@@ -44,7 +48,7 @@ class PimStatement extends StatementBase {
      * Installs what the last execution produced: its result sets in order, then, when there are none,
      * {@code count} as the update count (-1 for none).
      */
-    void setResults(List<ResultTable> tables, long count) {
+    void setResults(List<?> tables, long count) {
         closeCurrent();
         results = tables;
         current = 0;
@@ -61,6 +65,11 @@ class PimStatement extends StatementBase {
             }
             open = null;
         }
+    }
+
+    /** Installs an ad-hoc query's result as the one result set. */
+    void setQueryResult(QueryResult result) {
+        setResults(List.of(result), -1);
     }
 
     /** Turns a call's outcome into its results, or throws its SQLException. */
@@ -83,7 +92,22 @@ class PimStatement extends StatementBase {
             var success = successOf(SqlErrors.await(connection.engine().call(call.procedure(),
                     PimCallableStatement.literalArguments(call))));
             setResults(success.resultSets(), 0);
+        } else if (QueryService.isQuery(sql)) {
+            setQueryResult(connection.queries().query(sql));
+        } else if (QueryService.isDataChange(sql)) {
+            throw QueryService.dataChangeRefused(sql);
         } else if (InsertSyntax.isInsert(sql)) {
+            InsertFromQuery fromQuery = InsertFromQuery.parse(sql, connection.engine().catalog());
+            if (fromQuery != null) {
+                QueryResult rows = connection.queries().query(fromQuery.query());
+                setResults(List.of(), fromQuery.insert(connection.engine(), rows));
+                return false;
+            }
+            List<String> single = InsertFromQuery.singleRows(sql);
+            if (single.size() > 1) {
+                setResults(List.of(), insertRows(single));
+                return false;
+            }
             InsertSyntax insert = InsertSyntax.parse(sql, connection.engine().catalog());
             if (insert.placeholderCount() > 0) {
                 throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
@@ -95,6 +119,39 @@ class PimStatement extends StatementBase {
             setResults(List.of(), 0);
         }
         return !results.isEmpty();
+    }
+
+    /** Single-row INSERTs submitted together (a multi-row VALUES list); returns the rows inserted. */
+    private long insertRows(List<String> rows) throws SQLException {
+        var futures = new ArrayList<java.util.concurrent.CompletableFuture<CallOutcome>>();
+        SQLException first = null;
+        for (String row : rows) {
+            try {
+                InsertSyntax insert = InsertSyntax.parse(row, connection.engine().catalog());
+                if (insert.placeholderCount() > 0) {
+                    throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
+                }
+                futures.add(connection.engine().insert(insert.table().name(), insert.row(List.of())));
+            } catch (SQLException e) {
+                first = e;
+                break;
+            }
+        }
+        long inserted = 0;
+        for (var f : futures) {
+            if (SqlErrors.await(f) instanceof CallOutcome.Failure failure) {
+                first = first == null ? SqlErrors.of(failure) : first;
+            } else {
+                inserted++;
+            }
+        }
+        if (first != null) {
+            SQLException e = SqlErrors.of(first.getSQLState(), first.getMessage() + " (" + inserted + " of "
+                    + rows.size() + " rows inserted; rows go in independently)");
+            e.initCause(first);
+            throw e;
+        }
+        return inserted;
     }
 
     @Override
@@ -124,11 +181,15 @@ class PimStatement extends StatementBase {
             return null;
         }
         if (open == null) {
-            ResultTable table = results.get(current);
-            if (maxRows > 0 && table.rows().size() > maxRows) {
-                table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
+            if (results.get(current) instanceof QueryResult query) {
+                open = new QueryResultSet(this, query, maxRows);
+            } else {
+                ResultTable table = (ResultTable) results.get(current);
+                if (maxRows > 0 && table.rows().size() > maxRows) {
+                    table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
+                }
+                open = new PimResultSet(this, table);
             }
-            open = new PimResultSet(this, table);
         }
         return open;
     }

@@ -16,6 +16,18 @@ public final class Cli {
         }
     }
 
+    /** {@link #run} with {@code input} as the standard input (for {@code pimsql shell}). */
+    public static Result runWithInput(String input, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = PimsqlMain.run(args, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), o, e);
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     public static Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

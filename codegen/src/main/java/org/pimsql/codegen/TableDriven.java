@@ -1,0 +1,48 @@
+package org.pimsql.codegen;
+
+/**
+ * Which table-driven forms of generated code a program uses, and how often they apply. A form costs a
+ * fixed kernel path in every program that links it (pim_move's sums, pim_fmt) and saves instructions
+ * per use, so {@link ProgramGen} first counts the uses with every form allowed and then keeps the forms
+ * that pay for their kernel code in this program (docs/iram.md has the measurements).
+ */
+final class TableDriven {
+    /**
+     * Sums and differences computed by pim_move save about 16 proxy instructions each; the kernel's sum
+     * path (PIM_MOVE_SUMS) costs about 60, so a program needs a few of them.
+     */
+    static final int SUMS_WORTH = 4;
+    /**
+     * Parts of || chains built by pim_fmt save about 10 proxy instructions each (a number about 25); pim_fmt
+     * costs about 60 plus number formatting, so a program needs several parts, weighted as counted.
+     */
+    static final int FORMAT_WEIGHT_WORTH = 8;
+    /** Aggregates by pim_range_agg save about 35 proxy instructions each; the helper costs about 70. */
+    static final int AGGREGATES_WORTH = 3;
+
+    final boolean sums;
+    final boolean formats;
+    final boolean aggregates;
+    int sumUses;
+    int formatWeight;
+    int aggregateUses;
+
+    TableDriven(boolean sums, boolean formats, boolean aggregates) {
+        this.sums = sums;
+        this.formats = formats;
+        this.aggregates = aggregates;
+    }
+
+    static TableDriven all() {
+        return new TableDriven(true, true, true);
+    }
+
+    /** The forms that pay, judged from the uses counted while generating with {@link #all()}. */
+    TableDriven worthwhile() {
+        return new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH, aggregateUses >= AGGREGATES_WORTH);
+    }
+
+    boolean sameForms(TableDriven o) {
+        return sums == o.sums && formats == o.formats && aggregates == o.aggregates;
+    }
+}

@@ -1,0 +1,138 @@
+package org.pimsql.host.engine;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.host.backend.DpuBackend;
+import org.pimsql.host.backend.DpuException;
+
+/**
+ * The committed contents of the database between two epochs, read lazily from the DPUs while the
+ * sequencer holds a barrier ({@link Engine#withSnapshot}): nothing runs on the DPUs while a snapshot is
+ * open, so every read sees the state after the same whole epoch. Each (table, DPU) is read at most once
+ * per snapshot; later requests get the same rows.
+ *
+ * <p>A partitioned table's rows are spread over its partitions; a replicated table has a full copy on
+ * every partition, and is read from the DPU of partition 0 only.
+ */
+public final class TableSnapshot {
+    private final Catalog catalog;
+    private final TableReader reader;
+    private final DpuBackend backend;
+    private final PartitionPlacement placement;
+    private final Map<Integer, TableReader.DpuMemory> memories = new HashMap<>();
+    private final Map<String, List<List<Object>>> cache = new HashMap<>();
+    private boolean open = true;
+
+    TableSnapshot(Catalog catalog, TableReader reader, DpuBackend backend, PartitionPlacement placement) {
+        this.catalog = catalog;
+        this.reader = reader;
+        this.backend = backend;
+        this.placement = placement;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public int partitionCount() {
+        return placement.partitionCount();
+    }
+
+    /** The rows of {@code table} stored in logical partition {@code partition} (canonical host values). */
+    public List<List<Object>> rows(String table, int partition) throws SQLException {
+        if (!open) {
+            throw new IllegalStateException("the snapshot is closed: it is only valid inside Engine.withSnapshot");
+        }
+        Table t = catalog.table(table);
+        if (t == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
+        }
+        if (partition < 0 || partition >= placement.partitionCount()) {
+            throw new IllegalArgumentException("partition " + partition + " outside 0.." + placement.partitionCount());
+        }
+        int dpu = placement.dpuOf(partition);
+        String key = table + "\u0000" + dpu;
+        List<List<Object>> rows = cache.get(key);
+        if (rows == null) {
+            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(backend, d));
+            try {
+                rows = reader.rows(table, memory);
+            } catch (DpuException e) {
+                throw new SQLException("reading table " + table + " from DPU " + dpu + " failed: " + e.getMessage(),
+                        "58000", e);
+            }
+            cache.put(key, rows);
+        }
+        return rows;
+    }
+
+    /**
+     * The rows of {@code table} in {@code partition} whose primary key is {@code key} (host values in
+     * primary-key column order, converted to the column types): a probe of the DPU's hash index from the
+     * host, reading one hash chain instead of the table. May include rows whose key only hashes alike:
+     * callers filter. Null when a value does not convert to its column's type (the caller then reads the
+     * partition and lets the comparison decide).
+     */
+    public List<List<Object>> rowsByPrimaryKey(String table, int partition, List<Object> key) throws SQLException {
+        if (!open) {
+            throw new IllegalStateException("the snapshot is closed: it is only valid inside Engine.withSnapshot");
+        }
+        Table t = catalog.table(table);
+        if (t == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
+        }
+        var canonical = new ArrayList<Object>(key.size());
+        for (int i = 0; i < key.size(); i++) {
+            var column = t.columns().get(t.primaryKey().columns().get(i));
+            try {
+                canonical.add(HostValues.toCanonical(key.get(i), column.type(), "key column " + column.name()));
+            } catch (SQLException e) {
+                return null;
+            }
+        }
+        int dpu = placement.dpuOf(partition);
+        String cacheKey = table + "\u0000" + dpu + "\u0000" + canonical;
+        List<List<Object>> rows = cache.get(cacheKey);
+        if (rows == null) {
+            List<List<Object>> whole = cache.get(table + "\u0000" + dpu);
+            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(backend, d));
+            try {
+                rows = whole != null ? whole : reader.rowsByPrimaryKey(table, canonical, memory);
+            } catch (DpuException e) {
+                throw new SQLException("reading table " + table + " from DPU " + dpu + " failed: " + e.getMessage(),
+                        "58000", e);
+            }
+            cache.put(cacheKey, rows);
+        }
+        return rows;
+    }
+
+    /** Every row of the table: each partition's rows for a partitioned table, one copy of a replicated one. */
+    public List<List<Object>> allRows(String table) throws SQLException {
+        Table t = catalog.table(table);
+        if (t != null && t.replicated()) {
+            return rows(table, 0);
+        }
+        var all = new ArrayList<List<Object>>();
+        for (int p = 0; p < placement.partitionCount(); p++) {
+            all.addAll(rows(table, p));
+        }
+        return all;
+    }
+
+    /** Bytes read per DPU and MRAM transfers made by this snapshot; closes it. */
+    long[][] close() {
+        open = false;
+        long[][] out = new long[2][placement.dpuCount()];
+        for (var e : memories.entrySet()) {
+            out[0][e.getKey()] = e.getValue().bytesRead;
+            out[1][e.getKey()] = e.getValue().transfers;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,292 @@
+package org.pimsql.host.jdbc;
+
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Index;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.frontend.ir.Variable;
+import org.pimsql.host.engine.Engine;
+import org.pimsql.host.query.QueryColumn;
+import org.pimsql.host.query.QueryResult;
+import org.pimsql.host.query.QueryService;
+
+/**
+ * The catalog as JDBC's {@link DatabaseMetaData} result sets, with the standard columns in the standard
+ * order, so that generic tools can browse tables, columns, keys, indexes and procedures. There is one
+ * schema ({@value QueryService#SCHEMA}) and no catalog (TABLE_CAT is NULL). The bulk-load procedures the
+ * runtime adds ({@code PIMSQL_LOAD_<table>}) are internal and not listed.
+ */
+final class CatalogMetaData {
+    private static final String SCHEMA = QueryService.SCHEMA;
+
+    private CatalogMetaData() {}
+
+    /** A result under construction: column definitions, then rows. */
+    private static final class Builder {
+        private final List<QueryColumn> columns = new ArrayList<>();
+        private final List<Object[]> rows = new ArrayList<>();
+
+        Builder text(String name) {
+            columns.add(new QueryColumn(name, Types.VARCHAR, "VARCHAR", 128, 0, true, String.class.getName()));
+            return this;
+        }
+
+        Builder integer(String name) {
+            columns.add(new QueryColumn(name, Types.INTEGER, "INTEGER", 10, 0, true, Integer.class.getName()));
+            return this;
+        }
+
+        Builder smallint(String name) {
+            columns.add(new QueryColumn(name, Types.SMALLINT, "SMALLINT", 5, 0, true, Short.class.getName()));
+            return this;
+        }
+
+        Builder bigint(String name) {
+            columns.add(new QueryColumn(name, Types.BIGINT, "BIGINT", 19, 0, true, Long.class.getName()));
+            return this;
+        }
+
+        Builder bool(String name) {
+            columns.add(new QueryColumn(name, Types.BOOLEAN, "BOOLEAN", 1, 0, true, Boolean.class.getName()));
+            return this;
+        }
+
+        void row(Object... values) {
+            if (values.length != columns.size()) {
+                throw new IllegalStateException(values.length + " values for " + columns.size() + " columns");
+            }
+            rows.add(values);
+        }
+
+        QueryResult build() {
+            return new QueryResult(columns, rows);
+        }
+    }
+
+    /** SQL LIKE pattern matching (% and _, backslash escapes); null matches everything. */
+    static boolean matches(String pattern, String value) {
+        if (pattern == null) {
+            return true;
+        }
+        var regex = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '\\' && i + 1 < pattern.length()) {
+                regex.append(Pattern.quote(String.valueOf(pattern.charAt(++i))));
+            } else if (c == '%') {
+                regex.append(".*");
+            } else if (c == '_') {
+                regex.append('.');
+            } else {
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(value).matches();
+    }
+
+    private static boolean schemaMatches(String catalog, String schemaPattern) {
+        return (catalog == null || catalog.isEmpty()) && matches(schemaPattern, SCHEMA);
+    }
+
+    private static List<Table> matchingTables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern) {
+        if (!schemaMatches(catalogName, schemaPattern)) {
+            return List.of();
+        }
+        return catalog.tableList().stream().filter(t -> matches(tablePattern, t.name()))
+                .sorted(Comparator.comparing(Table::name)).toList();
+    }
+
+    private static List<Procedure> matchingProcedures(Catalog catalog, String catalogName, String schemaPattern,
+                                              String procedurePattern) {
+        if (!schemaMatches(catalogName, schemaPattern)) {
+            return List.of();
+        }
+        return catalog.procedureList().stream().filter(p -> !p.name().startsWith(Engine.LOADER_PREFIX))
+                .filter(p -> matches(procedurePattern, p.name())).sorted(Comparator.comparing(Procedure::name)).toList();
+    }
+
+    private static int size(SqlType t) {
+        return switch (t.kind()) {
+            case CHAR, VARCHAR -> t.length();
+            case TIMESTAMP -> 26;
+            case BOOLEAN -> 1;
+            default -> t.precision();
+        };
+    }
+
+    private static String typeName(SqlType t) {
+        return switch (t.kind()) {
+            case DECIMAL, CHAR, VARCHAR -> t.kind().name();
+            default -> t.toString();
+        } + (t.isArray() ? " ARRAY" : "");
+    }
+
+    private static Integer decimalDigits(SqlType t) {
+        return switch (t.kind()) {
+            case SMALLINT, INTEGER, BIGINT, DECIMAL -> t.scale();
+            case TIMESTAMP -> 6;
+            default -> null;
+        };
+    }
+
+    private static Integer radix(SqlType t) {
+        return t.kind().isExactNumeric() ? 10 : null;
+    }
+
+    static QueryResult tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                              String[] types) {
+        var b = new Builder().text("TABLE_CAT").text("TABLE_SCHEM").text("TABLE_NAME").text("TABLE_TYPE")
+                .text("REMARKS").text("TYPE_CAT").text("TYPE_SCHEM").text("TYPE_NAME")
+                .text("SELF_REFERENCING_COL_NAME").text("REF_GENERATION");
+        if (types != null && !List.of(types).contains("TABLE")) {
+            return b.build();
+        }
+        for (Table t : matchingTables(catalog, catalogName, schemaPattern, tablePattern)) {
+            String remarks = t.replicated() ? "replicated on every partition"
+                    : "partitioned on " + t.partitionColumns().stream().map(i -> t.columns().get(i).name()).toList();
+            b.row(null, SCHEMA, t.name(), "TABLE", remarks, null, null, null, null, null);
+        }
+        return b.build();
+    }
+
+    static QueryResult tableTypes() {
+        var b = new Builder().text("TABLE_TYPE");
+        b.row("TABLE");
+        return b.build();
+    }
+
+    static QueryResult schemas(String catalogName, String schemaPattern) {
+        var b = new Builder().text("TABLE_SCHEM").text("TABLE_CATALOG");
+        if (schemaMatches(catalogName, schemaPattern)) {
+            b.row(SCHEMA, null);
+        }
+        return b.build();
+    }
+
+    static QueryResult catalogs() {
+        return new Builder().text("TABLE_CAT").build();
+    }
+
+    static QueryResult columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                               String columnPattern) {
+        var b = new Builder().text("TABLE_CAT").text("TABLE_SCHEM").text("TABLE_NAME").text("COLUMN_NAME")
+                .integer("DATA_TYPE").text("TYPE_NAME").integer("COLUMN_SIZE").integer("BUFFER_LENGTH")
+                .integer("DECIMAL_DIGITS").integer("NUM_PREC_RADIX").integer("NULLABLE").text("REMARKS")
+                .text("COLUMN_DEF").integer("SQL_DATA_TYPE").integer("SQL_DATETIME_SUB").integer("CHAR_OCTET_LENGTH")
+                .integer("ORDINAL_POSITION").text("IS_NULLABLE").text("SCOPE_CATALOG").text("SCOPE_SCHEMA")
+                .text("SCOPE_TABLE").smallint("SOURCE_DATA_TYPE").text("IS_AUTOINCREMENT").text("IS_GENERATEDCOLUMN");
+        for (Table t : matchingTables(catalog, catalogName, schemaPattern, tablePattern)) {
+            for (Column c : t.columns()) {
+                if (!matches(columnPattern, c.name())) {
+                    continue;
+                }
+                SqlType type = c.type();
+                b.row(null, SCHEMA, t.name(), c.name(), JdbcValues.sqlType(type), typeName(type), size(type), null,
+                        decimalDigits(type), radix(type),
+                        c.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls, null, null,
+                        null, null, type.kind().isString() ? type.length() : null, c.ordinal() + 1,
+                        c.nullable() ? "YES" : "NO", null, null, null, null, "NO", "NO");
+            }
+        }
+        return b.build();
+    }
+
+    static QueryResult primaryKeys(Catalog catalog, String catalogName, String schemaPattern, String table) {
+        var b = new Builder().text("TABLE_CAT").text("TABLE_SCHEM").text("TABLE_NAME").text("COLUMN_NAME")
+                .smallint("KEY_SEQ").text("PK_NAME");
+        var rows = new ArrayList<Object[]>();
+        for (Table t : matchingTables(catalog, catalogName, schemaPattern, null)) {
+            if (table != null && !table.equals(t.name())) {
+                continue;
+            }
+            Index pk = t.primaryKey();
+            for (int i = 0; i < pk.columns().size(); i++) {
+                rows.add(new Object[] {null, SCHEMA, t.name(), t.columns().get(pk.columns().get(i)).name(),
+                        (short) (i + 1), pk.name()});
+            }
+        }
+        rows.sort(Comparator.comparing((Object[] r) -> (String) r[3])); // JDBC orders primary keys by COLUMN_NAME
+        rows.forEach(b::row);
+        return b.build();
+    }
+
+    static QueryResult indexInfo(Catalog catalog, String catalogName, String schemaPattern, String table,
+                                 boolean unique) {
+        var b = new Builder().text("TABLE_CAT").text("TABLE_SCHEM").text("TABLE_NAME").bool("NON_UNIQUE")
+                .text("INDEX_QUALIFIER").text("INDEX_NAME").smallint("TYPE").smallint("ORDINAL_POSITION")
+                .text("COLUMN_NAME").text("ASC_OR_DESC").bigint("CARDINALITY").bigint("PAGES")
+                .text("FILTER_CONDITION");
+        for (Table t : matchingTables(catalog, catalogName, schemaPattern, null)) {
+            if (table != null && !table.equals(t.name())) {
+                continue;
+            }
+            var indexes = new ArrayList<>(t.indexes());
+            // JDBC order: NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION
+            indexes.sort(Comparator.comparing((Index ix) -> !(ix.unique() || ix.primary()))
+                    .thenComparing(ix -> ix.primary() ? DatabaseMetaData.tableIndexHashed : DatabaseMetaData.tableIndexOther)
+                    .thenComparing(Index::name));
+            for (Index ix : indexes) {
+                boolean isUnique = ix.unique() || ix.primary();
+                if (unique && !isUnique) {
+                    continue;
+                }
+                short type = ix.primary() ? DatabaseMetaData.tableIndexHashed : DatabaseMetaData.tableIndexOther;
+                for (int i = 0; i < ix.columns().size(); i++) {
+                    b.row(null, SCHEMA, t.name(), !isUnique, null, ix.name(), type, (short) (i + 1),
+                            t.columns().get(ix.columns().get(i)).name(), ix.primary() ? null : "A", null, null, null);
+                }
+            }
+        }
+        return b.build();
+    }
+
+    static QueryResult procedures(Catalog catalog, String catalogName, String schemaPattern, String pattern) {
+        var b = new Builder().text("PROCEDURE_CAT").text("PROCEDURE_SCHEM").text("PROCEDURE_NAME").text("RESERVED1")
+                .text("RESERVED2").text("RESERVED3").text("REMARKS").smallint("PROCEDURE_TYPE").text("SPECIFIC_NAME");
+        for (Procedure p : matchingProcedures(catalog, catalogName, schemaPattern, pattern)) {
+            b.row(null, SCHEMA, p.name(), null, null, null, null, (short) DatabaseMetaData.procedureNoResult, p.name());
+        }
+        return b.build();
+    }
+
+    static QueryResult procedureColumns(Catalog catalog, String catalogName, String schemaPattern, String pattern,
+                                        String columnPattern) {
+        var b = new Builder().text("PROCEDURE_CAT").text("PROCEDURE_SCHEM").text("PROCEDURE_NAME").text("COLUMN_NAME")
+                .smallint("COLUMN_TYPE").integer("DATA_TYPE").text("TYPE_NAME").integer("PRECISION").integer("LENGTH")
+                .smallint("SCALE").smallint("RADIX").smallint("NULLABLE").text("REMARKS").text("COLUMN_DEF")
+                .integer("SQL_DATA_TYPE").integer("SQL_DATETIME_SUB").integer("CHAR_OCTET_LENGTH")
+                .integer("ORDINAL_POSITION").text("IS_NULLABLE").text("SPECIFIC_NAME");
+        for (Procedure p : matchingProcedures(catalog, catalogName, schemaPattern, pattern)) {
+            List<Variable> params = p.params();
+            for (int i = 0; i < params.size(); i++) {
+                Variable v = params.get(i);
+                if (!matches(columnPattern, v.name())) {
+                    continue;
+                }
+                SqlType type = v.type();
+                short mode = (short) switch (v.mode()) {
+                    case IN -> DatabaseMetaData.procedureColumnIn;
+                    case OUT -> DatabaseMetaData.procedureColumnOut;
+                    case INOUT -> DatabaseMetaData.procedureColumnInOut;
+                    case LOCAL -> DatabaseMetaData.procedureColumnUnknown;
+                };
+                Integer digits = decimalDigits(type);
+                Integer radix = radix(type);
+                b.row(null, SCHEMA, p.name(), v.name(), mode, JdbcValues.sqlType(type), typeName(type), size(type),
+                        size(type), digits == null ? null : (short) (int) digits,
+                        radix == null ? null : (short) (int) radix, (short) DatabaseMetaData.procedureNullable, null,
+                        null, null, null, type.kind().isString() ? type.length() : null, i + 1, "YES", p.name());
+            }
+        }
+        return b.build();
+    }
+
+}

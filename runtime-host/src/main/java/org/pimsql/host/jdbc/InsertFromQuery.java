@@ -1,0 +1,165 @@
+package org.pimsql.host.jdbc;
+
+import java.sql.SQLException;
+import java.sql.SQLSyntaxErrorException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.engine.Engine;
+import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.query.QueryResult;
+
+/**
+ * {@code INSERT INTO t [(c1, ...)] <query>} outside a procedure: the query runs as an ad-hoc query over a
+ * snapshot, then every row it returns is submitted to the table's loader procedure (the bulk path, one
+ * call per row, all submitted before any is awaited). Rows go in independently: a row that fails (a
+ * duplicate key) does not undo the others, and the error says how many went in.
+ *
+ * <p>Also splits a multi-row {@code INSERT ... VALUES (..), (..)} into single-row INSERTs.
+ */
+record InsertFromQuery(Table table, List<Column> targets, String query) {
+    private static final Pattern HEAD = Pattern.compile(
+            "\\s*INSERT\\s+INTO\\s+((?:\"[^\"]+\"|[A-Za-z_][A-Za-z0-9_]*)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[A-Za-z_][A-Za-z0-9_]*))?)"
+                    + "\\s*(?:\\(([^)]*)\\))?\\s*((?i:SELECT|WITH)\\b.*)",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern VALUES = Pattern.compile("(?is)(.*?\\bVALUES\\s*)(\\(.*)");
+
+    /** The INSERT's parts when its source is a query (SELECT or WITH), otherwise null. */
+    static InsertFromQuery parse(String sql, Catalog catalog) throws SQLException {
+        Matcher m = HEAD.matcher(sql);
+        if (!m.matches()) {
+            return null;
+        }
+        String[] nameParts = m.group(1).split("\\s*\\.\\s*");
+        String tableName = canonical(nameParts[nameParts.length - 1]);
+        Table table = catalog.table(tableName);
+        if (table == null) {
+            throw new SQLSyntaxErrorException("user lacks privilege or object not found: table " + tableName, "42501");
+        }
+        List<Column> targets;
+        if (m.group(2) == null) {
+            targets = table.columns();
+        } else {
+            targets = new ArrayList<>();
+            for (String c : m.group(2).split(",")) {
+                Column column = table.column(canonical(c.strip()));
+                if (column == null) {
+                    throw new SQLSyntaxErrorException("user lacks privilege or object not found: column " + c.strip()
+                            + " of table " + table.name(), "42501");
+                }
+                if (targets.contains(column)) {
+                    throw new SQLSyntaxErrorException("column " + column.name() + " is listed twice", "42701");
+                }
+                targets.add(column);
+            }
+        }
+        return new InsertFromQuery(table, List.copyOf(targets), m.group(3));
+    }
+
+    /**
+     * A multi-row {@code INSERT ... VALUES (..), (..)} as one single-row INSERT per row; any other statement
+     * as itself.
+     */
+    static List<String> singleRows(String sql) {
+        Matcher m = VALUES.matcher(sql.strip());
+        if (!m.matches()) {
+            return List.of(sql);
+        }
+        String head = m.group(1);
+        String rest = m.group(2).strip();
+        if (rest.endsWith(";")) {
+            rest = rest.substring(0, rest.length() - 1).strip();
+        }
+        var rows = new ArrayList<String>();
+        int depth = 0;
+        int start = -1;
+        boolean quoted = false;
+        for (int i = 0; i < rest.length(); i++) {
+            char c = rest.charAt(i);
+            if (quoted) {
+                if (c == '\'') {
+                    quoted = false;
+                }
+                continue;
+            }
+            switch (c) {
+                case '\'' -> quoted = true;
+                case '(' -> {
+                    if (depth++ == 0) {
+                        start = i;
+                    }
+                }
+                case ')' -> {
+                    if (--depth == 0) {
+                        rows.add(head + rest.substring(start, i + 1));
+                    }
+                }
+                case ',' -> { }
+                default -> {
+                    if (depth == 0 && !Character.isWhitespace(c)) {
+                        return List.of(sql); // not a plain list of row tuples: let the single-row parser complain
+                    }
+                }
+            }
+        }
+        return rows.size() > 1 ? rows : List.of(sql);
+    }
+
+    /** The loader's arguments (every column in table order) for one row of the query's result. */
+    List<Object> row(Object[] source) {
+        Object[] row = new Object[table.columns().size()];
+        for (int i = 0; i < targets.size(); i++) {
+            row[targets.get(i).ordinal()] = source[i];
+        }
+        return Arrays.asList(row);
+    }
+
+    /** Inserts every row of {@code result}; returns the number of rows inserted. */
+    long insert(Engine engine, QueryResult result) throws SQLException {
+        if (result.columns().size() != targets.size()) {
+            throw new SQLSyntaxErrorException("INSERT has " + targets.size() + " target columns but the query returns "
+                    + result.columns().size(), "42802");
+        }
+        var futures = new ArrayList<CompletableFuture<CallOutcome>>(result.rows().size());
+        SQLException first = null;
+        for (Object[] r : result.rows()) {
+            try {
+                futures.add(engine.insert(table.name(), row(r)));
+            } catch (SQLException e) {
+                first = first == null ? e : first;
+                break;
+            }
+        }
+        long inserted = 0;
+        for (CompletableFuture<CallOutcome> f : futures) {
+            CallOutcome outcome = SqlErrors.await(f);
+            if (outcome instanceof CallOutcome.Failure failure) {
+                first = first == null ? SqlErrors.of(failure) : first;
+            } else {
+                inserted++;
+            }
+        }
+        if (first != null) {
+            SQLException e = SqlErrors.of(first.getSQLState(), first.getMessage() + " (INSERT ... SELECT into "
+                    + table.name() + ": " + inserted + " of " + result.rows().size() + " rows inserted; rows go in "
+                    + "independently)");
+            e.initCause(first);
+            throw e;
+        }
+        return inserted;
+    }
+
+    private static String canonical(String name) {
+        return name.startsWith("\"") && name.endsWith("\"") && name.length() >= 2
+                ? name.substring(1, name.length() - 1)
+                : name.toUpperCase(Locale.ROOT);
+    }
+}

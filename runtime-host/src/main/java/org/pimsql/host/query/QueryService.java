@@ -1,0 +1,276 @@
+package org.pimsql.host.query;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+import org.pimsql.host.engine.Engine;
+import org.pimsql.host.engine.SqlErrors;
+
+/**
+ * Ad-hoc read-only SQL over a PimSQL database, planned and executed by Apache Calcite.
+ *
+ * <p>A query is parsed, validated and planned outside the sequencer (no DPU is involved), then executed
+ * inside {@link Engine#withSnapshot}: a barrier between two epochs, during which each table scan reads
+ * the rows it needs from the DPUs' MRAM (every partition, or the one a partition-key equality pins) and
+ * the result is materialized. So a query sees the committed state after one whole epoch, and each
+ * (table, DPU) is read at most once per query. Calls submitted meanwhile wait for the barrier.
+ *
+ * <p>One service per JDBC connection (one Calcite connection behind it).
+ */
+public final class QueryService implements AutoCloseable {
+    /** Name of the schema that holds the tables (also the default schema). */
+    public static final String SCHEMA = "PUBLIC";
+
+    private final Engine engine;
+    private CalciteConnection calcite;
+
+    public QueryService(Engine engine) {
+        this.engine = engine;
+    }
+
+    private synchronized CalciteConnection calcite() throws SQLException {
+        if (calcite == null) {
+            var info = new Properties();
+            info.setProperty("lex", "ORACLE");           // unquoted names upper-cased, "quoted" kept: as HSQLDB
+            info.setProperty("timeZone", "UTC");         // TIMESTAMP is a UTC wall clock, as in procedures
+            info.setProperty("caseSensitive", "true");
+            Connection c = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", info);
+            CalciteConnection cc = c.unwrap(CalciteConnection.class);
+            SchemaPlus schema = cc.getRootSchema().add(SCHEMA, new PimSchema(engine::catalog));
+            schema.setCacheEnabled(false);
+            cc.setSchema(SCHEMA);
+            calcite = cc;
+        }
+        return calcite;
+    }
+
+    /** True for statements this service runs: SELECT, WITH, VALUES, TABLE, EXPLAIN PLAN FOR, (query). */
+    public static boolean isQuery(String sql) {
+        String w = firstWord(sql);
+        return w.equals("SELECT") || w.equals("WITH") || w.equals("VALUES") || w.equals("EXPLAIN") || w.equals("(")
+                || w.equals("TABLE");
+    }
+
+    /** True for UPDATE, DELETE and MERGE, which only procedures may run. */
+    public static boolean isDataChange(String sql) {
+        String w = firstWord(sql);
+        return w.equals("UPDATE") || w.equals("DELETE") || w.equals("MERGE") || w.equals("UPSERT")
+                || w.equals("TRUNCATE");
+    }
+
+    /** The SQLException for an UPDATE/DELETE outside a procedure. */
+    public static SQLException dataChangeRefused(String sql) {
+        return SqlErrors.of("0A000", firstWord(sql) + " outside a stored procedure is not supported: every write "
+                + "runs as a compiled, partition-routed transaction. Declare a procedure that performs it "
+                + "(CREATE PROCEDURE ... MODIFIES SQL DATA BEGIN ATOMIC " + firstWord(sql) + " ...; END) and CALL it.");
+    }
+
+    /** The first keyword, upper-cased, after whitespace and comments; "(" for a parenthesized query. */
+    public static String firstWordOf(String sql) {
+        return firstWord(sql);
+    }
+
+    static String firstWord(String sql) {
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (sql.startsWith("--", i)) {
+                int e = sql.indexOf('\n', i);
+                i = e < 0 ? n : e + 1;
+            } else if (sql.startsWith("/*", i)) {
+                int e = sql.indexOf("*/", i + 2);
+                i = e < 0 ? n : e + 2;
+            } else {
+                break;
+            }
+        }
+        if (i < n && sql.charAt(i) == '(') {
+            return "(";
+        }
+        int s = i;
+        while (i < n && (Character.isLetter(sql.charAt(i)) || sql.charAt(i) == '_')) {
+            i++;
+        }
+        return sql.substring(s, i).toUpperCase(Locale.ROOT);
+    }
+
+    /** A planned query: run it with {@link #execute}, any number of times. */
+    public final class Prepared implements AutoCloseable {
+        private final String sql;
+        private final PreparedStatement statement;
+        private final int parameters;
+        private final ExplainPlan explain;
+
+        private Prepared(String sql, PreparedStatement statement, int parameters, ExplainPlan explain) {
+            this.sql = sql;
+            this.statement = statement;
+            this.parameters = parameters;
+            this.explain = explain;
+        }
+
+        public int parameterCount() {
+            return parameters;
+        }
+
+        public String sql() {
+            return sql;
+        }
+
+        /** Runs the query over a snapshot; {@code params} holds one value per {@code ?}. */
+        public QueryResult execute(List<Object> params) throws SQLException {
+            if (params.size() != parameters) {
+                throw new SQLException("the query has " + parameters + " parameters, got " + params.size(), "07001");
+            }
+            if (explain != null) {
+                return explain.result();
+            }
+            synchronized (this) {
+                for (int i = 0; i < params.size(); i++) {
+                    statement.setObject(i + 1, QueryValues.parameter(params.get(i)));
+                }
+                return engine.withSnapshot(snapshot -> {
+                    SnapshotScope.enter(snapshot);
+                    try (ResultSet rs = statement.executeQuery()) {
+                        return materialize(rs);
+                    } catch (QueryFailure f) {
+                        throw f.sqlException();
+                    } catch (RuntimeException e) {
+                        QueryFailure f = cause(e);
+                        if (f != null) {
+                            throw f.sqlException();
+                        }
+                        throw e;
+                    } finally {
+                        SnapshotScope.leave();
+                    }
+                });
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (statement != null) {
+                statement.close();
+            }
+        }
+    }
+
+    private static QueryFailure cause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof QueryFailure f) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Parses, validates and plans {@code sql} (no DPU is read); errors are SQLExceptions with SQLSTATEs. */
+    public Prepared prepare(String sql) throws SQLException {
+        String text = stripTerminator(sql);
+        CalciteConnection cc = calcite();
+        try {
+            if (firstWord(text).equals("EXPLAIN")) {
+                ExplainPlan plan = ExplainPlan.of(cc, text, engine);
+                return new Prepared(text, null, plan.parameterCount(), plan);
+            }
+            PreparedStatement ps;
+            synchronized (this) {
+                ps = cc.prepareStatement(text);
+            }
+            return new Prepared(text, ps, ps.getParameterMetaData().getParameterCount(), null);
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Plans and runs a query without parameters. */
+    public QueryResult query(String sql) throws SQLException {
+        try (Prepared p = prepare(sql)) {
+            return p.execute(List.of());
+        }
+    }
+
+    static String stripTerminator(String sql) {
+        String s = sql.strip();
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s;
+    }
+
+    /**
+     * Calcite's errors as SQLExceptions: validation and parse errors as syntax errors (42000) with Calcite's
+     * own message (which names the line and column), anything else with its innermost message.
+     */
+    static SQLException translate(SQLException e) {
+        if (e.getSQLState() != null && !e.getSQLState().isEmpty()) {
+            return e;
+        }
+        String message = null;
+        String state = "XX000";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null) {
+                if (t instanceof org.apache.calcite.runtime.CalciteContextException
+                        || t instanceof org.apache.calcite.sql.parser.SqlParseException) {
+                    message = t.getMessage();
+                    state = "42000";
+                    break;
+                }
+                message = t.getMessage();
+            }
+        }
+        SQLException out = SqlErrors.of(state, message);
+        out.initCause(e);
+        return out;
+    }
+
+    static QueryResult materialize(ResultSet rs) throws SQLException {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        var columns = new ArrayList<QueryColumn>(n);
+        for (int c = 1; c <= n; c++) {
+            columns.add(new QueryColumn(md.getColumnLabel(c), md.getColumnType(c), md.getColumnTypeName(c),
+                    md.getPrecision(c), md.getScale(c), md.isNullable(c) != ResultSetMetaData.columnNoNulls,
+                    md.getColumnClassName(c)));
+        }
+        var rows = new ArrayList<Object[]>();
+        while (rs.next()) {
+            Object[] row = new Object[n];
+            for (int c = 1; c <= n; c++) {
+                row[c - 1] = QueryValues.read(rs, c, columns.get(c - 1));
+            }
+            rows.add(row);
+        }
+        return new QueryResult(columns, rows);
+    }
+
+    @Override
+    public synchronized void close() throws SQLException {
+        if (calcite != null) {
+            calcite.close();
+            calcite = null;
+        }
+    }
+
+    /** For tests and EXPLAIN: the scale JDBC reports for DECIMAL results. */
+    static BigDecimal atScale(BigDecimal d, int scale) {
+        return scale >= 0 && d.scale() < scale ? d.setScale(scale) : d;
+    }
+
+    static boolean isDecimal(int jdbcType) {
+        return jdbcType == Types.DECIMAL || jdbcType == Types.NUMERIC;
+    }
+}
