@@ -330,54 +330,36 @@ BEGIN ATOMIC
     OPEN lines;
 END;
 
--- 2.7 Delivery (the deferred part that the queued request executes). For each of the ten
--- districts of warehouse p_w_id: the oldest undelivered order (lowest NO_O_ID) is removed from
--- NEW_ORDER, gets carrier p_o_carrier_id, its lines get today's delivery date, and the customer is
--- credited with the lines' total and one more delivery. A district without undelivered orders is
--- skipped. Outputs: the number of districts delivered, and the delivered order ids of districts
--- 1..10 in order, separated by spaces, 0 for a skipped district (the result file of 2.7.4.2).
-CREATE PROCEDURE Delivery(IN p_w_id INTEGER, IN p_o_carrier_id SMALLINT,
-                          OUT p_delivered INTEGER, OUT p_o_ids VARCHAR(120))
+-- 2.7 Delivery (the deferred part that the queued request executes), one district per call: clause
+-- 2.7.4.2 lets the deferred Delivery use "one or more (up to 10) database transactions", and the driver
+-- delivers the ten districts of a warehouse as ten calls, d = 1..10. The oldest undelivered order of
+-- district (p_w_id, p_d_id) (lowest NO_O_ID) is removed from NEW_ORDER, gets carrier p_o_carrier_id, its
+-- lines get today's delivery date, and the customer is credited with the lines' total and one more
+-- delivery. Output: the delivered order id, or NULL when the district has no undelivered order (skipped).
+CREATE PROCEDURE Delivery(IN p_w_id INTEGER, IN p_d_id INTEGER, IN p_o_carrier_id SMALLINT,
+                          OUT p_o_id INTEGER)
     MODIFIES SQL DATA
 BEGIN ATOMIC
-    DECLARE v_d_id INTEGER DEFAULT 1;
     DECLARE v_o_id INTEGER;
     DECLARE v_c_id INTEGER;
     DECLARE v_amount DECIMAL(12,2);
-    DECLARE v_delivered INTEGER DEFAULT 0;
-    DECLARE v_o_ids VARCHAR(120) DEFAULT '';
 
-    WHILE v_d_id <= 10 DO
-        SET v_o_id = (SELECT MIN(no_o_id) FROM new_order
-                      WHERE no_w_id = p_w_id AND no_d_id = v_d_id);
-        IF v_o_id IS NULL THEN
-            SET v_o_ids = v_o_ids || '0';
-        ELSE
-            DELETE FROM new_order
-                WHERE no_w_id = p_w_id AND no_d_id = v_d_id AND no_o_id = v_o_id;
-            SELECT o_c_id INTO v_c_id
-                FROM orders WHERE o_w_id = p_w_id AND o_d_id = v_d_id AND o_id = v_o_id;
-            UPDATE orders SET o_carrier_id = p_o_carrier_id
-                WHERE o_w_id = p_w_id AND o_d_id = v_d_id AND o_id = v_o_id;
-            UPDATE order_line SET ol_delivery_d = CURRENT_TIMESTAMP
-                WHERE ol_w_id = p_w_id AND ol_d_id = v_d_id AND ol_o_id = v_o_id;
-            SET v_amount = (SELECT SUM(ol_amount) FROM order_line
-                            WHERE ol_w_id = p_w_id AND ol_d_id = v_d_id AND ol_o_id = v_o_id);
-            UPDATE customer
-                SET c_balance = c_balance + v_amount,
-                    c_delivery_cnt = c_delivery_cnt + 1
-                WHERE c_w_id = p_w_id AND c_d_id = v_d_id AND c_id = v_c_id;
-            SET v_delivered = v_delivered + 1;
-            SET v_o_ids = v_o_ids || CAST(v_o_id AS VARCHAR(10));
-        END IF;
-        IF v_d_id < 10 THEN
-            SET v_o_ids = v_o_ids || ' ';
-        END IF;
-        SET v_d_id = v_d_id + 1;
-    END WHILE;
-
-    SET p_delivered = v_delivered;
-    SET p_o_ids = v_o_ids;
+    SET v_o_id = (SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = p_d_id);
+    IF v_o_id IS NOT NULL THEN
+        DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = p_d_id AND no_o_id = v_o_id;
+        SELECT o_c_id INTO v_c_id FROM orders WHERE o_w_id = p_w_id AND o_d_id = p_d_id AND o_id = v_o_id;
+        UPDATE orders SET o_carrier_id = p_o_carrier_id
+            WHERE o_w_id = p_w_id AND o_d_id = p_d_id AND o_id = v_o_id;
+        UPDATE order_line SET ol_delivery_d = CURRENT_TIMESTAMP
+            WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id = v_o_id;
+        SET v_amount = (SELECT SUM(ol_amount) FROM order_line
+                        WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id = v_o_id);
+        UPDATE customer
+            SET c_balance = c_balance + v_amount,
+                c_delivery_cnt = c_delivery_cnt + 1
+            WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = v_c_id;
+    END IF;
+    SET p_o_id = v_o_id;
 END;
 
 -- 2.8 Stock-Level. The number of distinct items among the lines of district (p_w_id, p_d_id)'s

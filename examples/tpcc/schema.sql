@@ -153,15 +153,25 @@ CREATE INDEX order_line_by_order ON order_line (ol_w_id, ol_d_id, ol_o_id, ol_nu
 -- Payment: the next synthetic history key of a warehouse.
 CREATE INDEX history_by_id ON history (h_w_id, h_id);
 
--- Partitioning by warehouse: every table but ITEM carries a warehouse id in its primary key, and
--- almost all of a transaction's rows share one warehouse. NewOrder with a remote supply warehouse
--- and Payment with a remote customer span two or more partitions. ITEM is not partitioned: it is
--- read-only, so it is replicated and its reads can be answered on the host.
+-- Partitioning (the arithmetic is in README.md, "Partitioning"). One warehouse is about 85 MB of rows
+-- at full size, more than the 55 MiB of row space a DPU has, so its tables are spread three ways:
+-- - the district's tables, by (warehouse, district), hashed: a district's customers, orders, new
+--   orders and order lines (about 9 MB with their indexes) live together, so Order-Status and
+--   Delivery (one district per call) run on one partition, and so does the district row that
+--   New-Order and Payment update;
+-- - the warehouse row and its HISTORY by warehouse (partition w mod P): Payment's W_YTD and the
+--   warehouse's next history id;
+-- - STOCK by item (partition i mod P): every partition holds an equal slice of every warehouse's
+--   stock (32.8 MB per warehouse, too large to sit next to anything else).
+-- ITEM is not partitioned: it is read-only, so it is replicated (and its reads can be answered on
+-- the host). New-Order (district, warehouse and the partitions of its items' stock), Payment
+-- (warehouse, district, customer's district) and Stock-Level (district and the stock of the items
+-- it finds) are multi-partition.
 PARTITION TABLE warehouse ON COLUMN w_id;
-PARTITION TABLE district ON COLUMN d_w_id;
-PARTITION TABLE customer ON COLUMN c_w_id;
 PARTITION TABLE history ON COLUMN h_w_id;
-PARTITION TABLE new_order ON COLUMN no_w_id;
-PARTITION TABLE orders ON COLUMN o_w_id;
-PARTITION TABLE order_line ON COLUMN ol_w_id;
-PARTITION TABLE stock ON COLUMN s_w_id;
+PARTITION TABLE district ON COLUMNS (d_w_id, d_id);
+PARTITION TABLE customer ON COLUMNS (c_w_id, c_d_id);
+PARTITION TABLE new_order ON COLUMNS (no_w_id, no_d_id);
+PARTITION TABLE orders ON COLUMNS (o_w_id, o_d_id);
+PARTITION TABLE order_line ON COLUMNS (ol_w_id, ol_d_id);
+PARTITION TABLE stock ON COLUMN s_i_id;

@@ -474,15 +474,33 @@ class TpccOnHsqldbTest {
 
     // ---------------------------------------------------------------- Delivery
 
-    private List<Object> delivery(int w, int carrier) throws SQLException {
+    /** The delivered order id of district (w, d), or null when the district had no new order. */
+    private Integer deliverDistrict(int w, int d, int carrier) throws SQLException {
         try (CallableStatement cs = conn.prepareCall("{call Delivery(?, ?, ?, ?)}")) {
             cs.setInt(1, w);
-            cs.setInt(2, carrier);
-            cs.registerOutParameter(3, Types.INTEGER);
-            cs.registerOutParameter(4, Types.VARCHAR);
+            cs.setInt(2, d);
+            cs.setInt(3, carrier);
+            cs.registerOutParameter(4, Types.INTEGER);
             cs.execute();
-            return List.of(cs.getInt(3), cs.getString(4));
+            int oId = cs.getInt(4);
+            return cs.wasNull() ? null : oId;
         }
+    }
+
+    /**
+     * The deferred Delivery of clause 2.7 as the driver runs it: one call per district, d = 1..10 (clause
+     * 2.7.4.2 allows up to ten database transactions); returns the number delivered and the result file's
+     * order ids (0 for a skipped district).
+     */
+    private List<Object> delivery(int w, int carrier) throws SQLException {
+        int delivered = 0;
+        var ids = new ArrayList<String>();
+        for (int d = 1; d <= 10; d++) {
+            Integer oId = deliverDistrict(w, d, carrier);
+            if (oId != null) delivered++;
+            ids.add(oId == null ? "0" : oId.toString());
+        }
+        return List.of(delivered, String.join(" ", ids));
     }
 
     @Test
@@ -509,6 +527,16 @@ class TpccOnHsqldbTest {
         assertEquals(List.of(0, "0 0 0 0 0 0 0 0 0 0"), delivery(1, 8));
         assertEquals(List.of(0, "0 0 0 0 0 0 0 0 0 0"), delivery(2, 1));
         assertEquals(0, intOf("SELECT COUNT(*) FROM new_order"));
+    }
+
+    @Test
+    void deliveryOfOneDistrictTouchesNoOtherDistrict() throws Exception {
+        assertEquals(2, deliverDistrict(1, 1, 4));
+        assertEquals(List.of(3), rowsOf("SELECT no_o_id FROM new_order WHERE no_w_id = 1 AND no_d_id = 1").stream().map(l -> normalize(l.get(0))).toList());
+        assertEquals(1, intOf("SELECT COUNT(*) FROM new_order WHERE no_w_id = 1 AND no_d_id = 2"));
+        assertNull(objOf("SELECT o_carrier_id FROM orders WHERE o_w_id = 1 AND o_d_id = 2 AND o_id = 3"));
+        assertNull(deliverDistrict(1, 10, 4), "district 10 has no new order");
+        assertNull(deliverDistrict(2, 1, 4), "warehouse 2 has no orders");
     }
 
     // ---------------------------------------------------------------- StockLevel

@@ -56,6 +56,7 @@ final class BenchTpccCommand implements Callable<Integer> {
         TpccScale scale;
         try {
             scale = options.scale();
+            options.validateEngine();
             if (seconds < 1) throw new IllegalArgumentException("--seconds must be at least 1");
             if (clients != null && clients < 1) throw new IllegalArgumentException("--clients must be at least 1");
         } catch (IllegalArgumentException e) {
@@ -89,7 +90,15 @@ final class BenchTpccCommand implements Callable<Integer> {
     static boolean check(Connection c, TpccScale scale, java.util.Set<Integer> conditions, String when, PrintStream out)
             throws java.sql.SQLException {
         long t0 = System.nanoTime();
-        List<TpccCheck.Outcome> outcomes = new TpccCheck(scale).run(c, conditions);
+        List<TpccCheck.Outcome> outcomes;
+        try {
+            outcomes = new TpccCheck(scale).run(c, conditions);
+        } catch (java.sql.SQLException e) {
+            // e.g. an engine without ad-hoc SELECT: the run's report stands, the check could not be made
+            out.println("consistency " + when + ": NOT CHECKED, the check's queries failed: SQLSTATE " + e.getSQLState()
+                    + ": " + e.getMessage().lines().findFirst().orElse(""));
+            return false;
+        }
         out.printf(Locale.ROOT, "consistency %s (clause 3.3.2, %.1f s):%n", when, (System.nanoTime() - t0) / 1e9);
         boolean ok = TpccCheck.print(outcomes, out);
         out.println(ok ? "consistency: all " + outcomes.size() + " conditions hold" : "consistency: FAILED");

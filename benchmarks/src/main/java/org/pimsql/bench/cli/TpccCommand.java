@@ -47,7 +47,14 @@ final class TpccCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintStream out = stream(spec.commandLine().getOut());
             PrintStream err = stream(spec.commandLine().getErr());
-            TpccScale scale = options.scale();
+            TpccScale scale;
+            try {
+                scale = options.scale();
+                options.validateEngine();
+            } catch (IllegalArgumentException e) {
+                err.println("pimsql tpcc load: error: " + e.getMessage());
+                return 1;
+            }
             try (TpccEngine engine = options.open(); Connection admin = engine.connect()) {
                 out.printf(Locale.ROOT, "TPC-C load on %s: %s%n", engine.name(), scale);
                 engine.createSchema(admin);
@@ -82,7 +89,14 @@ final class TpccCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("pimsql tpcc check: error: --db is required (the database to check)");
                 return 1;
             }
-            TpccScale scale = options.scale();
+            TpccScale scale;
+            try {
+                scale = options.scale();
+                options.validateEngine();
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("pimsql tpcc check: error: " + e.getMessage());
+                return 1;
+            }
             try (TpccEngine engine = options.open(); Connection c = engine.connect()) {
                 return BenchTpccCommand.check(c, scale, afterLoad ? TpccCheck.AFTER_LOAD : TpccCheck.AFTER_RUN,
                         "of " + options.db, out) ? 0 : 1;

@@ -21,7 +21,8 @@ final class TpccOptions {
     int dpus;
 
     @Option(names = "--db", paramLabel = "URL",
-            description = "A JDBC URL (jdbc:pimsql:file:DIR keeps the database) instead of a fresh in-memory one.")
+            description = "A database instead of a fresh in-memory one: jdbc:pimsql:file:DIR (or DIR) for PimSQL, "
+                    + "jdbc:hsqldb:file:PATH for HSQLDB.")
     String db;
 
     @Option(names = "--items", paramLabel = "N",
@@ -51,15 +52,39 @@ final class TpccOptions {
                 orders != null ? orders : Math.min(c, TpccScale.STANDARD_ORDERS_PER_DISTRICT));
     }
 
+    /** Fails with a user error unless the engine name and its options make sense. */
+    void validateEngine() {
+        String e = engine.toLowerCase(java.util.Locale.ROOT);
+        if (!e.equals("pimsql") && !e.equals("hsqldb")) {
+            throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
+        }
+        if (e.equals("pimsql") && dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
+        if (e.equals("hsqldb") && db != null && !db.startsWith("jdbc:hsqldb:")) {
+            throw new IllegalArgumentException("--db with --engine hsqldb is a jdbc:hsqldb: URL, e.g. jdbc:hsqldb:file:/tmp/tpcc");
+        }
+    }
+
     TpccEngine open() {
         return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
             case "pimsql" -> {
                 if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
-                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, engineOptions);
+                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, withBuckets(engineOptions, scale()));
             }
-            case "hsqldb" -> new HsqldbEngine();
+            case "hsqldb" -> db != null ? HsqldbEngine.atUrl(db) : new HsqldbEngine();
             default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
         };
+    }
+
+    /**
+     * Hash chains grow as rows per DPU / buckets, and every DPU holds all of ITEM: about one bucket per four
+     * items, from 2^10 to 2^15 buckets per table (2^15 x 4 B x 9 tables = 1.2 MB of MRAM per DPU), unless the
+     * options name their own.
+     */
+    static String withBuckets(String options, TpccScale scale) {
+        if (options.contains("bucketsLog2")) return options;
+        int log2 = 32 - Integer.numberOfLeadingZeros(Math.max(1, scale.items() / 4 - 1));
+        String buckets = "bucketsLog2=" + Math.max(10, Math.min(15, log2));
+        return options.isBlank() ? buckets : options + "&" + buckets;
     }
 
     /** "Current date and time" of the loaded rows: now, to the second. */

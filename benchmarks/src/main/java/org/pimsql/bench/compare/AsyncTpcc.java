@@ -10,6 +10,7 @@ import org.pimsql.bench.tpcc.NewOrderInput;
 import org.pimsql.bench.tpcc.OrderStatusInput;
 import org.pimsql.bench.tpcc.PaymentInput;
 import org.pimsql.bench.tpcc.TpccInputs;
+import org.pimsql.bench.tpcc.TpccScale;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**
@@ -73,8 +74,13 @@ public final class AsyncTpcc {
                         in.byName() ? null : in.customerId(), in.byName() ? in.customerLast() : null));
             }
             case DELIVERY -> {
+                // one call per district, as the synchronous client does (clause 2.7.4.2, examples/tpcc)
                 var in = inputs.delivery();
-                yield connection.callAsync("Delivery", args(4, in.warehouseId(), (short) in.carrierId()));
+                var districts = new CompletableFuture<?>[TpccScale.DISTRICTS_PER_WAREHOUSE];
+                for (int d = 1; d <= districts.length; d++) {
+                    districts[d - 1] = connection.callAsync("Delivery", args(4, in.warehouseId(), d, (short) in.carrierId()));
+                }
+                yield CompletableFuture.allOf(districts);
             }
             case STOCK_LEVEL -> {
                 var in = inputs.stockLevel();

@@ -10,15 +10,39 @@ import org.pimsql.bench.util.SqlStatementSplitter;
 
 /**
  * HSQLDB 2.7 in memory, the reference engine: the example's scripts without their {@code PARTITION TABLE}
- * statements, the same procedures as on PimSQL. One in-memory database per instance, dropped on close.
+ * statements, the same procedures as on PimSQL. One in-memory database per instance, dropped on close (or a
+ * database at a URL, shut down on close).
  */
 public final class HsqldbEngine implements TpccEngine {
-    private final String url = "jdbc:hsqldb:mem:tpcc-" + UUID.randomUUID();
+    private final String url;
+    private final String script;
     private Connection keepAlive;
+
+    /** The example's schema and procedures. */
+    public HsqldbEngine() {
+        this(PimsqlEngine.exampleScript());
+    }
+
+    /** {@code script} (PimSQL dialect; its PARTITION TABLE statements are dropped) instead of the example's. */
+    public HsqldbEngine(String script) {
+        this("jdbc:hsqldb:mem:tpcc-" + UUID.randomUUID(), script);
+    }
+
+    private HsqldbEngine(String url, String script) {
+        this.url = url;
+        this.script = script;
+    }
+
+    /** The HSQLDB database at {@code url} (e.g. {@code jdbc:hsqldb:file:/tmp/tpcc}), with the example's scripts. */
+    public static HsqldbEngine atUrl(String url) {
+        if (!url.startsWith("jdbc:hsqldb:")) throw new IllegalArgumentException("not an HSQLDB URL: " + url);
+        return new HsqldbEngine(url, PimsqlEngine.exampleScript());
+    }
 
     @Override
     public String name() {
-        return "HSQLDB " + new JDBCDriver().getMajorVersion() + "." + new JDBCDriver().getMinorVersion() + " (in memory)";
+        return "HSQLDB " + new JDBCDriver().getMajorVersion() + "." + new JDBCDriver().getMinorVersion()
+                + (url.startsWith("jdbc:hsqldb:mem:") ? " (in memory)" : " (" + url + ")");
     }
 
     @Override
@@ -35,10 +59,8 @@ public final class HsqldbEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            for (String script : new String[] {"schema.sql", "procedures.sql"}) {
-                for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(TpccEngine.exampleScript(script))) {
-                    st.execute(s.text());
-                }
+            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(script)) {
+                st.execute(s.text());
             }
         }
     }

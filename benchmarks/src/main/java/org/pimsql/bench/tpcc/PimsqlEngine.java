@@ -13,18 +13,28 @@ import java.util.UUID;
 public final class PimsqlEngine implements TpccEngine {
     private final String url;
     private final int dpus;
+    private final String script;
 
     /** A fresh in-memory database on {@code dpus} DPUs; {@code extraUrlParameters} like "bucketsLog2=16" or "". */
     public PimsqlEngine(int dpus, String extraUrlParameters) {
-        this.dpus = dpus;
-        String url = "jdbc:pimsql:mem:tpcc-" + UUID.randomUUID() + "?dpus=" + dpus;
-        if (extraUrlParameters != null && !extraUrlParameters.isBlank()) url += "&" + extraUrlParameters;
-        this.url = url;
+        this(freshUrl(dpus, extraUrlParameters), dpus, exampleScript());
     }
 
-    private PimsqlEngine(String url, int dpus, boolean exact) {
+    private PimsqlEngine(String url, int dpus, String script) {
         this.url = url;
         this.dpus = dpus;
+        this.script = script;
+    }
+
+    private static String freshUrl(int dpus, String extraUrlParameters) {
+        String url = "jdbc:pimsql:mem:tpcc-" + UUID.randomUUID() + "?dpus=" + dpus;
+        if (extraUrlParameters != null && !extraUrlParameters.isBlank()) url += "&" + extraUrlParameters;
+        return url;
+    }
+
+    /** The example's schema and procedures as one script (compiled once). */
+    public static String exampleScript() {
+        return TpccEngine.exampleScript("schema.sql") + "\n" + TpccEngine.exampleScript("procedures.sql");
     }
 
     /**
@@ -36,7 +46,15 @@ public final class PimsqlEngine implements TpccEngine {
                 : url.startsWith("mem:") || url.startsWith("file:") ? "jdbc:pimsql:" + url
                 : "jdbc:pimsql:file:" + java.nio.file.Path.of(url).toAbsolutePath().normalize();
         if (!u.contains("dpus=")) u += (u.contains("?") ? "&" : "?") + "dpus=" + dpus;
-        return new PimsqlEngine(u, dpus, true);
+        return new PimsqlEngine(u, dpus, exampleScript());
+    }
+
+    /**
+     * The same database with {@code script} instead of the example's scripts as what {@link #createSchema}
+     * compiles (e.g. another partitioning, or extra procedures for a test).
+     */
+    public PimsqlEngine withScript(String script) {
+        return new PimsqlEngine(url, dpus, script);
     }
 
     public String url() {
@@ -58,7 +76,7 @@ public final class PimsqlEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            st.execute(TpccEngine.exampleScript("schema.sql") + "\n" + TpccEngine.exampleScript("procedures.sql"));
+            st.execute(script);
         }
     }
 

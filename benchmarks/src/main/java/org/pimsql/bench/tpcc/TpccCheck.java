@@ -16,9 +16,10 @@ import java.util.TreeSet;
 
 /**
  * The consistency conditions of clause 3.3.2 (1 to 12) over plain JDBC. The queries are the simplest SQL
- * every engine answers ({@code SELECT columns FROM table WHERE x_w_id = n}, one warehouse at a time, and
- * HISTORY once); the sums, maxima and joins the conditions ask for are computed here, so the check runs
- * unchanged on PimSQL's ad-hoc queries, HSQLDB, H2 and PostgreSQL.
+ * every engine answers ({@code SELECT columns FROM table WHERE x_w_id = w [AND x_d_id = d]}: one warehouse,
+ * or one district of the district tables, at a time, so that on PimSQL each query reads one partition); the
+ * sums, maxima and joins the conditions ask for are computed here, so the check runs unchanged on PimSQL's
+ * ad-hoc queries, HSQLDB, H2 and PostgreSQL.
  *
  * <p>Condition 11 compares the orders of a district with its new orders as loaded (2,100 at standard size):
  * it holds after loading, not after a run (clause 3.3.2.11), so {@link #AFTER_RUN} leaves it out.
@@ -63,15 +64,20 @@ public final class TpccCheck {
                 if (violations[n]++ == 0) first[n] = what;
             }
         };
-        // HISTORY once: per (warehouse, district) of the payment, and per customer paid for.
+        // HISTORY first, a warehouse at a time: per (warehouse, district) of the payment, and per customer paid
+        // for (a remote payment is in another warehouse's history).
         var historyByDistrict = new HashMap<Long, BigDecimal>();
         var historyByCustomer = new HashMap<Long, BigDecimal>();
-        try (Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT h_w_id, h_d_id, h_c_w_id, h_c_d_id, h_c_id, h_amount FROM history")) {
-            while (rs.next()) {
-                BigDecimal amount = rs.getBigDecimal(6);
-                historyByDistrict.merge(key(rs.getInt(1), rs.getInt(2), 0), amount, BigDecimal::add);
-                historyByCustomer.merge(key(rs.getInt(3), rs.getInt(4), rs.getInt(5)), amount, BigDecimal::add);
+        try (Statement st = c.createStatement()) {
+            for (int w = 1; w <= scale.warehouses(); w++) {
+                try (ResultSet rs = st.executeQuery(
+                        "SELECT h_d_id, h_c_w_id, h_c_d_id, h_c_id, h_amount FROM history WHERE h_w_id = " + w)) {
+                    while (rs.next()) {
+                        BigDecimal amount = rs.getBigDecimal(5);
+                        historyByDistrict.merge(key(w, rs.getInt(1), 0), amount, BigDecimal::add);
+                        historyByCustomer.merge(key(rs.getInt(2), rs.getInt(3), rs.getInt(4)), amount, BigDecimal::add);
+                    }
+                }
             }
         }
         for (int w = 1; w <= scale.warehouses(); w++) {
@@ -80,6 +86,19 @@ public final class TpccCheck {
         var out = new ArrayList<Outcome>();
         for (int n : new TreeSet<>(conditions)) out.add(new Outcome(n, TITLES[n], violations[n], first[n]));
         return out;
+    }
+
+    private interface RowHandler {
+        void row(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs {@code sqlPrefix + d} for districts d = 1..10 (one partition each on PimSQL), every row to {@code handler}. */
+    private static void eachRowPerDistrict(Statement st, String sqlPrefix, RowHandler handler) throws SQLException {
+        for (int d = 1; d <= TpccScale.DISTRICTS_PER_WAREHOUSE; d++) {
+            try (ResultSet rs = st.executeQuery(sqlPrefix + d)) {
+                while (rs.next()) handler.row(rs);
+            }
+        }
     }
 
     private interface Violation {
@@ -118,74 +137,72 @@ public final class TpccCheck {
                 return;
             }
             var districts = new HashMap<Integer, District>();
-            try (ResultSet rs = st.executeQuery("SELECT d_id, d_ytd, d_next_o_id FROM district WHERE d_w_id = " + w)) {
-                while (rs.next()) {
-                    var d = new District();
-                    d.ytd = rs.getBigDecimal(2);
-                    d.nextOrderId = rs.getInt(3);
-                    districts.put(rs.getInt(1), d);
+            for (int did = 1; did <= TpccScale.DISTRICTS_PER_WAREHOUSE; did++) {
+                try (ResultSet rs = st.executeQuery("SELECT d_id, d_ytd, d_next_o_id FROM district WHERE d_w_id = " + w
+                        + " AND d_id = " + did)) {
+                    while (rs.next()) {
+                        var d = new District();
+                        d.ytd = rs.getBigDecimal(2);
+                        d.nextOrderId = rs.getInt(3);
+                        districts.put(rs.getInt(1), d);
+                    }
                 }
             }
             var orders = new HashMap<Long, Order>();
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT o_d_id, o_id, o_c_id, o_carrier_id, o_ol_cnt FROM orders WHERE o_w_id = " + w)) {
-                while (rs.next()) {
-                    int did = rs.getInt(1);
-                    int oid = rs.getInt(2);
-                    var o = new Order();
-                    o.customer = rs.getInt(3);
-                    rs.getInt(4);
-                    o.undelivered = rs.wasNull();
-                    o.olCnt = rs.getInt(5);
-                    orders.put(key(w, did, oid), o);
-                    District d = districts.get(did);
-                    if (d != null) {
-                        d.orders++;
-                        d.maxOrderId = Math.max(d.maxOrderId, oid);
-                        d.olCntSum += o.olCnt;
-                    }
+            eachRowPerDistrict(st,
+                    "SELECT o_d_id, o_id, o_c_id, o_carrier_id, o_ol_cnt FROM orders WHERE o_w_id = " + w + " AND o_d_id = ", rs -> {
+                int did = rs.getInt(1);
+                int oid = rs.getInt(2);
+                var o = new Order();
+                o.customer = rs.getInt(3);
+                rs.getInt(4);
+                o.undelivered = rs.wasNull();
+                o.olCnt = rs.getInt(5);
+                orders.put(key(w, did, oid), o);
+                District d = districts.get(did);
+                if (d != null) {
+                    d.orders++;
+                    d.maxOrderId = Math.max(d.maxOrderId, oid);
+                    d.olCntSum += o.olCnt;
                 }
-            }
-            try (ResultSet rs = st.executeQuery("SELECT no_d_id, no_o_id FROM new_order WHERE no_w_id = " + w)) {
-                while (rs.next()) {
-                    int did = rs.getInt(1);
-                    int oid = rs.getInt(2);
-                    District d = districts.get(did);
-                    if (d != null) {
-                        d.newOrders++;
-                        d.minNewOrder = Math.min(d.minNewOrder, oid);
-                        d.maxNewOrder = Math.max(d.maxNewOrder, oid);
-                    }
-                    Order o = orders.get(key(w, did, oid));
-                    if (o == null) v.at(5, "new order " + w + "/" + did + "/" + oid + " has no ORDERS row");
-                    else o.newOrder = true;
+            });
+            eachRowPerDistrict(st,
+                    "SELECT no_d_id, no_o_id FROM new_order WHERE no_w_id = " + w + " AND no_d_id = ", rs -> {
+                int did = rs.getInt(1);
+                int oid = rs.getInt(2);
+                District d = districts.get(did);
+                if (d != null) {
+                    d.newOrders++;
+                    d.minNewOrder = Math.min(d.minNewOrder, oid);
+                    d.maxNewOrder = Math.max(d.maxNewOrder, oid);
                 }
-            }
+                Order o = orders.get(key(w, did, oid));
+                if (o == null) v.at(5, "new order " + w + "/" + did + "/" + oid + " has no ORDERS row");
+                else o.newOrder = true;
+            });
             // Delivered amounts per customer (conditions 10, 12) and line counts (4, 6, 7).
             var deliveredByCustomer = new HashMap<Long, BigDecimal>();
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT ol_d_id, ol_o_id, ol_amount, ol_delivery_d FROM order_line WHERE ol_w_id = " + w)) {
-                while (rs.next()) {
-                    int did = rs.getInt(1);
-                    int oid = rs.getInt(2);
-                    BigDecimal amount = rs.getBigDecimal(3);
-                    rs.getTimestamp(4);
-                    boolean undelivered = rs.wasNull();
-                    District d = districts.get(did);
-                    if (d != null) d.lines++;
-                    Order o = orders.get(key(w, did, oid));
-                    if (o == null) {
-                        v.at(6, "order line of " + w + "/" + did + "/" + oid + " has no ORDERS row");
-                        continue;
-                    }
-                    o.lines++;
-                    if (undelivered != o.undelivered) {
-                        v.at(7, "order " + w + "/" + did + "/" + oid + ": a line's OL_DELIVERY_D is "
-                                + (undelivered ? "null" : "set") + " but O_CARRIER_ID is " + (o.undelivered ? "null" : "set"));
-                    }
-                    if (!undelivered) deliveredByCustomer.merge(key(w, did, o.customer), amount, BigDecimal::add);
+            eachRowPerDistrict(st,
+                    "SELECT ol_d_id, ol_o_id, ol_amount, ol_delivery_d FROM order_line WHERE ol_w_id = " + w + " AND ol_d_id = ", rs -> {
+                int did = rs.getInt(1);
+                int oid = rs.getInt(2);
+                BigDecimal amount = rs.getBigDecimal(3);
+                rs.getTimestamp(4);
+                boolean undelivered = rs.wasNull();
+                District d = districts.get(did);
+                if (d != null) d.lines++;
+                Order o = orders.get(key(w, did, oid));
+                if (o == null) {
+                    v.at(6, "order line of " + w + "/" + did + "/" + oid + " has no ORDERS row");
+                    return;
                 }
-            }
+                o.lines++;
+                if (undelivered != o.undelivered) {
+                    v.at(7, "order " + w + "/" + did + "/" + oid + ": a line's OL_DELIVERY_D is "
+                            + (undelivered ? "null" : "set") + " but O_CARRIER_ID is " + (o.undelivered ? "null" : "set"));
+                }
+                if (!undelivered) deliveredByCustomer.merge(key(w, did, o.customer), amount, BigDecimal::add);
+            });
             BigDecimal dYtdSum = BigDecimal.ZERO;
             for (int did = 1; did <= TpccScale.DISTRICTS_PER_WAREHOUSE; did++) {
                 District d = districts.get(did);
@@ -228,24 +245,22 @@ public final class TpccCheck {
                 }
                 if (o.olCnt != o.lines) v.at(6, at + ": O_OL_CNT = " + o.olCnt + ", lines " + o.lines);
             }
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT c_d_id, c_id, c_balance, c_ytd_payment FROM customer WHERE c_w_id = " + w)) {
-                while (rs.next()) {
-                    long k = key(w, rs.getInt(1), rs.getInt(2));
-                    BigDecimal balance = rs.getBigDecimal(3);
-                    BigDecimal ytd = rs.getBigDecimal(4);
-                    BigDecimal delivered = deliveredByCustomer.getOrDefault(k, BigDecimal.ZERO);
-                    BigDecimal paid = historyByCustomer.getOrDefault(k, BigDecimal.ZERO);
-                    if (balance.compareTo(delivered.subtract(paid)) != 0) {
-                        v.at(10, "customer " + describe(k) + ": C_BALANCE = " + balance + ", delivered " + delivered
-                                + " - paid " + paid);
-                    }
-                    if (balance.add(ytd).compareTo(delivered) != 0) {
-                        v.at(12, "customer " + describe(k) + ": C_BALANCE + C_YTD_PAYMENT = " + balance.add(ytd)
-                                + ", delivered " + delivered);
-                    }
+            eachRowPerDistrict(st,
+                    "SELECT c_d_id, c_id, c_balance, c_ytd_payment FROM customer WHERE c_w_id = " + w + " AND c_d_id = ", rs -> {
+                long k = key(w, rs.getInt(1), rs.getInt(2));
+                BigDecimal balance = rs.getBigDecimal(3);
+                BigDecimal ytd = rs.getBigDecimal(4);
+                BigDecimal delivered = deliveredByCustomer.getOrDefault(k, BigDecimal.ZERO);
+                BigDecimal paid = historyByCustomer.getOrDefault(k, BigDecimal.ZERO);
+                if (balance.compareTo(delivered.subtract(paid)) != 0) {
+                    v.at(10, "customer " + describe(k) + ": C_BALANCE = " + balance + ", delivered " + delivered
+                            + " - paid " + paid);
                 }
-            }
+                if (balance.add(ytd).compareTo(delivered) != 0) {
+                    v.at(12, "customer " + describe(k) + ": C_BALANCE + C_YTD_PAYMENT = " + balance.add(ytd)
+                            + ", delivered " + delivered);
+                }
+            });
         }
     }
 

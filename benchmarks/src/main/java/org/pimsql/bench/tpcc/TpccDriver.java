@@ -69,11 +69,12 @@ public final class TpccDriver {
                     tpmC(), calls(), seconds, calls() / seconds);
             out.printf(Locale.ROOT, "%-12s %10s %6s %10s %9s %9s %9s %8s%n", "transaction", "calls", "mix", "calls/s",
                     "p50 ms", "p99 ms", "rollbacks", "errors");
-            long all = Math.max(1, calls());
+            // the mix column counts attempts (calls and errors): the deck's shares whatever failed
+            long all = Math.max(1, calls() + errors());
             for (TypeResult t : byKind.values()) {
                 out.printf(Locale.ROOT, "%-12s %,10d %5.1f%% %,10.1f %9.2f %9.2f %9d %8d%n", label(t.kind()), t.calls(),
-                        100.0 * t.calls() / all, t.calls() / seconds, t.p50Millis(), t.p99Millis(), t.rollbacks(),
-                        t.errors());
+                        100.0 * (t.calls() + t.errors()) / all, t.calls() / seconds, t.p50Millis(), t.p99Millis(),
+                        t.rollbacks(), t.errors());
             }
             errorMessages.forEach((m, n) -> out.printf(Locale.ROOT, "  error %,d x %s%n", n, m));
         }
@@ -97,6 +98,19 @@ public final class TpccDriver {
 
     /** Runs the mix for {@code seconds}; {@code progress} (may be null) gets a live line every second. */
     public Result run(int seconds, PrintStream progress) throws SQLException, InterruptedException {
+        return run(seconds, 0, progress);
+    }
+
+    /**
+     * Runs exactly {@code perClient} transactions on every client, whatever the time they take (for tests:
+     * the same inputs in every run).
+     */
+    public Result runTransactions(int perClient, PrintStream progress) throws SQLException, InterruptedException {
+        if (perClient < 1) throw new IllegalArgumentException("transactions per client must be at least 1");
+        return run(0, perClient, progress);
+    }
+
+    private Result run(int seconds, int perClient, PrintStream progress) throws SQLException, InterruptedException {
         for (Kind k : Kind.values()) {
             calls.put(k, new LongAdder());
             rollbacks.put(k, new LongAdder());
@@ -107,7 +121,7 @@ public final class TpccDriver {
         try {
             for (int i = 0; i < clients; i++) terminals.add(engine.client(engine.connect()));
             long start = System.nanoTime();
-            long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
+            long deadline = perClient > 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
             var failures = new ConcurrentHashMap<Integer, Throwable>();
             var threads = new ArrayList<Thread>();
             for (int i = 0; i < clients; i++) {
@@ -117,7 +131,7 @@ public final class TpccDriver {
                 TpccClient client = terminals.get(i);
                 threads.add(Thread.ofPlatform().name("tpcc-terminal-" + i).start(() -> {
                     try {
-                        terminal(client, inputs, deadline);
+                        terminal(client, inputs, deadline, perClient);
                     } catch (Throwable t) {
                         failures.put(id, t);
                     }
@@ -134,8 +148,10 @@ public final class TpccDriver {
                     long no = calls.get(Kind.NEW_ORDER).sum();
                     long all = calls.values().stream().mapToLong(LongAdder::sum).sum();
                     long err = errors.values().stream().mapToLong(LongAdder::sum).sum();
-                    progress.printf(Locale.ROOT, "\rrunning %5.1f s / %d s   New-Orders %,9d   tpmC %,10.0f   transactions/s %,8.1f   errors %,d   ",
-                            s, seconds, no, no * 60 / s, all / s, err);
+                    String of = perClient > 0 ? String.format(Locale.ROOT, "(%,d transactions)", perClient * clients)
+                            : "/ " + seconds + " s";
+                    progress.printf(Locale.ROOT, "\rrunning %5.1f s %s   New-Orders %,9d   tpmC %,10.0f   transactions/s %,8.1f   errors %,d   ",
+                            s, of, no, no * 60 / s, all / s, err);
                     progress.flush();
                 }
             });
@@ -169,11 +185,11 @@ public final class TpccDriver {
         }
     }
 
-    /** One terminal: deals cards from its deck and runs each transaction until the deadline. */
-    private void terminal(TpccClient client, TpccInputs inputs, long deadline) {
+    /** One terminal: deals cards from its deck and runs each transaction until the deadline or the count. */
+    private void terminal(TpccClient client, TpccInputs inputs, long deadline, int count) {
         List<Kind> deck = inputs.deck();
         int next = 0;
-        while (System.nanoTime() < deadline) {
+        for (int done = 0; count > 0 ? done < count : System.nanoTime() < deadline; done++) {
             if (next == deck.size()) {
                 deck = inputs.deck();
                 next = 0;

@@ -129,7 +129,7 @@ class ExamplesAnalysisTest {
     void tpcc() throws Exception {
         SchemaAnalysis a = analyze("tpcc");
         check(a, List.of(
-                expect("NEWORDER", ProcedureClass.MULTI_PARTITION, "MOD(P_W_ID) + MOD(P_SUPPLY_W_IDS[*])",
+                expect("NEWORDER", ProcedureClass.MULTI_PARTITION, "MOD(P_W_ID) + HASH(INT,INT)(P_W_ID, P_D_ID) + MOD(P_ITEM_IDS[*])",
                         "{WAREHOUSE=[W_ID, W_TAX], DISTRICT=[D_ID, D_W_ID, D_TAX, D_NEXT_O_ID], CUSTOMER=[C_ID, C_D_ID, C_W_ID, "
                                 + "C_LAST, C_CREDIT, C_DISCOUNT], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_NUMBER, OL_I_ID, "
                                 + "OL_SUPPLY_W_ID, OL_QUANTITY, OL_AMOUNT], ITEM=[I_ID, I_NAME, I_PRICE, I_DATA], STOCK=[S_I_ID, "
@@ -139,7 +139,8 @@ class ExamplesAnalysisTest {
                                 + "O_ENTRY_D, O_CARRIER_ID, O_OL_CNT, O_ALL_LOCAL], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, "
                                 + "OL_NUMBER, OL_I_ID, OL_SUPPLY_W_ID, OL_DELIVERY_D, OL_QUANTITY, OL_AMOUNT, OL_DIST_INFO], "
                                 + "STOCK=[S_QUANTITY, S_YTD, S_ORDER_CNT, S_REMOTE_CNT]}"),
-                expect("PAYMENT", ProcedureClass.MULTI_PARTITION, "MOD(P_W_ID) + MOD(P_C_W_ID)",
+                expect("PAYMENT", ProcedureClass.MULTI_PARTITION,
+                        "MOD(P_W_ID) + HASH(INT,INT)(P_W_ID, P_D_ID) + HASH(INT,INT)(P_C_W_ID, P_C_D_ID)",
                         "{WAREHOUSE=[W_ID, W_NAME, W_STREET_1, W_STREET_2, W_CITY, W_STATE, W_ZIP, W_YTD], DISTRICT=[D_ID, "
                                 + "D_W_ID, D_NAME, D_STREET_1, D_STREET_2, D_CITY, D_STATE, D_ZIP, D_YTD], CUSTOMER=[C_ID, "
                                 + "C_D_ID, C_W_ID, C_FIRST, C_MIDDLE, C_LAST, C_STREET_1, C_STREET_2, C_CITY, C_STATE, C_ZIP, "
@@ -147,38 +148,47 @@ class ExamplesAnalysisTest {
                                 + "C_PAYMENT_CNT, C_DATA], HISTORY=[H_ID, H_W_ID]}",
                         "{WAREHOUSE=[W_YTD], DISTRICT=[D_YTD], CUSTOMER=[C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_DATA], "
                                 + "HISTORY=[H_ID, H_C_ID, H_C_D_ID, H_C_W_ID, H_D_ID, H_W_ID, H_DATE, H_AMOUNT, H_DATA]}"),
-                expect("ORDERSTATUS", ProcedureClass.SINGLE_PARTITION, "MOD(P_W_ID)",
+                expect("ORDERSTATUS", ProcedureClass.SINGLE_PARTITION, "HASH(INT,INT)(P_W_ID, P_D_ID)",
                         "{CUSTOMER=[C_ID, C_D_ID, C_W_ID, C_FIRST, C_MIDDLE, C_LAST, C_BALANCE], ORDERS=[O_ID, O_D_ID, O_W_ID, "
                                 + "O_C_ID, O_ENTRY_D, O_CARRIER_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_NUMBER, OL_I_ID, "
                                 + "OL_SUPPLY_W_ID, OL_DELIVERY_D, OL_QUANTITY, OL_AMOUNT]}",
                         "{}"),
-                expect("DELIVERY", ProcedureClass.SINGLE_PARTITION, "MOD(P_W_ID)",
+                expect("DELIVERY", ProcedureClass.SINGLE_PARTITION, "HASH(INT,INT)(P_W_ID, P_D_ID)",
                         "{CUSTOMER=[C_ID, C_D_ID, C_W_ID, C_BALANCE, C_DELIVERY_CNT], NEW_ORDER=[NO_O_ID, NO_D_ID, NO_W_ID], "
                                 + "ORDERS=[O_ID, O_D_ID, O_W_ID, O_C_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_AMOUNT]}",
                         "{CUSTOMER=[C_BALANCE, C_DELIVERY_CNT], NEW_ORDER=[NO_O_ID, NO_D_ID, NO_W_ID], ORDERS=[O_CARRIER_ID], "
                                 + "ORDER_LINE=[OL_DELIVERY_D]}"),
-                expect("STOCKLEVEL", ProcedureClass.SINGLE_PARTITION, "MOD(P_W_ID)",
+                expect("STOCKLEVEL", ProcedureClass.MULTI_PARTITION,
+                        "HASH(INT,INT)(P_W_ID, P_D_ID); data-dependent in statement 1",
                         "{DISTRICT=[D_ID, D_W_ID, D_NEXT_O_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_I_ID], "
                                 + "STOCK=[S_I_ID, S_W_ID, S_QUANTITY]}",
                         "{}")));
 
         assertEquals(List.of("ITEM"), a.readOnlyTables());
-        // New-Order: the home warehouse plus every supplying warehouse; warehouse w lives on partition w mod P
+        // New-Order: the warehouse (w mod P), the district (hashed with the warehouse) and the stock of every
+        // item (item mod P, whatever the supplying warehouse)
         ProcedureAnalysis newOrder = a.procedure("NEWORDER");
-        assertEquals(List.of("P_W_ID"), newOrder.routing().routingParameters());
-        assertEquals(List.of("P_SUPPLY_W_IDS"), newOrder.routing().routingArrays());
+        assertEquals(List.of("P_W_ID", "P_D_ID"), newOrder.routing().routingParameters());
+        assertEquals(List.of("P_ITEM_IDS"), newOrder.routing().routingArrays());
         Object[] args = new Object[newOrder.procedure().params().size()];
         args[0] = 2;
+        args[1] = 3;
+        int items = newOrder.procedure().params().stream().filter(v -> v.name().equals("P_ITEM_IDS")).findFirst()
+                .orElseThrow().id();
         int supply = newOrder.procedure().params().stream().filter(v -> v.name().equals("P_SUPPLY_W_IDS")).findFirst()
                 .orElseThrow().id();
         args[supply] = new int[] {2, 2, 7, 2};
-        assertEquals(set(2, 7), newOrder.routing().partitions(args, 16));
-        args[supply] = new int[] {18, 2};
-        assertEquals(set(2), newOrder.routing().partitions(args, 16));
-        // Stock-Level's join finds STOCK rows through ORDER_LINE's item ids, but its partition is the parameter's
+        args[items] = new int[] {17, 5, 33, 2};
+        var district = PartitionFunction.of(a.catalog().table("DISTRICT")).partition(List.of(2, 3), 16);
+        var expected = set(2, 1, 5, district);
+        assertEquals(expected, newOrder.routing().partitions(args, 16));
+        // Delivery is one district per call: single-partition, on the district's partition
+        ProcedureAnalysis delivery = a.procedure("DELIVERY");
+        assertEquals(set(district), delivery.routing().partitions(new Object[] {2, 3, (short) 1, null}, 16));
+        // Stock-Level's join finds STOCK rows through ORDER_LINE's item ids: their partitions are known only then
         TableAccess stock = a.procedure("STOCKLEVEL").statements().stream().flatMap(s -> s.accesses().stream())
                 .filter(x -> x.table().equals("STOCK")).findFirst().orElseThrow();
-        assertEquals(Placement.Kind.PARAMETER, stock.placement().kind());
+        assertEquals(Placement.Kind.DATA_DEPENDENT, stock.placement().kind());
         assertTrue(stock.path().startsWith("PRIMARY KEY (S_W_ID = P_W_ID, S_I_ID = ORDER_LINE.OL_I_ID)"), stock.path());
     }
 }

@@ -103,7 +103,7 @@ class CompileCommandTest {
         CliRunner r = compile("tpcc", out);
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.out().contains("procedure NEWORDER (multi-partition, program "), r.out());
-        assertTrue(r.out().contains("  routing: MOD(P_W_ID) + MOD(P_SUPPLY_W_IDS[*])\n"), r.out());
+        assertTrue(r.out().contains("  routing: MOD(P_W_ID) + HASH(INT,INT)(P_W_ID, P_D_ID) + MOD(P_ITEM_IDS[*])\n"), r.out());
         var matcher = PROGRAM_LINE.matcher(r.out());
         int programs = 0;
         while (matcher.find()) {

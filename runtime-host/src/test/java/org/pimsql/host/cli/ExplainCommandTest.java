@@ -42,8 +42,8 @@ class ExplainCommandTest {
     void newOrderShowsArrayRoutingAndNesting() {
         CliRunner r = explain("tpcc", "neworder");
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.out().contains("  partitions from every element of: P_SUPPLY_W_IDS\n"), r.out());
-        assertTrue(r.out().contains("partition: partition of (S_W_ID = P_SUPPLY_W_IDS[*]) for every element of P_SUPPLY_W_IDS"),
+        assertTrue(r.out().contains("  partitions from every element of: P_ITEM_IDS\n"), r.out());
+        assertTrue(r.out().contains("partition: partition of (S_I_ID = P_ITEM_IDS[*]) for every element of P_ITEM_IDS"),
                 r.out());
         assertTrue(r.out().contains("partition: replicated: read locally"), r.out());
     }
