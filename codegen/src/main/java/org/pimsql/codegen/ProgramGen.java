@@ -8,23 +8,21 @@ import org.pimsql.frontend.ir.Procedure;
 /**
  * Writes one DPU program: the schema header the kernel runtime is compiled with (pim_schema.h), and
  * the program's C file with the table descriptors, one function per procedure, their WRAM frames
- * (a union: only one call runs per executing tasklet) and the dispatcher.
+ * (a union per executing tasklet: one tasklet runs one call at a time) and the dispatcher.
  */
 final class ProgramGen {
-    /** Executing tasklets (pim_rt.h PIM_EXEC_TASKLETS): calls run serially on tasklet 0 for now. */
-    static final int EXEC_TASKLETS = 1;
-
     private ProgramGen() {}
 
     /** The generated C of a program with the given procedures. */
     record Program(String schemaHeader, String source) {}
 
-    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
-            throws BuildException {
-        return new Program(schemaHeader(layout, procedures), source(catalog, layout, procedures, programName));
+    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
+                            int execTasklets) throws BuildException {
+        return new Program(schemaHeader(layout, procedures, execTasklets), source(catalog, layout, procedures, programName));
     }
 
-    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures) {
+    /** pim_schema.h for a program whose calls run on {@code execTasklets} tasklets (TaskletSizing). */
+    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures, int execTasklets) {
         MemoryMap m = layout.memory();
         int trees = 0;
         int uniqueTrees = 0;
@@ -46,7 +44,11 @@ final class ProgramGen {
         define(sb, "PIM_UNIQUE_TREES", uniqueTrees, "unique B+tree indexes (0: no B+tree duplicate check is linked)");
         define(sb, "PIM_NTREES_ALLOC", Math.max(1, trees), "B+tree slots, at least 1");
         define(sb, "PIM_FREE_CLASSES", layout.tables().size() + 2, "MRAM block sizes: one per table, B+tree nodes, spare");
-        define(sb, "PIM_EXEC_TASKLETS", EXEC_TASKLETS, "tasklets that execute calls");
+        if (execTasklets < 1 || execTasklets > m.executingTasklets()) {
+            throw new IllegalArgumentException("executing tasklets must be 1.." + m.executingTasklets() + ": " + execTasklets);
+        }
+        define(sb, "PIM_EXEC_TASKLETS", execTasklets, "tasklets that execute calls (= NR_TASKLETS of the build)");
+        define(sb, "PIM_UNDO_SLOTS", m.executingTasklets(), "undo logs in the memory map (most executing tasklets)");
         define(sb, "PIM_PARAM_WORDS", maxParams / 8, "largest parameter block of this program, in 8-byte words");
         define(sb, "PIM_ROW_WORDS", maxRow / 8, "largest row of the schema, in 8-byte words");
         define(sb, "PIM_DB_OFF", m.dbOffset(), "MRAM map (offsets from DPU_MRAM_HEAP_POINTER)");
