@@ -73,12 +73,18 @@ BARRIER_INIT(pim_wave_barrier, PIM_EXEC_TASKLETS);
  * and tasklets read it right after the barrier that ends a wave, so all of them agree where to stop. */
 static uint32_t stop_wave;
 
-/* Runs one call whose parameter block is already in T->params and writes its result record. */
-static void run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
+/*
+ * Runs one call whose parameter block is already in T->params and writes its result record. Returns
+ * false, with the call rolled back and no record, when its output did not fit behind the records already
+ * in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a call
+ * fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds.
+ */
+static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
     uint32_t out_bytes = 0;
     T->status = 0;
+    T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     T->nsets = 0;
@@ -95,6 +101,10 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     }
     rec.status = (uint16_t)T->status;
     pim_undo_end(T->status != 0);
+    if (T->out_full && T->rec_start != T->out_base) {
+        T->out_pos = T->rec_start;
+        return false;
+    }
     if (T->status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR;
         T->out_limit = T->out_end;
@@ -113,6 +123,7 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     rec.index = index;
     pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
     T->records++;
+    return true;
 }
 
 /*
@@ -189,14 +200,16 @@ int main(void)
     }
     T->undo_base = PIM_UNDO_OFF + (pim_off_t)slot * PIM_UNDO_BYTES;
     T->undo_pos = T->undo_base;
-    T->out_pos = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
-    T->out_end = T->out_pos + SLICE_BYTES;
+    T->out_base = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
+    T->out_pos = T->out_base;
+    T->out_end = T->out_base + SLICE_BYTES;
     T->records = 0;
     WAVE_BARRIER(); /* pim_db is installed */
     assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES && stop_wave == NO_STOP);
     for (i = 0; i < bh.ncalls; i++) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
+#if PIM_EXEC_TASKLETS > 1
         if (i > 0 && (ch.flags & CALL_JOINS_WAVE) == 0) {
             WAVE_BARRIER(); /* every call of the wave before is done */
             if (stop_wave <= wave) {
@@ -205,18 +218,27 @@ int main(void)
             wave++;
             turn = 0;
         }
+#else
+        if (stop_wave != NO_STOP) {
+            break; /* one tasklet runs the batch in order: the rest is resubmitted */
+        }
+#endif
         if (turn == slot && stop_wave == NO_STOP) {
-            if (T->out_end - T->out_pos < 2 * REC_RESERVE) {
-                stop_wave = wave; /* this call and the rest of the wave's calls not yet started are resubmitted */
-            } else {
+            bool done = false;
+            if (T->out_end - T->out_pos >= 2 * REC_RESERVE) {
                 pim_mram_get(pos, &ch, sizeof(ch));
                 /* codegen sizes params for the largest parameter block of the program's procedures */
                 assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
                 pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
-                run_call(T, &ch, i);
+                done = run_call(T, &ch, i);
+            }
+            if (!done) {
+                stop_wave = wave; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
+#if PIM_EXEC_TASKLETS > 1
         turn = turn + 1 == PIM_EXEC_TASKLETS ? 0 : turn + 1;
+#endif
         pos += ch.bytes;
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */

@@ -126,8 +126,10 @@ typedef struct {
     uint32_t steps;         /* loop iterations left before the call is aborted */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
-    pim_off_t out_end;      /* end of this tasklet's slice of the output area */
+    pim_off_t out_base;     /* this tasklet's slice of the output area: [out_base, out_end) */
+    pim_off_t out_end;
     uint32_t records;       /* result records this tasklet wrote in this launch */
+    uint32_t out_full;      /* the call's output did not fit (53400) */
     pim_off_t rec_start;
     pim_off_t rs_hdr;       /* header of the result set being written */
     uint32_t rs_rows;
@@ -139,7 +141,7 @@ typedef struct {
     uint32_t msg_len;
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     char sqlstate[8];
-    char msg[PIM_MSG_MAX];
+    char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* moved by DMA into the error record */
 } pim_task_t;
 
 extern pim_task_t pim_task[PIM_EXEC_TASKLETS];

@@ -96,6 +96,22 @@ public final class Codegen {
         IramEstimate estimate = null;
         if (options.buildProxy()) {
             estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, tasklets), tasklets, tools.proxy());
+            if (estimate.instructions() > options.iramBudget() && tasklets > 1) {
+                // Concurrency costs IRAM (barriers, the allocator's mutex, per-tasklet addressing): a program
+                // that fits only without it runs its calls on one tasklet (waves still order them correctly).
+                Files.writeString(dir.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, 1),
+                        StandardCharsets.UTF_8);
+                IramEstimate one = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, 1), 1, tools.proxy());
+                if (one.instructions() <= options.iramBudget()) {
+                    tasklets = 1;
+                    estimate = one;
+                } else {
+                    Files.writeString(dir.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, tasklets),
+                            StandardCharsets.UTF_8);
+                    estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, tasklets), tasklets,
+                            tools.proxy());
+                }
+            }
         }
         return new Built(name, dir, source, procs, tasklets, estimate);
     }

@@ -27,9 +27,17 @@ import org.pimsql.frontend.ir.Stmt;
  *   <li>INSERT, DELETE, and an UPDATE that sets a column of the primary key or of any index, write the
  *       whole table: they relink hash chains or move B+tree entries that any access of the table walks,
  *       and they allocate or free rows. An UPDATE of other columns rewrites its row in place.</li>
+ *   <li>Those structural writes also write {@link #ALLOCATOR}, the DPU's MRAM allocator (shared by every
+ *       table): two calls that may allocate or free never share a wave, so blocks are handed out in wave
+ *       order and MRAM stays byte-identical however a DPU interleaves its tasklets (on hardware too).</li>
  * </ul>
  */
 public final class ConflictAnalysis {
+    /** The pseudo-table that stands for the DPU's MRAM block allocator. */
+    public static final String ALLOCATOR = "<MRAM allocator>";
+    private static final ConflictFootprint.LockTemplate ALLOCATOR_WRITE =
+            new ConflictFootprint.LockTemplate(ALLOCATOR, true, null, null);
+
     private final KeyDerivation keys;
     private final ReachingDefinitions defs;
     private final List<ConflictFootprint.LockTemplate> templates = new ArrayList<>();
@@ -63,18 +71,23 @@ public final class ConflictAnalysis {
             }
             case Stmt.Insert i -> {
                 templates.add(table(i.table(), true));
+                templates.add(ALLOCATOR_WRITE);
                 subqueries(i.values(), s, state);
             }
             case Stmt.Update u -> {
                 Source target = u.target();
                 boolean structural = u.sets().stream().anyMatch(c -> indexed(target.table(), c.column().ordinal()));
                 templates.add(structural ? table(target.table(), true) : access(target, true, s, state));
+                if (structural) {
+                    templates.add(ALLOCATOR_WRITE); // B+tree nodes split and merge
+                }
                 var exprs = new ArrayList<>(Exprs.sourceExprs(target));
                 u.sets().forEach(c -> exprs.add(c.value()));
                 subqueries(exprs, s, state);
             }
             case Stmt.Delete d -> {
                 templates.add(table(d.target().table(), true));
+                templates.add(ALLOCATOR_WRITE);
                 subqueries(Exprs.sourceExprs(d.target()), s, state);
             }
             case Stmt.If i -> {

@@ -93,9 +93,13 @@ class ConflictAnalysisTest {
     @Test
     void structuralWritesLockTheTable() throws Exception {
         var table = new ConflictFootprint.Lock("ACCT", true, null);
-        assertEquals(List.of(table), locks("rename", 1L, "x"), "an indexed column changes");
-        assertEquals(List.of(table), locks("open_acct", 1L), "INSERT");
+        var allocator = new ConflictFootprint.Lock(ConflictAnalysis.ALLOCATOR, true, null);
+        assertEquals(List.of(table, allocator), locks("rename", 1L, "x"), "an indexed column changes");
+        assertEquals(List.of(table, allocator), locks("open_acct", 1L), "INSERT");
         assertTrue(ConflictFootprint.conflict(locks("open_acct", 1L), locks("get_acct", 99L, null)));
+        // inserts into different tables share the allocator
+        assertTrue(ConflictFootprint.conflict(locks("open_acct", 1L),
+                List.of(new ConflictFootprint.Lock("CODE", true, null), allocator)));
     }
 
     @Test
