@@ -136,6 +136,14 @@ public final class Codegen {
     }
 
     /**
+     * The options of split's trial builds: one executing tasklet, so that concurrency never costs a
+     * program (each final program then gets as many tasklets as still fit its IRAM and WRAM).
+     */
+    private static CodegenOptions serial(CodegenOptions o) {
+        return new CodegenOptions(o.buildNative(), o.buildProxy(), o.iramBudget(), 1, o.clang());
+    }
+
+    /**
      * Bin packing by measurement. Each procedure is first built alone: that gives its own code size and
      * the runtime it pulls in, and a procedure over budget even alone is an error naming it. Procedures
      * are then placed largest first into the first program whose estimate (the largest runtime of its
@@ -150,7 +158,7 @@ public final class Codegen {
         Map<Procedure, Integer> size = new LinkedHashMap<>();
         Map<Procedure, Integer> runtime = new LinkedHashMap<>();
         for (Procedure p : all) {
-            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, options);
+            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, serial(options));
             int own = alone.estimate.instructionsWithPrefix(prefix(p));
             if (alone.estimate.instructions() > budget) {
                 throw new BuildException("procedure " + p.name() + " needs " + alone.estimate.instructions()
@@ -188,7 +196,7 @@ public final class Codegen {
             boolean changed = false;
             for (int i = 0; i < bins.size(); i++) {
                 List<Procedure> bin = sortedByCatalog(bins.get(i), all);
-                Built b = build(catalog, layout, bin, i, trial, kernel, tools, options);
+                Built b = build(catalog, layout, bin, i, trial, kernel, tools, serial(options));
                 if (b.estimate.instructions() <= budget || bin.size() == 1) {
                     continue;
                 }
