@@ -68,7 +68,8 @@ void pim_out_write(const void *wram, uint32_t bytes)
         return;
     }
     if (T->out_limit - T->out_pos < bytes) {
-        pim_fail("53400", "output area full: the batch returns too many rows");
+        T->out_full = 1;
+        pim_fail("53400", "output area full: the call returns more rows than a tasklet's share of the output area");
         return;
     }
     pim_mram_put(T->out_pos, wram, bytes);

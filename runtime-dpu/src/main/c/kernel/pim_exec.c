@@ -1,14 +1,22 @@
 /*
- * The per-DPU execution loop: reads the call batch the host pushed to the input area, runs each call
- * in sequence order on tasklet 0, and writes one result record per call to the output area
+ * The per-DPU execution loop: reads the call batch the host pushed to the input area, runs its calls on
+ * PIM_EXEC_TASKLETS tasklets, and writes one result record per call run to the output area
  * (docs/wire-format.md). A call that records an error is rolled back alone and answers with its
- * SQLSTATE and message; the calls after it are unaffected.
+ * SQLSTATE and message; the other calls are unaffected.
  *
- * Only tasklet 0 executes calls for now (PIM_EXEC_TASKLETS = 1); the other tasklets return at once.
- * Concurrent execution of non-conflicting calls is the runtime issue's work; every piece of per-call
- * state is already per tasklet.
+ * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of
+ * calls that do not conflict (no row written by one is touched by another, no table written by one is
+ * used by another) and flags every call that joins the previous call's wave. Every tasklet walks the
+ * whole batch; the k-th call of a wave runs on tasklet k mod PIM_EXEC_TASKLETS, and all tasklets meet
+ * at a barrier between waves, so the outcome is that of running the batch serially in batch order.
+ * Each tasklet writes its records into its own slice of the output area; tasklet 0 compacts the slices
+ * behind the result header at the end. When a slice fills, the calls not yet started stop at the next
+ * wave boundary and get no record: the host resubmits them.
  */
 #include "pim_rt.h"
+#if PIM_EXEC_TASKLETS > 1
+#include <barrier.h>
+#endif
 
 /* ---- the batch loop ---- */
 
@@ -22,10 +30,12 @@ typedef struct {
 
 typedef struct {
     uint32_t bytes;
-    uint16_t proc, pad;
+    uint16_t proc, flags;
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
+
+#define CALL_JOINS_WAVE 1u /* call_hdr_t.flags: runs in the wave of the call before it (0: starts a wave) */
 
 typedef struct {
     uint32_t bytes;
@@ -35,7 +45,7 @@ typedef struct {
     uint8_t nsets;
     uint16_t msg_len;
     uint32_t out_bytes;
-    uint32_t reserved;
+    uint32_t index; /* the call's position in the batch (records are not in batch order) */
 } rec_hdr_t;
 
 _Static_assert(sizeof(batch_hdr_t) == 16, "batch header");
@@ -43,16 +53,38 @@ _Static_assert(sizeof(pim_db_t) <= PIM_DB_BYTES && sizeof(pim_db_t) % 8 == 0, "d
 _Static_assert(sizeof(call_hdr_t) == 24, "call header");
 _Static_assert(sizeof(rec_hdr_t) == PIM_REC_HDR, "record header");
 
-/* Room kept free in the output area so that a failing call can always write its error record. */
-#define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
-_Static_assert(PIM_OUT_BYTES > 4 * REC_RESERVE, "output area");
+_Static_assert(PIM_EXEC_TASKLETS >= 1 && PIM_EXEC_TASKLETS <= NR_TASKLETS, "executing tasklets");
 
-/* Runs one call whose parameter block is already in T->params and writes its result record. */
-static void run_call(pim_task_t *T, const call_hdr_t *ch)
+/* Room kept free in a tasklet's output slice so that a failing call can always write its error record. */
+#define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
+/* The output area after the result header, split into one slice per executing tasklet. */
+#define SLICE_BYTES (((PIM_OUT_BYTES - sizeof(result_hdr_t)) / PIM_EXEC_TASKLETS) & ~7u)
+_Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
+
+#if PIM_EXEC_TASKLETS > 1
+BARRIER_INIT(pim_wave_barrier, PIM_EXEC_TASKLETS);
+#define WAVE_BARRIER() barrier_wait(&pim_wave_barrier)
+#else
+#define WAVE_BARRIER() ((void)0)
+#endif
+
+#define NO_STOP 0xffffffffu
+/* The wave in which a tasklet found its slice full, NO_STOP otherwise. Only calls of that wave set it,
+ * and tasklets read it right after the barrier that ends a wave, so all of them agree where to stop. */
+static uint32_t stop_wave;
+
+/*
+ * Runs one call whose parameter block is already in T->params and writes its result record. Returns
+ * false, with the call rolled back and no record, when its output did not fit behind the records already
+ * in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a call
+ * fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds.
+ */
+static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
     uint32_t out_bytes = 0;
     T->status = 0;
+    T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     T->nsets = 0;
@@ -60,7 +92,7 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
     pim_bt_copy(T->sqlstate, "00000", 5);
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
-    T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES - REC_RESERVE;
+    T->out_limit = T->out_end - REC_RESERVE;
 
     pim_dispatch(ch->proc); /* generated: sets T->frame, runs the procedure */
     if (T->status == 0) {
@@ -69,9 +101,13 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
     }
     rec.status = (uint16_t)T->status;
     pim_undo_end(T->status != 0);
+    if (T->out_full && T->rec_start != T->out_base) {
+        T->out_pos = T->rec_start;
+        return false;
+    }
     if (T->status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR;
-        T->out_limit = PIM_OUT_OFF + PIM_OUT_BYTES;
+        T->out_limit = T->out_end;
         T->nsets = 0;
         T->status = 0;
         out_bytes = 0;
@@ -84,35 +120,23 @@ static void run_call(pim_task_t *T, const call_hdr_t *ch)
     rec.proc = ch->proc;
     rec.seq = ch->seq;
     rec.nsets = (uint8_t)T->nsets;
-    rec.reserved = 0;
+    rec.index = index;
     pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
+    T->records++;
+    return true;
 }
 
 /*
- * Runs the batch in the input area. The database header (pim_db) lives in MRAM between launches; a
- * batch with PIM_FLAG_INIT carries the host's formatted empty header instead (docs/wire-format.md).
+ * Installs the database header (pim_db) for this launch. It lives in MRAM between launches; a batch with
+ * PIM_FLAG_INIT carries the host's formatted empty header instead (docs/wire-format.md), and the DPU
+ * only zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump (the host
+ * formats so that no DPU program spends IRAM on it).
  */
-int main(void)
+static void load_db(pim_task_t *T, const batch_hdr_t *bh)
 {
-    pim_task_t *T;
-    batch_hdr_t bh __attribute__((aligned(8)));
-    result_hdr_t rh __attribute__((aligned(8)));
-    call_hdr_t ch __attribute__((aligned(8)));
-    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
-    uint32_t i;
-
-    if (me() >= PIM_EXEC_TASKLETS) {
-        return 0;
-    }
-    T = pim_me();
-    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
-    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
-    if ((bh.flags & PIM_FLAG_INIT) != 0) {
-        /* the host formats: its empty database header follows the batch header; the DPU only zeroes the
-         * hash bucket arrays, which the header places from PIM_DATA_OFF up to bump */
+    if ((bh->flags & PIM_FLAG_INIT) != 0) {
         pim_off_t at;
-        pim_mram_get(pos, &pim_db, sizeof(pim_db));
-        pos += sizeof(pim_db);
+        pim_mram_get(PIM_IN_OFF + sizeof(*bh), &pim_db, sizeof(pim_db));
         pim_zero(T->key_a, PIM_KEY_MAX);
         for (at = PIM_DATA_OFF; at < pim_db.bump; at += PIM_KEY_MAX) {
             pim_mram_put(at, T->key_a, PIM_KEY_MAX);
@@ -120,27 +144,106 @@ int main(void)
     } else {
         pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
     }
-    assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
-    T->undo_base = PIM_UNDO_OFF + (pim_off_t)PIM_SLOT() * PIM_UNDO_BYTES;
-    T->undo_pos = T->undo_base;
-    T->out_pos = PIM_OUT_OFF + sizeof(rh);
-    rh.magic = PIM_RESULT_MAGIC;
-    rh.flags = 0;
-    for (i = 0; i < bh.ncalls; i++) {
-        if (PIM_OUT_OFF + PIM_OUT_BYTES - T->out_pos < 2 * REC_RESERVE) {
-            rh.flags = 1; /* output area full: the host resubmits the calls not done */
-            break;
+}
+
+/*
+ * Tasklet 0, after every tasklet is done: moves each slice's records down behind the result header
+ * (ascending, the destination never above the source, through a WRAM buffer), writes the header, and
+ * keeps the database header in MRAM for the next launch.
+ */
+static void finish(pim_task_t *T)
+{
+    result_hdr_t rh __attribute__((aligned(8)));
+    pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
+    uint32_t s, records = 0;
+    for (s = 0; s < PIM_EXEC_TASKLETS; s++, from += SLICE_BYTES) {
+        pim_off_t end = pim_task[s].out_pos, at;
+        assert(end >= from && end <= from + SLICE_BYTES && to <= from && ((end - from) & 7u) == 0);
+        records += pim_task[s].records;
+        for (at = from; to != from && at < end; at += PIM_KEY_MAX) {
+            uint32_t n = end - at < PIM_KEY_MAX ? end - at : PIM_KEY_MAX;
+            pim_mram_get(at, T->key_a, n);
+            pim_mram_put(to + (at - from), T->key_a, n);
         }
-        pim_mram_get(pos, &ch, sizeof(ch));
-        /* codegen sizes params for the largest parameter block of the program's procedures */
-        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && ch.bytes - sizeof(ch) <= sizeof(T->params));
-        pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
-        run_call(T, &ch);
-        pos += ch.bytes;
+        to += end - from;
     }
     pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-    rh.ncalls = i;
-    rh.bytes = T->out_pos - PIM_OUT_OFF;
+    rh.magic = PIM_RESULT_MAGIC;
+    rh.ncalls = records;
+    rh.bytes = to - PIM_OUT_OFF;
+    rh.flags = stop_wave != NO_STOP; /* some calls did not run: the host resubmits them */
     pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
+}
+
+/* Runs the batch in the input area on every executing tasklet. */
+int main(void)
+{
+    pim_task_t *T;
+    batch_hdr_t bh __attribute__((aligned(8)));
+    call_hdr_t ch __attribute__((aligned(8)));
+    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
+    uint32_t i, slot, wave = 0, turn = 0;
+
+    if (me() >= PIM_EXEC_TASKLETS) {
+        return 0;
+    }
+    slot = PIM_SLOT();
+    T = pim_me();
+    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
+    if ((bh.flags & PIM_FLAG_INIT) != 0) {
+        pos += sizeof(pim_db);
+    }
+    if (slot == 0) {
+        load_db(T, &bh);
+        stop_wave = NO_STOP;
+    }
+    T->undo_base = PIM_UNDO_OFF + (pim_off_t)slot * PIM_UNDO_BYTES;
+    T->undo_pos = T->undo_base;
+    T->out_base = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
+    T->out_pos = T->out_base;
+    T->out_end = T->out_base + SLICE_BYTES;
+    T->records = 0;
+    WAVE_BARRIER(); /* pim_db is installed */
+    assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES && stop_wave == NO_STOP);
+    for (i = 0; i < bh.ncalls; i++) {
+        pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
+        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
+#if PIM_EXEC_TASKLETS > 1
+        if (i > 0 && (ch.flags & CALL_JOINS_WAVE) == 0) {
+            WAVE_BARRIER(); /* every call of the wave before is done */
+            if (stop_wave <= wave) {
+                break; /* a slice filled in that wave: no later wave runs */
+            }
+            wave++;
+            turn = 0;
+        }
+#else
+        if (stop_wave != NO_STOP) {
+            break; /* one tasklet runs the batch in order: the rest is resubmitted */
+        }
+#endif
+        if (turn == slot && stop_wave == NO_STOP) {
+            bool done = false;
+            if (T->out_end - T->out_pos >= 2 * REC_RESERVE) {
+                pim_mram_get(pos, &ch, sizeof(ch));
+                /* codegen sizes params for the largest parameter block of the program's procedures */
+                assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
+                pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
+                done = run_call(T, &ch, i);
+            }
+            if (!done) {
+                stop_wave = wave; /* this call and the wave's calls not yet started are resubmitted */
+            }
+        }
+#if PIM_EXEC_TASKLETS > 1
+        turn = turn + 1 == PIM_EXEC_TASKLETS ? 0 : turn + 1;
+#endif
+        pos += ch.bytes;
+    }
+    WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
+    if (slot == 0) {
+        finish(T);
+    }
     return 0;
 }

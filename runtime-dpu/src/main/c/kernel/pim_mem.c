@@ -1,5 +1,16 @@
 /* MRAM transfers within the DMA rules and the MRAM block allocator (rows, B+tree nodes, buckets). */
 #include "pim_rt.h"
+#if PIM_EXEC_TASKLETS > 1
+#include <mutex.h>
+/* The allocator is the one piece of pim_db that concurrent calls share (every table's rows, B+tree
+ * nodes): its DMA of a free-list link is a point where another tasklet may run. */
+MUTEX_INIT(pim_alloc_mutex);
+#define ALLOC_LOCK() mutex_lock(pim_alloc_mutex)
+#define ALLOC_UNLOCK() mutex_unlock(pim_alloc_mutex)
+#else
+#define ALLOC_LOCK() ((void)0)
+#define ALLOC_UNLOCK() ((void)0)
+#endif
 
 #define PIM_DMA_MAX 2048u
 
@@ -53,21 +64,24 @@ pim_off_t pim_alloc(uint32_t bytes)
 {
     uint32_t i;
     uint64_t link;
+    pim_off_t off = PIM_NONE;
     assert(bytes > 0 && (bytes & 7u) == 0);
+    ALLOC_LOCK();
     for (i = 0; i < PIM_FREE_CLASSES; i++) {
         pim_freelist_t *fl = &pim_db.free[i];
         if (fl->size == bytes && fl->head != PIM_NONE) {
-            pim_off_t off = fl->head;
+            off = fl->head;
             pim_mram_get(off, &link, 8);
             fl->head = (pim_off_t)link;
-            return off;
+            break;
         }
     }
-    if (pim_db.limit - pim_db.bump < bytes) {
-        return PIM_NONE;
+    if (off == PIM_NONE && pim_db.limit - pim_db.bump >= bytes) {
+        off = pim_db.bump;
+        pim_db.bump += bytes;
     }
-    pim_db.bump += bytes;
-    return pim_db.bump - bytes;
+    ALLOC_UNLOCK();
+    return off;
 }
 
 void pim_free(pim_off_t off, uint32_t bytes)
@@ -75,6 +89,7 @@ void pim_free(pim_off_t off, uint32_t bytes)
     uint32_t i;
     uint64_t link;
     assert(off != PIM_NONE && (off & 7u) == 0);
+    ALLOC_LOCK();
     for (i = 0; i < PIM_FREE_CLASSES; i++) {
         pim_freelist_t *fl = &pim_db.free[i];
         if (fl->size == bytes || fl->size == 0) {
@@ -82,9 +97,10 @@ void pim_free(pim_off_t off, uint32_t bytes)
             link = fl->head;
             pim_mram_put(off, &link, 8);
             fl->head = off;
-            return;
+            break;
         }
     }
     /* PIM_FREE_CLASSES is sized by codegen for every table row size plus the B+tree node sizes. */
-    assert(!"more block sizes than free-list classes");
+    assert(i < PIM_FREE_CLASSES);
+    ALLOC_UNLOCK();
 }

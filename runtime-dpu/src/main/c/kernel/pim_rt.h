@@ -11,8 +11,10 @@
  * loop tick refuses to act once an error is recorded, so generated code needs no error checks
  * between statements; the dispatcher rolls the call back afterwards.
  *
- * Concurrency: calls run serially on tasklet 0 (PIM_EXEC_TASKLETS = 1). All per-call state is an
- * array indexed by me(), so more executing tasklets only need the scheduling of the runtime issue.
+ * Concurrency: PIM_EXEC_TASKLETS tasklets run the calls of a batch wave by wave (pim_exec.c): the host
+ * puts only non-conflicting calls in one wave (docs/runtime.md "Concurrent calls on a DPU"). All
+ * per-call state is an array indexed by me(); the only state concurrent calls share is pim_db's
+ * allocator (pim_mem.c, under a mutex) and the output area (one slice per tasklet).
  */
 #ifndef PIM_RT_H
 #define PIM_RT_H
@@ -42,7 +44,10 @@ typedef pim_mram_off_t pim_off_t;
 /* ---- memory map (offsets from DPU_MRAM_HEAP_POINTER; values come from pim_schema.h) ---- */
 #define PIM_OUT_OFF (PIM_IN_OFF + PIM_IN_BYTES)
 #define PIM_UNDO_OFF (PIM_OUT_OFF + PIM_OUT_BYTES)
-#define PIM_DATA_OFF (PIM_UNDO_OFF + PIM_UNDO_BYTES * PIM_EXEC_TASKLETS)
+#ifndef PIM_UNDO_SLOTS
+#define PIM_UNDO_SLOTS PIM_EXEC_TASKLETS /* schemas without the count: one undo log per executing tasklet */
+#endif
+#define PIM_DATA_OFF (PIM_UNDO_OFF + PIM_UNDO_BYTES * PIM_UNDO_SLOTS)
 
 #define PIM_BATCH_MAGIC 0x424D4950u  /* "PIMB" little-endian */
 #define PIM_RESULT_MAGIC 0x524D4950u /* "PIMR" */
@@ -108,7 +113,7 @@ typedef struct {
     pim_btree_t trees[PIM_NTREES_ALLOC];
 } pim_db_t;
 
-extern pim_db_t pim_db;
+extern pim_db_t pim_db; /* 8-byte aligned: moved by DMA */
 
 /* Per executing tasklet state of the running call. */
 typedef struct {
@@ -124,6 +129,10 @@ typedef struct {
     uint32_t steps;         /* loop iterations left before the call is aborted */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
+    pim_off_t out_base;     /* this tasklet's slice of the output area: [out_base, out_end) */
+    pim_off_t out_end;
+    uint32_t records;       /* result records this tasklet wrote in this launch */
+    uint32_t out_full;      /* the call's output did not fit (53400) */
     pim_off_t rec_start;
     pim_off_t rs_hdr;       /* header of the result set being written */
     uint32_t rs_rows;
@@ -135,12 +144,12 @@ typedef struct {
     uint32_t msg_len;
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     char sqlstate[8];
-    char msg[PIM_MSG_MAX];
+    char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* moved by DMA into the error record */
 } pim_task_t;
 
 extern pim_task_t pim_task[PIM_EXEC_TASKLETS];
 
-/* Index of the executing tasklet's state; a constant 0 while one tasklet executes calls. */
+/* Index of the executing tasklet's state; a constant 0 when one tasklet executes calls. */
 #define PIM_SLOT() (PIM_EXEC_TASKLETS == 1 ? 0u : (uint32_t)me())
 
 /* ---- errors ---- */

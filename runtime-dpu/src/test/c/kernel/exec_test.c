@@ -8,7 +8,9 @@
  * insert (hash and B+tree entries), duplicate key (23505), NOT NULL (23502), an index range scan
  * returned as a result set, persistence of the database between launches, aggregates with
  * COUNT(DISTINCT) over a full scan, a FOR loop that rewrites the index it scans, the loop iteration
- * cap (54000), ORDER BY ... LIMIT through the sort buffer, arrays (2202E), || and CAST, and 22012.
+ * cap (54000), ORDER BY ... LIMIT through the sort buffer, arrays (2202E), || and CAST, and 22012; and
+ * waves of concurrent calls (more calls in a wave than tasklets, a rollback among them): every record
+ * found by its batch index, each result what serial execution in batch order gives.
  *
  * Usage: exec_test KERNEL.so   (exit status 0 when every check passes)
  */
@@ -19,11 +21,12 @@
 #include <string.h>
 
 #include "dpu.h"
+#include "pimsim.h"
 
 /* Memory map (MemoryMap.standard()) */
 #define IN_OFF 4096u
 #define OUT_OFF (4096u + (2u << 20))
-#define DATA_OFF (4096u + (5u << 20)) /* after the output area and one tasklet's 1 MiB undo log */
+#define DATA_OFF (4096u + (8u << 20)) /* after the output area and 16 undo logs of 256 KiB */
 
 /* Procedure ids: declaration order in accounts.sql */
 enum { PUT_ACCT = 0, GET_ACCT = 1, PAY = 2, LIST_FROM = 3, PUT_THEN_FAIL = 4, STATS = 5, BUMP_ALL = 6, SPIN = 7, TOP2 = 8,
@@ -45,6 +48,7 @@ static int failures;
 
 static uint8_t batch[1 << 16];
 static uint32_t batch_len, batch_calls;
+static uint8_t *last_call;
 static uint64_t next_seq = 1;
 
 static void batch_begin(int init)
@@ -79,9 +83,16 @@ static uint8_t *call(uint16_t proc, uint32_t bytes)
     *(uint16_t *)(c + 4) = proc;
     *(uint64_t *)(c + 8) = next_seq++;
     *(int64_t *)(c + 16) = 1700000000000000LL;
+    last_call = c;
     batch_len += total;
     batch_calls++;
     return c + 24;
+}
+
+/* Puts the last call into the wave of the call before it (call header flags bit 0). */
+static void join_wave(void)
+{
+    *(uint16_t *)(last_call + 6) = 1;
 }
 
 static void set_null(uint8_t *block, int bit)
@@ -188,7 +199,9 @@ static void run(struct dpu_set_t set)
     CHECK(err == DPU_OK, "push batch: %d", (int)err);
     err = dpu_launch(set, DPU_SYNCHRONOUS);
     if (err != DPU_OK) {
-        fprintf(stderr, "launch failed: %d\n", (int)err);
+        char fault[512];
+        pimsim_last_fault(fault, sizeof(fault));
+        fprintf(stderr, "launch failed: %d: %s\n", (int)err, fault);
         exit(2);
     }
     err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, OUT_OFF, out, 16);
@@ -231,6 +244,25 @@ static result_t next_result(void)
     r.sets = rec + 32;
     r.outblock = rec + bytes - r.out_bytes;
     out_pos += bytes;
+    return r;
+}
+
+/* The record of the call at `index` in the batch (records of concurrent waves are not in batch order). */
+static result_t result_at(uint32_t index)
+{
+    uint32_t total = ((uint32_t *)out)[2], at = 16, found = 0, keep = out_pos;
+    result_t r;
+    memset(&r, 0, sizeof(r));
+    while (at < total) {
+        if (*(const uint32_t *)(out + at + 28) == index) {
+            out_pos = at;
+            r = next_result();
+            found++;
+        }
+        at += *(const uint32_t *)(out + at);
+    }
+    out_pos = keep;
+    CHECK(found == 1, "call %u has %u records", index, found);
     return r;
 }
 
@@ -396,6 +428,50 @@ int main(int argc, char **argv)
     expect_error(next_result(), "2202E", "label: index out of range");
     expect_error(next_result(), "22012", "label: division by zero");
     expect_account(next_result(), "alice+", 7100, "get 1 after bump_all");
+
+    /* launch 4: waves. Wave 0 has 17 calls (more than the tasklets) on distinct rows, one of them
+     * rolled back; wave 1 reads what wave 0 wrote; an insert runs alone in wave 2, read in wave 3. */
+    batch_begin(0);
+    pay(1, 100);
+    pay(2, 200);
+    join_wave();
+    pay(3, 300);
+    join_wave();
+    pay(9, 2000); /* overdrawn */
+    join_wave();
+    {
+        int32_t id;
+        for (id = 100; id < 113; id++) {
+            get_acct(id);
+            join_wave();
+        }
+    }
+    get_acct(1);
+    get_acct(2);
+    join_wave();
+    get_acct(3);
+    join_wave();
+    get_acct(9);
+    join_wave();
+    put_acct(20, "zed", 1, 0);
+    get_acct(20);
+    run(set);
+    expect_ok(result_at(0), "wave 0: pay 1");
+    expect_ok(result_at(1), "wave 0: pay 2");
+    expect_ok(result_at(2), "wave 0: pay 3");
+    expect_error(result_at(3), "45000", "wave 0: pay 9 overdrawn");
+    {
+        uint32_t k;
+        for (k = 4; k < 17; k++) {
+            expect_account(result_at(k), NULL, 0, "wave 0: get of a missing account");
+        }
+    }
+    expect_account(result_at(17), "alice+", 7000, "wave 1: get 1");
+    expect_account(result_at(18), "bob+", 4900, "wave 1: get 2");
+    expect_account(result_at(19), "carl+", 300, "wave 1: get 3");
+    expect_account(result_at(20), "bea+", 1000, "wave 1: get 9 after its rollback");
+    expect_ok(result_at(21), "wave 2: put 20");
+    expect_account(result_at(22), "zed", 1, "wave 3: get 20");
 
     dpu_free(set);
     if (failures != 0) {

@@ -7,6 +7,7 @@
 #define PIM_NTREES_ALLOC 1u
 #define PIM_FREE_CLASSES 3u
 #define PIM_EXEC_TASKLETS 1u
+#define PIM_UNDO_SLOTS 1u
 #define PIM_PARAM_WORDS 8u
 #define PIM_ROW_WORDS 4u
 #define PIM_DB_OFF 0u

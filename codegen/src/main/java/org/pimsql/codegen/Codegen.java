@@ -33,7 +33,7 @@ public final class Codegen {
         SchemaLayout layout = LayoutBuilder.build(catalog);
         Files.createDirectories(outDir);
         KernelSources.Extracted kernel = KernelSources.extract(outDir);
-        Toolchain tools = new Toolchain(options.clang(), options.tasklets());
+        Toolchain tools = new Toolchain(options.clang());
         List<Procedure> all = catalog.procedureList();
 
         List<List<Procedure>> groups = new ArrayList<>();
@@ -54,7 +54,7 @@ public final class Codegen {
         List<ProcedureLayout> procLayouts = new ArrayList<>(layout.procedures());
         for (int i = 0; i < built.size(); i++) {
             Built b = built.get(i);
-            Path lib = options.buildNative() ? tools.buildNative(b.dir, b.source, kernel, b.name) : null;
+            Path lib = options.buildNative() ? tools.buildNative(b.dir, b.source, kernel, b.name, b.tasklets) : null;
             Map<String, Integer> perProc = new LinkedHashMap<>();
             List<String> names = new ArrayList<>();
             for (Procedure p : b.procedures) {
@@ -64,7 +64,7 @@ public final class Codegen {
             }
             programs.add(new ProgramInfo(i, b.name, names, b.source, lib,
                     b.estimate == null ? -1 : b.estimate.instructions(), b.estimate == null ? -1 : b.estimate.wramBytes(),
-                    perProc, b.estimate == null ? "" : b.estimate.toolchain()));
+                    perProc, b.estimate == null ? "" : b.estimate.toolchain(), b.tasklets));
         }
         return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts));
     }
@@ -77,8 +77,9 @@ public final class Codegen {
         return "p" + p.id() + "_";
     }
 
-    /** A generated program and, when the proxy was built, its measurement. */
-    private record Built(String name, Path dir, Path source, List<Procedure> procedures, IramEstimate estimate) {}
+    /** A generated program, its executing tasklets and, when the proxy was built, its measurement. */
+    private record Built(String name, Path dir, Path source, List<Procedure> procedures, int tasklets,
+                         IramEstimate estimate) {}
 
     private static Built build(Catalog catalog, SchemaLayout layout, List<Procedure> procs, int id, Path outDir,
                                KernelSources.Extracted kernel, Toolchain tools, CodegenOptions options)
@@ -86,15 +87,60 @@ public final class Codegen {
         String name = programName(id);
         Path dir = outDir.resolve(name);
         Files.createDirectories(dir);
-        ProgramGen.Program program = ProgramGen.generate(catalog, layout, procs, name);
-        Files.writeString(dir.resolve("pim_schema.h"), program.schemaHeader(), StandardCharsets.UTF_8);
+        ProgramGen.Program program = ProgramGen.generate(catalog, layout, procs, name, 1);
         Path source = dir.resolve(name + ".c");
         Files.writeString(source, program.source(), StandardCharsets.UTF_8);
+        int tasklets = executingTasklets(layout, procs, program.tables(), dir, source, kernel, tools, options);
+        Files.writeString(dir.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, program.tables(), tasklets),
+                StandardCharsets.UTF_8);
         IramEstimate estimate = null;
         if (options.buildProxy()) {
-            estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name), options.tasklets(), tools.proxy());
+            estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, tasklets), tasklets, tools.proxy());
+            if (estimate.instructions() > options.iramBudget() && tasklets > 1) {
+                // Concurrency costs IRAM (barriers, the allocator's mutex, per-tasklet addressing): a program
+                // that fits only without it runs its calls on one tasklet (waves still order them correctly).
+                Files.writeString(dir.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, program.tables(), 1),
+                        StandardCharsets.UTF_8);
+                IramEstimate one = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, 1), 1, tools.proxy());
+                if (one.instructions() <= options.iramBudget()) {
+                    tasklets = 1;
+                    estimate = one;
+                } else {
+                    Files.writeString(dir.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, program.tables(), tasklets),
+                            StandardCharsets.UTF_8);
+                    estimate = IramEstimate.measure(tools.buildProxy(dir, source, kernel, name, tasklets), tasklets,
+                            tools.proxy());
+                }
+            }
         }
-        return new Built(name, dir, source, procs, estimate);
+        return new Built(name, dir, source, procs, tasklets, estimate);
+    }
+
+    /**
+     * As many executing tasklets as the requested count, the memory map's undo logs and WRAM allow
+     * ({@link TaskletSizing}); measured on a one-tasklet build of the program in {@code dir/wram-probe}.
+     */
+    private static int executingTasklets(SchemaLayout layout, List<Procedure> procs, TableDriven tables, Path dir, Path source,
+                                         KernelSources.Extracted kernel, Toolchain tools, CodegenOptions options)
+            throws IOException, BuildException {
+        int cap = Math.min(options.tasklets(), layout.memory().executingTasklets());
+        if (cap == 1) {
+            return 1;
+        }
+        Path probe = dir.resolve("wram-probe");
+        Files.createDirectories(probe);
+        Files.writeString(probe.resolve("pim_schema.h"), ProgramGen.schemaHeader(layout, procs, tables, 1), StandardCharsets.UTF_8);
+        TaskletSizing.Sizes sizes = TaskletSizing.measure(tools, probe, source, kernel);
+        deleteProgramDir(probe);
+        return sizes.tasklets(cap);
+    }
+
+    /**
+     * The options of split's trial builds: one executing tasklet, so that concurrency never costs a
+     * program (each final program then gets as many tasklets as still fit its IRAM and WRAM).
+     */
+    private static CodegenOptions serial(CodegenOptions o) {
+        return new CodegenOptions(o.buildNative(), o.buildProxy(), o.iramBudget(), 1, o.clang());
     }
 
     /**
@@ -113,7 +159,7 @@ public final class Codegen {
         Map<Procedure, Integer> size = new LinkedHashMap<>();
         Map<Procedure, Integer> runtime = new LinkedHashMap<>();
         for (Procedure p : all) {
-            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, options);
+            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, serial(options));
             int own = alone.estimate.instructionsWithPrefix(prefix(p));
             if (alone.estimate.instructions() > budget) {
                 throw new BuildException("procedure " + p.name() + " needs " + alone.estimate.instructions()
@@ -176,7 +222,7 @@ public final class Codegen {
             boolean changed = false;
             for (int i = 0; i < bins.size(); i++) {
                 List<Procedure> bin = sortedByCatalog(bins.get(i), all);
-                Built b = build(catalog, layout, bin, i, trial, kernel, tools, options);
+                Built b = build(catalog, layout, bin, i, trial, kernel, tools, serial(options));
                 if (b.estimate.instructions() <= budget || bin.size() == 1) {
                     continue;
                 }

@@ -29,7 +29,10 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
             Map.entry("__ashldi3", 17), Map.entry("__lshrdi3", 17), Map.entry("__ashrdi3", 17),
             Map.entry("memcpy", 45), Map.entry("memset", 35), Map.entry("memmove", 62), Map.entry("memcmp", 11),
             Map.entry("mram_read", 8), Map.entry("mram_write", 8), Map.entry("me", 2), Map.entry("halt", 2),
-            Map.entry("pimsim_assert_fail", 4), Map.entry("pimsim_mram_heap_pointer", 0));
+            Map.entry("pimsim_assert_fail", 4), Map.entry("pimsim_mram_heap_pointer", 0),
+            // synchronisation of concurrent tasklets: the SDK's mutex_lock/unlock are one acquire/release
+            // instruction each (inline); barrier_wait is a runtime function (acquire, count, wake the queue)
+            Map.entry("mutex_lock", 2), Map.entry("mutex_unlock", 2), Map.entry("barrier_wait", 40));
     /** Helpers not in the table are charged this much (a conservative guess for an unknown libcall). */
     static final int UNKNOWN_HELPER = 100;
     /** The DPU runtime's boot code (stack and tasklet setup, halt). */

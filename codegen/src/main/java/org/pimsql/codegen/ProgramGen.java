@@ -8,19 +8,16 @@ import org.pimsql.frontend.ir.Procedure;
 /**
  * Writes one DPU program: the schema header the kernel runtime is compiled with (pim_schema.h), and
  * the program's C file with the table descriptors, one function per procedure, their WRAM frames
- * (a union: only one call runs per executing tasklet) and the dispatcher.
+ * (a union per executing tasklet: one tasklet runs one call at a time) and the dispatcher.
  */
 final class ProgramGen {
-    /** Executing tasklets (pim_rt.h PIM_EXEC_TASKLETS): calls run serially on tasklet 0 for now. */
-    static final int EXEC_TASKLETS = 1;
-
     private ProgramGen() {}
 
     /** The generated C of a program with the given procedures. */
-    record Program(String schemaHeader, String source) {}
+    record Program(String schemaHeader, String source, TableDriven tables) {}
 
-    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
-            throws BuildException {
+    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
+                            int execTasklets) throws BuildException {
         // first with every table-driven form allowed, counting their uses; again when some do not pay here
         TableDriven counted = TableDriven.all();
         String source = source(catalog, layout, procedures, programName, counted);
@@ -28,10 +25,11 @@ final class ProgramGen {
         if (!kept.sameForms(counted)) {
             source = source(catalog, layout, procedures, programName, kept);
         }
-        return new Program(schemaHeader(layout, procedures, kept), source);
+        return new Program(schemaHeader(layout, procedures, kept, execTasklets), source, kept);
     }
 
-    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures, TableDriven tables) {
+    /** pim_schema.h for a program whose calls run on {@code execTasklets} tasklets (TaskletSizing). */
+    static String schemaHeader(SchemaLayout layout, List<Procedure> procedures, TableDriven tables, int execTasklets) {
         MemoryMap m = layout.memory();
         int trees = 0;
         int uniqueTrees = 0;
@@ -53,7 +51,11 @@ final class ProgramGen {
         define(sb, "PIM_UNIQUE_TREES", uniqueTrees, "unique B+tree indexes (0: no B+tree duplicate check is linked)");
         define(sb, "PIM_NTREES_ALLOC", Math.max(1, trees), "B+tree slots, at least 1");
         define(sb, "PIM_FREE_CLASSES", layout.tables().size() + 2, "MRAM block sizes: one per table, B+tree nodes, spare");
-        define(sb, "PIM_EXEC_TASKLETS", EXEC_TASKLETS, "tasklets that execute calls");
+        if (execTasklets < 1 || execTasklets > m.executingTasklets()) {
+            throw new IllegalArgumentException("executing tasklets must be 1.." + m.executingTasklets() + ": " + execTasklets);
+        }
+        define(sb, "PIM_EXEC_TASKLETS", execTasklets, "tasklets that execute calls (= NR_TASKLETS of the build)");
+        define(sb, "PIM_UNDO_SLOTS", m.executingTasklets(), "undo logs in the memory map (most executing tasklets)");
         define(sb, "PIM_MOVE_SUMS", tables.sums ? 1 : 0, "pim_move computes sums (0: that kernel path is not linked)");
         define(sb, "PIM_PARAM_WORDS", maxParams / 8, "largest parameter block of this program, in 8-byte words");
         define(sb, "PIM_ROW_WORDS", maxRow / 8, "largest row of the schema, in 8-byte words");

@@ -16,10 +16,12 @@ import java.util.Map;
  * @param wramBytes              WRAM the program needs (globals + NR_TASKLETS stacks), -1 when not measured
  * @param procedureInstructions  each procedure's own code (its generated functions), in instructions
  * @param estimateToolchain      how the estimate was measured (proxy tools and flags), "" when not measured
+ * @param executingTasklets      tasklets that run calls concurrently (the program's NR_TASKLETS), as many as
+ *                               fit WRAM up to the requested count
  */
 public record ProgramInfo(int id, String name, List<String> procedures, Path cSource, Path nativeLibrary,
                           int instructionEstimate, int wramBytes, Map<String, Integer> procedureInstructions,
-                          String estimateToolchain) {
+                          String estimateToolchain, int executingTasklets) {
     public ProgramInfo {
         procedures = List.copyOf(procedures);
         procedureInstructions = Map.copyOf(procedureInstructions);

@@ -69,12 +69,10 @@ final class Toolchain {
     }
 
     private final String clang;
-    private final int tasklets;
     private final ProxyTools proxy;
 
-    Toolchain(String clang, int tasklets) {
+    Toolchain(String clang) {
         this.clang = clang;
-        this.tasklets = tasklets;
         this.proxy = ProxyTools.resolve(clang);
     }
 
@@ -107,8 +105,25 @@ final class Toolchain {
         return List.of("-I" + programDir, "-I" + k.kernelDir(), "-I" + k.simIncludeDir());
     }
 
+    /**
+     * Host objects of the program and the runtime, -O0, one tasklet, not linked: only their data symbols
+     * matter ({@link TaskletSizing}). {@code probeDir} holds the one-tasklet pim_schema.h.
+     */
+    List<Path> buildProbeObjects(Path probeDir, Path source, KernelSources.Extracted k) throws IOException, BuildException {
+        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-c", "-O0", "-DNR_TASKLETS=1"));
+        cmd.addAll(includes(probeDir, k));
+        cmd.add(source.toString());
+        k.runtimeSources().forEach(s -> cmd.add(s.toString()));
+        run(cmd, probeDir, "WRAM probe build");
+        List<Path> objects = new ArrayList<>();
+        objects.add(probeDir.resolve(source.getFileName().toString().replaceAll("\\.c$", ".o")));
+        k.runtimeSources().forEach(s -> objects.add(probeDir.resolve(s.getFileName().toString().replaceAll("\\.c$", ".o"))));
+        return objects;
+    }
+
     /** The simulator's shared object: the program and the runtime, -O2, warnings as errors. */
-    Path buildNative(Path programDir, Path source, KernelSources.Extracted k, String name) throws IOException, BuildException {
+    Path buildNative(Path programDir, Path source, KernelSources.Extracted k, String name, int tasklets)
+            throws IOException, BuildException {
         Path lib = programDir.resolve("lib" + name + ".so");
         List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-shared", "-fPIC", "-O2", "-DNR_TASKLETS=" + tasklets));
         cmd.addAll(WARNINGS);
@@ -139,7 +154,8 @@ final class Toolchain {
             """;
 
     /** Compiles every source for the 32-bit proxy target and links them with --gc-sections from main. */
-    Path buildProxy(Path programDir, Path source, KernelSources.Extracted k, String name) throws IOException, BuildException {
+    Path buildProxy(Path programDir, Path source, KernelSources.Extracted k, String name, int tasklets)
+            throws IOException, BuildException {
         Path objDir = programDir.resolve("proxy");
         java.nio.file.Files.createDirectories(objDir);
         Path assertDir = objDir.resolve("include");

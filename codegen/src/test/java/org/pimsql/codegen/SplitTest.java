@@ -30,7 +30,8 @@ class SplitTest {
     @Test
     void overBudgetProgramsAreSplitAndEachFits() throws Exception {
         Catalog bank = ExampleBuilds.catalog("bank");
-        int whole = Codegen.generate(bank, out.resolve("whole"), new CodegenOptions(false, true, 1 << 20, 16, "clang"))
+        // measured on one tasklet: the smallest the whole program gets (concurrency falls back to it)
+        int whole = Codegen.generate(bank, out.resolve("whole"), new CodegenOptions(false, true, 1 << 20, 1, "clang"))
                 .programs().get(0).instructionEstimate();
         int budget = whole - 150; // too small for all six procedures, large enough for any one
         CodegenResult r = Codegen.generate(bank, out.resolve("split"), new CodegenOptions(true, true, budget, 16, "clang"));
@@ -48,6 +49,21 @@ class SplitTest {
         }
         assertEquals(bank.procedures().keySet(), seen);
         assertTrue(Files.notExists(out.resolve("split").resolve("split-trial")));
+    }
+
+    @Test
+    void aProgramThatFitsOnlyWithoutConcurrencyRunsOnOneTasklet() throws Exception {
+        Catalog bank = ExampleBuilds.catalog("bank");
+        int serial = Codegen.generate(bank, out.resolve("one"), new CodegenOptions(false, true, 1 << 20, 1, "clang"))
+                .programs().get(0).instructionEstimate();
+        ProgramInfo concurrent = Codegen.generate(bank, out.resolve("many"),
+                new CodegenOptions(false, true, 1 << 20, 16, "clang")).programs().get(0);
+        assertTrue(concurrent.executingTasklets() > 1 && concurrent.instructionEstimate() > serial,
+                "barriers and a mutex cost IRAM: " + concurrent.instructionEstimate() + " vs " + serial);
+        CodegenResult r = Codegen.generate(bank, out.resolve("tight"), new CodegenOptions(false, true, serial, 16, "clang"));
+        assertEquals(1, r.programs().size(), "no split when one tasklet fits");
+        assertEquals(1, r.programs().get(0).executingTasklets());
+        assertEquals(serial, r.programs().get(0).instructionEstimate());
     }
 
     @Test

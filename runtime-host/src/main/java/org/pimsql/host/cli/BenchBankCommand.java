@@ -336,6 +336,10 @@ final class BenchBankCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "simulator: %,d launches, %,d program loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
                 exec1.launches() - exec0.launches(), exec1.programLoads() - exec0.programLoads(),
                 exec1.bytesPushed() - exec0.bytesPushed(), exec1.bytesPulled() - exec0.bytesPulled());
+        long dpuCalls = exec1.dpuCalls() - exec0.dpuCalls();
+        long waves = exec1.waves() - exec0.waves();
+        out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
+                + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
         out.flush();
     }
 

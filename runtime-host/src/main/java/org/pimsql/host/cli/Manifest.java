@@ -41,7 +41,7 @@ import org.pimsql.frontend.ir.Variable;
  *                                     "variablesRead", "variablesWritten",
  *                                     "dependencies": [{"on", "kind", "detail"}] }] }],
  *   "programs": [{ "id", "name", "procedures", "cSource", "nativeLibrary", "instructionEstimate",
- *                  "wramBytes", "procedureInstructions" }] }
+ *                  "wramBytes", "procedureInstructions", "tasklets" }] }
  * </pre>
  * Partition functions are named by {@link PartitionFunction#signature()}: {@code MOD} is
  * {@code floorMod(value, P)} of a single integer column, {@code HASH(...)} the FNV-1a hash documented there.
@@ -208,6 +208,7 @@ final class Manifest {
         m.put("instructionEstimate", p.instructionEstimate());
         m.put("wramBytes", p.wramBytes());
         m.put("procedureInstructions", p.procedureInstructions());
+        m.put("tasklets", p.tasklets());
         return m;
     }
 }

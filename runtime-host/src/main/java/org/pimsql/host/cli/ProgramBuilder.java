@@ -47,7 +47,8 @@ final class ProgramBuilder {
                 }
             }
             programs.add(new ProgramSummary(p.id(), p.name(), p.procedures(), relative(outDir, p.cSource()),
-                    relative(outDir, p.nativeLibrary()), p.instructionEstimate(), p.wramBytes(), perProcedure));
+                    relative(outDir, p.nativeLibrary()), p.instructionEstimate(), p.wramBytes(), perProcedure,
+                    p.executingTasklets()));
         }
         return programs;
     }

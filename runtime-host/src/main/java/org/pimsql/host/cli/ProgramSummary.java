@@ -12,9 +12,11 @@ import java.util.Map;
  * @param instructionEstimate   estimated IRAM instructions (proxy target), or -1 when not measured
  * @param wramBytes             WRAM bytes the program needs
  * @param procedureInstructions per-procedure instruction estimates (may be empty)
+ * @param tasklets              tasklets that run calls concurrently on a DPU (as many as fit WRAM)
  */
 record ProgramSummary(int id, String name, List<String> procedures, String cSource, String nativeLibrary,
-                      long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions) {
+                      long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions,
+                      int tasklets) {
 
     /** The DPU's IRAM holds 4,096 instructions (24 KiB); a program must fit in it. */
     static final long IRAM_INSTRUCTIONS = 4096;

@@ -49,7 +49,8 @@ final class SummaryPrinter {
                 + Describe.number(ProgramSummary.IRAM_INSTRUCTIONS) + " instructions";
         int n = prog.procedures().size();
         String wram = prog.wramBytes() < 0 ? "WRAM not measured" : Describe.number(prog.wramBytes()) + " B WRAM";
-        return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", " + wram;
+        return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", " + wram
+                + ", " + prog.tasklets() + " tasklet" + (prog.tasklets() == 1 ? "" : "s");
     }
 
     static ProgramSummary programOf(List<ProgramSummary> programs, String procedure) {

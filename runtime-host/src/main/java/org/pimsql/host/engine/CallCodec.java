@@ -21,11 +21,18 @@ public interface CallCodec {
     int queueOverhead(boolean format);
 
     /**
-     * One DPU's input queue: {@code calls} in sequence order; the length is a multiple of 8. With a
+     * One DPU's input queue: {@code calls} in the order the DPU runs them; the length is a multiple of 8.
+     * {@code joinsWave[i]} puts call i in the wave of call i - 1 (they may run concurrently: see
+     * {@link ConflictWaves}); a call that does not join starts a new wave after every call before it. With a
      * {@code format} (the first launch of a database) the batch carries the host-formatted empty database
      * the DPU starts from; null otherwise.
      */
-    byte[] encodeQueue(List<RoutedCall> calls, Format format);
+    byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format);
+
+    /** A queue whose calls run one after the other, in list order. */
+    default byte[] encodeQueue(List<RoutedCall> calls, Format format) {
+        return encodeQueue(calls, new boolean[calls.size()], format);
+    }
 
     /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
     record Format(int hashBucketsLog2) {}
@@ -43,8 +50,9 @@ public interface CallCodec {
     int outputLength(byte[] header);
 
     /**
-     * Decodes one DPU's output into outcomes for the calls, in order. The list may be shorter than
-     * {@code calls} when the DPU's output area filled up: the executor then runs the rest again.
+     * Decodes one DPU's output: one outcome per call of {@code calls} (as encoded), null for a call that
+     * did not run because the DPU's output area filled up; the executor runs those again, in sequence
+     * order, in a further launch.
      */
     List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
 

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.pimsql.frontend.analysis.ConflictAnalysis;
+import org.pimsql.frontend.analysis.ConflictFootprint;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.host.backend.DpuBackend;
 import org.pimsql.host.backend.DpuException;
@@ -27,6 +30,9 @@ import org.pimsql.host.sequencer.SequencedCall;
  * SQL error. They are answered in {@code execute}, after the epoch is durable, like every other result:
  * the decision depends only on the logged inputs and the schema, so a replay makes it again.
  *
+ * <p>Each DPU's calls of a launch are ordered in conflict waves ({@link ConflictWaves}): the calls of one wave
+ * run concurrently on the DPU's tasklets, with the outcome of running the queue in sequence order.
+ *
  * <p>The first launch of a database formats its DPUs (an empty database in every MRAM).
  */
 public final class DpuEpochProcessor implements EpochProcessor {
@@ -37,7 +43,9 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final CallCodec.Format format;
     private DpuProgram loaded;
     /** Counters, written by the executor thread only. */
-    private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0);
+    private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0, 0, 0);
+    /** Conflict footprints of the current schema's procedures (empty optional: the call runs alone). */
+    private volatile Footprints footprints = new Footprints(null);
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -58,6 +66,39 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return stats;
     }
 
+    /** Footprints per procedure of one compiled schema, computed when a procedure is first called. */
+    private record Footprints(CompiledSchema schema, Map<String, java.util.Optional<ConflictFootprint>> byProcedure) {
+        Footprints(CompiledSchema schema) {
+            this(schema, new ConcurrentHashMap<>());
+        }
+    }
+
+    /** The locks a call takes on its DPU, or null when it must run alone (no footprint for its procedure). */
+    private List<ConflictFootprint.Lock> locksOf(CompiledSchema current, RoutedCall rc) {
+        Footprints f = footprints;
+        if (f.schema() != current) {
+            f = new Footprints(current);
+            footprints = f;
+        }
+        java.util.Optional<ConflictFootprint> footprint = f.byProcedure().computeIfAbsent(rc.procedure().name(), n -> {
+            try {
+                return java.util.Optional.of(ConflictAnalysis.of(rc.procedure()));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "no conflict footprint for procedure {0}: its calls run alone ({1})",
+                        n, e.toString());
+                return java.util.Optional.empty();
+            }
+        });
+        if (footprint.isEmpty()) {
+            return null;
+        }
+        try {
+            return footprint.get().locks(rc.call().request().args().toArray());
+        } catch (RuntimeException e) {
+            return null; // arguments the footprint cannot evaluate: the call runs alone, the DPU reports errors
+        }
+    }
+
     private void count(int launches, int loads, byte[][] pushed, byte[][] pulled) {
         long in = 0;
         long out = 0;
@@ -69,7 +110,17 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
-                s.bytesPulled() + out);
+                s.bytesPulled() + out, s.dpuCalls(), s.waves());
+    }
+
+    private void countWaves(Round round) {
+        long calls = 0;
+        for (List<RoutedCall> q : round.callsPerDpu()) {
+            calls += q.size();
+        }
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(),
+                s.dpuCalls() + calls, s.waves() + round.waves());
     }
 
     /**
@@ -91,8 +142,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
     }
 
-    /** One launch: a program, and for each DPU the calls it runs and their encoded queue. */
-    private record Round(DpuProgram program, List<List<RoutedCall>> callsPerDpu, byte[][] inputs) {}
+    /**
+     * One launch: a program, and for each DPU the calls it runs (in wave order, as encoded) and their encoded
+     * queue; {@code waves} is the sum over the DPUs of their waves.
+     */
+    private record Round(DpuProgram program, List<List<RoutedCall>> callsPerDpu, byte[][] inputs, long waves) {}
 
     private record Rejected(SequencedCall call, CallOutcome.Failure outcome) {}
 
@@ -175,6 +229,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         int dpus = queues.size();
         var perDpu = new ArrayList<List<RoutedCall>>(dpus);
         byte[][] inputs = new byte[dpus][];
+        long waves = 0;
         for (int d = 0; d < dpus; d++) {
             var taken = new ArrayList<RoutedCall>();
             int bytes = codec.queueOverhead(format);
@@ -196,11 +251,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 bytes += size;
                 taken.add(queue.removeFirst());
             }
-            perDpu.add(taken);
+            ConflictWaves.Plan plan = ConflictWaves.plan(taken, rc -> locksOf(current, rc));
+            waves += plan.waves();
+            perDpu.add(plan.calls());
             // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
-            inputs[d] = codec.encodeQueue(taken, format ? this.format : null);
+            inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), format ? this.format : null);
         }
-        return new Round(program, perDpu, inputs);
+        return new Round(program, perDpu, inputs, waves);
     }
 
     private void run(CompiledSchema current, List<Round> rounds, List<Rejected> rejected) throws DpuException {
@@ -258,6 +315,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
         count(1, loads, round.inputs(), outputs);
+        countWaves(round);
         List<ArrayDeque<RoutedCall>> leftover = null;
         for (int d = 0; d < dpus; d++) {
             List<RoutedCall> queue = calls.get(d);
@@ -265,17 +323,23 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 continue;
             }
             List<CallOutcome> outcomes = codec.decodeQueue(queue, outputs[d]);
-            for (int i = 0; i < outcomes.size(); i++) {
+            var notRun = new ArrayList<RoutedCall>();
+            for (int i = 0; i < queue.size(); i++) {
                 RoutedCall rc = queue.get(i);
+                CallOutcome outcome = outcomes.get(i);
+                if (outcome == null) {
+                    notRun.add(rc);
+                    continue;
+                }
                 if (rc.primary()) {
-                    rc.call().result().complete(outcomes.get(i));
+                    rc.call().result().complete(outcome);
                 }
                 if (rc.copies() > 1) {
-                    checkSameOutcome(rc, outcomes.get(i), replicated);
+                    checkSameOutcome(rc, outcome, replicated);
                 }
             }
-            if (outcomes.size() < queue.size()) {
-                if (outcomes.isEmpty()) {
+            if (!notRun.isEmpty()) {
+                if (notRun.size() == queue.size()) {
                     throw new DpuException("DPU " + d + " ran none of its " + queue.size() + " calls");
                 }
                 if (leftover == null) {
@@ -284,7 +348,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
                         leftover.add(new ArrayDeque<>());
                     }
                 }
-                leftover.get(d).addAll(queue.subList(outcomes.size(), queue.size()));
+                // calls left out of a wave conflict with nothing that ran in it, and no later wave ran:
+                // running them next, in sequence order, keeps the outcome of the serial order
+                notRun.sort(java.util.Comparator.comparingLong(rc -> rc.call().sequence()));
+                leftover.get(d).addAll(notRun);
             }
         }
         return leftover;

@@ -28,17 +28,20 @@ import org.pimsql.frontend.ir.Variable;
  * input  (at memory().inputOffset() of the MRAM heap):
  *   batch header  u32 magic "PIMB", u32 flags (1 = format first), u32 ncalls, u32 bytes
  *   [format only] u32 log2(hash buckets) per table, padded to 8 bytes
- *   per call      u32 bytes, u16 procedure, u16 0, u64 sequence, i64 CURRENT_TIMESTAMP (us), parameter block
+ *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave), u64 sequence,
+ *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
- *   result header u32 magic "PIMR", u32 ncalls run, u32 bytes, u32 flags (1 = output full, calls left undone)
- *   per call      u32 bytes, u16 procedure, u16 status, u64 sequence, char[5] SQLSTATE, u8 result sets,
- *                 u16 message length, u32 OUT bytes, u32 0;
+ *   result header u32 magic "PIMR", u32 records, u32 bytes, u32 flags (1 = output full, calls left undone)
+ *   per call run  u32 bytes, u16 procedure, u16 status, u64 sequence, char[5] SQLSTATE, u8 result sets,
+ *                 u16 message length, u32 OUT bytes, u32 the call's index in the batch;
  *                 then on success each result set (u32 index, u32 rows, rows) and the OUT block,
  *                 on failure the message (padded to 8)
  * </pre>
  */
 final class WireCodec implements CallCodec {
     private static final int MESSAGE_MAX = 248;
+    /** Call header flag: the call runs in the wave of the call before it (pim_exec.c CALL_JOINS_WAVE). */
+    static final int CALL_JOINS_WAVE = 1;
 
     private final SchemaLayout layout;
     private final Map<String, ProcedureLayout> procedures = new HashMap<>();
@@ -86,7 +89,10 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public byte[] encodeQueue(List<RoutedCall> calls, Format format) {
+    public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format) {
+        if (joinsWave.length != calls.size() || (joinsWave.length > 0 && joinsWave[0])) {
+            throw new IllegalArgumentException("one wave flag per call, and the first call starts a wave");
+        }
         int size = queueOverhead(format != null);
         for (RoutedCall c : calls) {
             size += encodedSize(c);
@@ -98,11 +104,13 @@ final class WireCodec implements CallCodec {
         if (format != null) {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
-        for (RoutedCall c : calls) {
+        for (int i = 0; i < calls.size(); i++) {
+            RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
             BlockLayout params = pl.params();
             int start = b.position();
-            b.putInt(SchemaLayout.CALL_HEADER_BYTES + params.bytes()).putShort((short) pl.id()).putShort((short) 0)
+            b.putInt(SchemaLayout.CALL_HEADER_BYTES + params.bytes()).putShort((short) pl.id())
+                    .putShort((short) (joinsWave[i] ? CALL_JOINS_WAVE : 0))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             int base = b.position();
             List<Object> args = c.call().request().args();
@@ -151,20 +159,25 @@ final class WireCodec implements CallCodec {
         ByteBuffer b = BlockCodec.littleEndian(out);
         checkMagic(b.getInt(0));
         int done = b.getInt(4);
-        if (done > calls.size()) {
-            throw new IllegalStateException("DPU reports " + done + " calls run of " + calls.size());
+        boolean full = (b.getInt(12) & 1) != 0;
+        if (done > calls.size() || (!full && done != calls.size())) {
+            throw new IllegalStateException("DPU reports " + done + " calls run of " + calls.size()
+                    + (full ? " (output full)" : ""));
         }
-        var outcomes = new ArrayList<CallOutcome>(done);
+        // records follow the tasklets' output slices, not the batch: each names its call's batch index
+        var outcomes = new ArrayList<CallOutcome>(java.util.Collections.nCopies(calls.size(), (CallOutcome) null));
         int pos = SchemaLayout.BATCH_HEADER_BYTES;
-        for (int i = 0; i < done; i++) {
-            RoutedCall c = calls.get(i);
+        for (int r = 0; r < done; r++) {
             int recordBytes = b.getInt(pos);
             int status = Short.toUnsignedInt(b.getShort(pos + 6));
             long sequence = b.getLong(pos + 8);
-            if (sequence != c.call().sequence()) {
-                throw new IllegalStateException("DPU output record " + i + " is for call " + sequence + ", expected "
-                        + c.call().sequence());
+            int index = b.getInt(pos + 28);
+            if (index < 0 || index >= calls.size() || outcomes.get(index) != null
+                    || sequence != calls.get(index).call().sequence()) {
+                throw new IllegalStateException("DPU output record " + r + " is for call " + sequence + " at batch index "
+                        + index + ", which is not a call of the batch or was answered twice");
             }
+            RoutedCall c = calls.get(index);
             byte[] state = new byte[5];
             b.get(pos + 16, state);
             int sets = Byte.toUnsignedInt(b.get(pos + 21));
@@ -174,10 +187,10 @@ final class WireCodec implements CallCodec {
             if (status != 0) {
                 byte[] message = new byte[messageLength];
                 b.get(body, message);
-                outcomes.add(new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
+                outcomes.set(index, new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
                         new String(message, StandardCharsets.ISO_8859_1)));
             } else {
-                outcomes.add(success(c, b, body, sets, outBytes));
+                outcomes.set(index, success(c, b, body, sets, outBytes));
             }
             pos += recordBytes;
         }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code pimsql compile} on every example: summary, C sources and manifest. */
 class CompileCommandTest {
     private static final Pattern PROGRAM_LINE =
-            Pattern.compile("(?m)^program (\\d+): (\\d+) procedures?, ~[0-9,]+ of 4,096 instructions, ([0-9,]+ B WRAM|WRAM not measured)$");
+            Pattern.compile("(?m)^program (\\d+): (\\d+) procedures?, ~[0-9,]+ of 4,096 instructions, ([0-9,]+ B WRAM|WRAM not measured), (\\d+) tasklets?$");
 
     static CliRunner compile(String example, Path out) {
         var args = new ArrayList<String>(List.of("compile"));

@@ -1,0 +1,131 @@
+package org.pimsql.host.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
+
+/**
+ * Orders the calls one DPU runs in one launch into conflict waves (docs/runtime.md "Concurrent calls on a
+ * DPU"). In sequence order, each call's wave is one more than the latest wave of an earlier call it
+ * conflicts with (0 when there is none): a row lock conflicts with a lock on the same row when either
+ * writes; a table write conflicts with every lock on the table; a table read with every write on it. A
+ * call without locks (its procedure's footprint is unknown, or it must run alone) gets a wave of its own
+ * after every earlier call, and every later call comes after it.
+ *
+ * <p>The DPU runs the waves one after the other and the calls of a wave concurrently. Running the calls in
+ * (wave, sequence) order is equivalent to running them in sequence order: two calls keep their relative
+ * order whenever they conflict, because the later one's wave is higher.
+ */
+final class ConflictWaves {
+    private ConflictWaves() {}
+
+    /**
+     * A DPU's batch in execution order: the calls sorted by (wave, sequence); {@code joinsWave[i]} is true
+     * when call i runs in the same wave as call i - 1.
+     */
+    record Plan(List<RoutedCall> calls, boolean[] joinsWave, int waves) {}
+
+    /**
+     * Plans {@code calls} (one DPU's, in sequence order). {@code locks} gives a call's locks, or null when
+     * the call must run alone.
+     */
+    static Plan plan(List<RoutedCall> calls, Function<RoutedCall, List<Lock>> locks) {
+        int n = calls.size();
+        int[] wave = new int[n];
+        var state = new State();
+        for (int i = 0; i < n; i++) {
+            List<Lock> l = locks.apply(calls.get(i));
+            wave[i] = l == null ? state.alone() : state.place(l);
+        }
+        var order = new ArrayList<Integer>(n);
+        for (int i = 0; i < n; i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> wave[a] != wave[b] ? Integer.compare(wave[a], wave[b]) : Integer.compare(a, b));
+        var sorted = new ArrayList<RoutedCall>(n);
+        boolean[] joins = new boolean[n];
+        int waves = 0;
+        for (int k = 0; k < n; k++) {
+            int i = order.get(k);
+            sorted.add(calls.get(i));
+            joins[k] = k > 0 && wave[order.get(k - 1)] == wave[i];
+            if (!joins[k]) {
+                waves++;
+            }
+        }
+        return new Plan(sorted, joins, waves);
+    }
+
+    /** The latest wave of each kind of lock taken so far; -1 for none. */
+    private static final class State {
+        /** any lock on the table / any write on it / table-level locks / table-level writes */
+        final Map<String, Integer> any = new HashMap<>();
+        final Map<String, Integer> write = new HashMap<>();
+        final Map<String, Integer> tableAny = new HashMap<>();
+        final Map<String, Integer> tableWrite = new HashMap<>();
+        /** per row (table, key): any lock / writes */
+        final Map<List<Object>, Integer> rowAny = new HashMap<>();
+        final Map<List<Object>, Integer> rowWrite = new HashMap<>();
+        /** every call goes after the last call that ran alone */
+        int floor;
+        int last = -1;
+
+        int alone() {
+            int w = last + 1;
+            floor = w + 1;
+            last = w;
+            return w;
+        }
+
+        int place(List<Lock> locks) {
+            int after = floor - 1;
+            for (Lock l : locks) {
+                String t = l.table();
+                if (l.wholeTable()) {
+                    after = Math.max(after, get(l.write() ? any : write, t));
+                } else {
+                    List<Object> row = rowKey(l);
+                    after = Math.max(after, get(l.write() ? tableAny : tableWrite, t));
+                    after = Math.max(after, get(l.write() ? rowAny : rowWrite, row));
+                }
+            }
+            int w = after + 1;
+            for (Lock l : locks) {
+                String t = l.table();
+                raise(any, t, w);
+                if (l.write()) {
+                    raise(write, t, w);
+                }
+                if (l.wholeTable()) {
+                    raise(tableAny, t, w);
+                    if (l.write()) {
+                        raise(tableWrite, t, w);
+                    }
+                } else {
+                    List<Object> row = rowKey(l);
+                    raise(rowAny, row, w);
+                    if (l.write()) {
+                        raise(rowWrite, row, w);
+                    }
+                }
+            }
+            last = Math.max(last, w);
+            return w;
+        }
+
+        private static List<Object> rowKey(Lock l) {
+            return List.of(l.table(), l.key());
+        }
+
+        private static <K> int get(Map<K, Integer> m, K k) {
+            return m.getOrDefault(k, -1);
+        }
+
+        private static <K> void raise(Map<K, Integer> m, K k, int w) {
+            m.merge(k, w, Math::max);
+        }
+    }
+}
