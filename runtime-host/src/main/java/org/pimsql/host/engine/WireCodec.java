@@ -28,7 +28,7 @@ import org.pimsql.frontend.ir.Variable;
  * input  (at memory().inputOffset() of the MRAM heap):
  *   batch header  u32 magic "PIMB", u32 flags (1 = format first), u32 ncalls, u32 bytes
  *   [format only] u32 log2(hash buckets) per table, padded to 8 bytes
- *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave), u64 sequence,
+ *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
  *   result header u32 magic "PIMR", u32 records, u32 bytes, u32 flags (1 = output full, calls left undone)
@@ -42,6 +42,11 @@ final class WireCodec implements CallCodec {
     private static final int MESSAGE_MAX = 248;
     /** Call header flag: the call runs in the wave of the call before it (pim_exec.c CALL_JOINS_WAVE). */
     static final int CALL_JOINS_WAVE = 1;
+    /**
+     * Call header flag: the call is a wave of its own and so was the call before it, so the DPU's tasklets
+     * need not meet at a barrier first (pim_exec.c CALL_SERIAL): tasklet 0 runs such runs back to back.
+     */
+    static final int CALL_SERIAL = 2;
 
     private final SchemaLayout layout;
     private final Map<String, ProcedureLayout> procedures = new HashMap<>();
@@ -88,6 +93,15 @@ final class WireCodec implements CallCodec {
         return SchemaLayout.BATCH_HEADER_BYTES + (format ? formatBytes : 0);
     }
 
+    private static int waveFlags(boolean[] joinsWave, int i) {
+        if (joinsWave[i]) {
+            return CALL_JOINS_WAVE;
+        }
+        boolean alone = i + 1 == joinsWave.length || !joinsWave[i + 1];
+        boolean previousAlone = i > 0 && (i == 1 || !joinsWave[i - 1]);
+        return alone && previousAlone ? CALL_SERIAL : 0;
+    }
+
     @Override
     public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format) {
         if (joinsWave.length != calls.size() || (joinsWave.length > 0 && joinsWave[0])) {
@@ -110,7 +124,7 @@ final class WireCodec implements CallCodec {
             BlockLayout params = pl.params();
             int start = b.position();
             b.putInt(SchemaLayout.CALL_HEADER_BYTES + params.bytes()).putShort((short) pl.id())
-                    .putShort((short) (joinsWave[i] ? CALL_JOINS_WAVE : 0))
+                    .putShort((short) waveFlags(joinsWave, i))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             int base = b.position();
             List<Object> args = c.call().request().args();
