@@ -38,8 +38,14 @@ final class ProcGen {
     final QueryGen queries;
     private final Map<Integer, Slot> varSlots = new HashMap<>();
     private int counter;
+    /** The multi-partition exchange's call sites, for procedures whose calls may span partitions; else null. */
+    final ExchangeGen exchange;
 
     ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema) throws BuildException {
+        this(proc, layout, schema, false);
+    }
+
+    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema, boolean exchange) throws BuildException {
         this.proc = proc;
         this.layout = layout;
         this.schema = schema;
@@ -53,6 +59,7 @@ final class ProcGen {
         }
         this.exprs = new ExprGen(this);
         this.queries = new QueryGen(this);
+        this.exchange = exchange ? new ExchangeGen(this) : null;
     }
 
     String frameStruct() {
@@ -196,6 +203,13 @@ final class ProcGen {
 
     private void statement(Stmt s) throws BuildException {
         w.comment("[" + s.id() + "] " + s.pos() + ": " + s.text());
+        if (exchange != null && exchange.statement(s, () -> plain(s))) {
+            return;
+        }
+        plain(s);
+    }
+
+    private void plain(Stmt s) throws BuildException {
         switch (s) {
             case Stmt.Assign a -> assign(a.target(), a.value());
             case Stmt.SelectInto si -> queries.selectInto(si.query(), si.targets());

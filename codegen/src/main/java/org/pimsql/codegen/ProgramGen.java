@@ -24,6 +24,21 @@ final class ProgramGen {
         return new Program(schemaHeader(layout, procedures), source(catalog, layout, procedures, programName));
     }
 
+    /** Names of the procedures whose calls may span partitions (frontend Routing.exchange()). */
+    static java.util.Set<String> exchangeProcedures(Catalog catalog) throws BuildException {
+        try {
+            var names = new java.util.HashSet<String>();
+            for (var pa : org.pimsql.frontend.analysis.Analyzer.analyze(catalog).procedureList()) {
+                if (pa.routing().exchange()) {
+                    names.add(pa.name());
+                }
+            }
+            return names;
+        } catch (org.pimsql.frontend.CompileException e) {
+            throw new BuildException("analysis failed: " + e.getMessage());
+        }
+    }
+
     static String schemaHeader(SchemaLayout layout, List<Procedure> procedures) {
         MemoryMap m = layout.memory();
         int trees = 0;
@@ -72,6 +87,7 @@ final class ProgramGen {
 
     static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
             throws BuildException {
+        java.util.Set<String> exchange = exchangeProcedures(catalog);
         CodeWriter w = new CodeWriter();
         List<String> names = new ArrayList<>();
         for (Procedure p : procedures) {
@@ -88,7 +104,7 @@ final class ProgramGen {
         List<ProcGen> gens = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
         for (Procedure p : procedures) {
-            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout);
+            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout, exchange.contains(p.name()));
             bodies.add(pg.generate());
             gens.add(pg);
         }
