@@ -146,7 +146,7 @@ typedef struct {
     uint32_t mp_pend_n;
     uint32_t mp_pend_stmt;
     char sqlstate[8];
-    char msg[PIM_MSG_MAX];
+    char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* written to MRAM by DMA */
 } pim_task_t;
 
 extern pim_task_t pim_task[PIM_EXEC_TASKLETS];

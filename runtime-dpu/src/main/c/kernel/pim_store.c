@@ -12,7 +12,7 @@
  */
 #include "pim_rt.h"
 
-pim_db_t pim_db;
+pim_db_t pim_db __attribute__((aligned(8))); /* moved by DMA: 8-byte aligned, whatever the globals around it */
 
 enum { U_INSERT = 1, U_DELETE = 2, U_UPDATE = 3 };
 

@@ -28,6 +28,19 @@ final class AnalysisRouter implements CallRouter {
         Routing routing = pa.routing();
         boolean replicatedOnly = routing.keys().isEmpty() && routing.broadcastReads().isEmpty()
                 && routing.dataDependent().isEmpty() && !routing.replicatedWrites().isEmpty();
+        if (routing.exchange()) {
+            // exchange calls start on the partitions their parameters name (every one when they write a
+            // replicated table); data-dependent accesses find the rest while they run
+            SortedSet<Integer> start = routing.replicatedWrites().isEmpty()
+                    ? routing.keyedPartitions(args.toArray(), partitionCount)
+                    : routing.partitions(args.toArray(), partitionCount);
+            if (start.isEmpty()) {
+                start = routing.partitions(args.toArray(), partitionCount).headSet(1);
+                start = start.isEmpty() ? new java.util.TreeSet<>(List.of(0)) : start;
+            }
+            return new Route(start.stream().mapToInt(Integer::intValue).toArray(), false, true,
+                    !routing.dataDependent().isEmpty());
+        }
         SortedSet<Integer> partitions = routing.partitions(args.toArray(), partitionCount);
         int[] array = partitions.stream().mapToInt(Integer::intValue).toArray();
         return new Route(array, replicatedOnly);

@@ -27,6 +27,29 @@ public interface CallCodec {
      */
     byte[] encodeQueue(List<RoutedCall> calls, Format format);
 
+    /**
+     * One DPU's input queue with the exchange header that multi-partition execution needs
+     * (docs/multi-partition.md): the DPU's index, the partition and DPU counts of the placement, and
+     * how many of the undo segments the previous launch kept are committed (the rest are rolled back).
+     * Codecs without exchange support ignore it.
+     */
+    default byte[] encodeQueue(List<RoutedCall> calls, Format format, LaunchHeader header) {
+        return encodeQueue(calls, format);
+    }
+
+    record LaunchHeader(int dpu, int partitions, int dpus, int commit) {}
+
+    /**
+     * Decodes one DPU's output like {@link #decodeQueue}, with the exchange report of every exchange call
+     * (null for the others).
+     */
+    default List<Result> decodeResults(List<RoutedCall> calls, byte[] output) {
+        return decodeQueue(calls, output).stream().map(o -> new Result(o, null)).toList();
+    }
+
+    /** One call's outcome on one DPU and, for an exchange call, what it reported. */
+    record Result(CallOutcome outcome, ExchangeReport report) {}
+
     /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
     record Format(int hashBucketsLog2) {}
 
