@@ -109,6 +109,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     /** The kernel keeps at most (PIM_MP_SEG_BYTES - 8) / 8 undo segments per launch; stay well below. */
     static final int MAX_KEEP = 400;
+    /** -Dpimsql.traceEpochs=true prints one line per epoch (exchange calls, launches, deepest chain). */
+    private static final boolean TRACE = Boolean.getBoolean("pimsql.traceEpochs");
     /** A safety net: every launch decides the lowest waiting call or adds to its values, so this is never reached. */
     private static final int MAX_LAUNCHES_PER_EPOCH = 1_000_000;
 
@@ -206,6 +208,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }
+            if (x.dpus.size() == 1 && !route.dataDependent()) {
+                // one DPU holds every partition the call can touch: a plain call, every access local
+                open.get(x.dpus.first()).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
+                return null;
+            }
             for (int d : x.dpus) {
                 open.get(d).add(new Item(null, x));
             }
@@ -285,6 +292,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
         if (launches > 0) {
             boolean over = launches > Math.max(1, 1 + chain) + programs.size() - 1;
             countEpoch(launches, exchanges.size(), chain, over);
+            if (TRACE) {
+                System.err.printf("pimsql epoch: %d exchange calls, %d launches, deepest chain %d%n", exchanges.size(),
+                        launches, chain);
+            }
         }
     }
 
