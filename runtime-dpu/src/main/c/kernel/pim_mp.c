@@ -105,9 +105,17 @@ static uint32_t pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf
         uint32_t len = fld_bytes(f) - 1;
         assert(at + len + 1 <= PIM_MP_VALUE_MAX);
         if (to_buf) {
+            /* only the value's meaningful bytes: the rest of a VARCHAR and a NULL's bytes are zero, so that
+             * equal values publish equal bytes (the host compares them across launches) */
+            uint32_t used = len;
             buf[at] = (uint8_t)((b[f->null_off] & f->null_mask) != 0);
+            if (buf[at] != 0) {
+                used = 0;
+            } else if (f->kind == PIM_K_VARCHAR) {
+                used = 2u + PIM_VLEN(b, f->off);
+            }
             for (k = 0; k < len; k++) {
-                buf[at + 1 + k] = b[f->off + k];
+                buf[at + 1 + k] = k < used ? b[f->off + k] : 0;
             }
         } else {
             b[f->null_off] = (uint8_t)(buf[at] ? b[f->null_off] | f->null_mask : b[f->null_off] & ~f->null_mask);

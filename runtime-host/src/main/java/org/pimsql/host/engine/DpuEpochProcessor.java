@@ -447,6 +447,14 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             q.add(at, new Item(null, x));
         }
+        if (TRACE && !x.decided) {
+            var sb = new StringBuilder();
+            byDpu.forEach((d, r) -> sb.append(" d").append(d).append(":s").append(r.report().status()).append("@")
+                    .append(r.report().stop()).append("/need").append(r.report().needDpu()).append("/pub")
+                    .append(r.report().published().size()));
+            System.err.printf("  exchange %d %s dpus %s allOk %b changed %b joining %s vector %d:%s%n", x.call.sequence(),
+                    x.procedure.name(), x.dpus, allOk, changed, joining, x.vector.size(), sb);
+        }
         CallOutcome outcome = null;
         if (allOk && !changed && joining.isEmpty()) {
             int failedAt = Integer.MAX_VALUE;
