@@ -97,6 +97,7 @@ class MultiPartitionTest {
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
             pimsql = DifferentialTest.outcomes(futures, calls);
+            Thread.sleep(500); // the executor counts an epoch just after answering its calls
             after = pim.engine().executionStats();
 
             var reads = new HashMap<Long, CompletableFuture<CallOutcome.Success>>();
@@ -151,7 +152,12 @@ class MultiPartitionTest {
                 futures.add(pim.callAsync("DepositChecking", 8L * i + 5, new BigDecimal("1.00")));
             }
             for (var f : futures) f.join();
+            // the executor counts the epoch just after it answers the epoch's calls
             ExecutionStats after = pim.engine().executionStats();
+            for (int wait = 0; wait < 200 && after.exchangeCalls() - before.exchangeCalls() < 200; wait++) {
+                Thread.sleep(50);
+                after = pim.engine().executionStats();
+            }
             long epochs = after.epochs() - before.epochs();
             long launches = after.launches() - before.launches();
             System.out.printf("independent calls: %d epochs, %d launches, %d exchange calls, deepest chain %d, "
