@@ -19,9 +19,9 @@ final class ProgramGen {
     /** The generated C of a program with the given procedures. */
     record Program(String schemaHeader, String source) {}
 
-    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
-            throws BuildException {
-        return new Program(schemaHeader(layout, procedures), source(catalog, layout, procedures, programName));
+    static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
+                            java.util.Set<String> exchange) throws BuildException {
+        return new Program(schemaHeader(layout, procedures), source(catalog, layout, procedures, programName, exchange));
     }
 
     /** Names of the procedures whose calls may span partitions (frontend Routing.exchange()). */
@@ -85,9 +85,8 @@ final class ProgramGen {
         sb.append('\n');
     }
 
-    static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName)
-            throws BuildException {
-        java.util.Set<String> exchange = exchangeProcedures(catalog);
+    static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
+                         java.util.Set<String> exchange) throws BuildException {
         CodeWriter w = new CodeWriter();
         List<String> names = new ArrayList<>();
         for (Procedure p : procedures) {

@@ -14,9 +14,12 @@ import org.pimsql.frontend.ir.Procedure;
  */
 final class AnalysisRouter implements CallRouter {
     private final SchemaAnalysis analysis;
+    /** Procedures compiled with the exchange (codegen may leave one out to fit IRAM). */
+    private final java.util.Set<String> exchangeCompiled;
 
-    AnalysisRouter(SchemaAnalysis analysis) {
+    AnalysisRouter(SchemaAnalysis analysis, java.util.Set<String> exchangeCompiled) {
         this.analysis = analysis;
+        this.exchangeCompiled = exchangeCompiled;
     }
 
     @Override
@@ -28,7 +31,7 @@ final class AnalysisRouter implements CallRouter {
         Routing routing = pa.routing();
         boolean replicatedOnly = routing.keys().isEmpty() && routing.broadcastReads().isEmpty()
                 && routing.dataDependent().isEmpty() && !routing.replicatedWrites().isEmpty();
-        if (routing.exchange()) {
+        if (routing.exchange() && exchangeCompiled.contains(procedure.name())) {
             // exchange calls start on the partitions their parameters name (every one when they write a
             // replicated table); data-dependent accesses find the rest while they run
             SortedSet<Integer> start = routing.replicatedWrites().isEmpty()

@@ -221,8 +221,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         if (partitions.length != 1 && !route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
-                    + partitions.length + " partitions for these arguments and reads every partition; broadcast reads "
-                    + "in multi-partition calls are not supported yet (docs/multi-partition.md)");
+                    + partitions.length + " partitions for these arguments but was not compiled for multi-partition calls "
+                    + "(a broadcast read, or the exchange does not fit its DPU program; docs/multi-partition.md)");
         }
         for (int i = 0; i < partitions.length; i++) {
             open.get(placement.dpuOf(partitions[i]))
