@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,7 +26,6 @@ import org.pimsql.bench.tpcc.TpccEngine;
 import org.pimsql.bench.tpcc.TpccInputs;
 import org.pimsql.bench.tpcc.TpccLoader;
 import org.pimsql.bench.tpcc.TpccScale;
-import org.pimsql.tests.util.ExampleScripts;
 
 /**
  * Acceptance (issue 6): a fixed, seeded sequence of TPC-C transactions runs on PimSQL (simulated DPUs) and on
@@ -47,29 +45,9 @@ class TpccDifferentialTest {
     static final List<String> DUMPED = List.of("Warehouse", "District", "Customer", "History", "NewOrder", "Orders",
             "OrderLine", "Stock");
 
-    /** The example's schema with every table partitioned by its warehouse column (single-partition TPC-C). */
-    static String schemaByWarehouse() throws IOException {
-        String schema = Files.readString(ExampleScripts.examplesDir().resolve("tpcc/schema.sql"));
-        var sb = new StringBuilder();
-        for (String line : schema.split("\n")) {
-            if (!line.startsWith("PARTITION TABLE")) sb.append(line).append('\n');
-        }
-        return sb.append("""
-                PARTITION TABLE warehouse ON COLUMN w_id;
-                PARTITION TABLE district ON COLUMN d_w_id;
-                PARTITION TABLE customer ON COLUMN c_w_id;
-                PARTITION TABLE history ON COLUMN h_w_id;
-                PARTITION TABLE new_order ON COLUMN no_w_id;
-                PARTITION TABLE orders ON COLUMN o_w_id;
-                PARTITION TABLE order_line ON COLUMN ol_w_id;
-                PARTITION TABLE stock ON COLUMN s_w_id;
-                """).toString();
-    }
-
     static String script() throws IOException {
-        String procedures = Files.readString(ExampleScripts.examplesDir().resolve("tpcc/procedures.sql"));
         try (InputStream in = TpccDifferentialTest.class.getResourceAsStream("/tpcc/dump-procedures.sql")) {
-            return schemaByWarehouse() + "\n" + procedures + "\n" + new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return PimsqlEngine.warehousePartitionedScript() + "\n" + new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

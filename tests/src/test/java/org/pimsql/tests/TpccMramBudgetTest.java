@@ -27,8 +27,8 @@ class TpccMramBudgetTest {
             "ITEM", "STOCK"};
     static final int[] ROW_BYTES = {128, 136, 720, 96, 24, 48, 88, 112, 328};
     static final int[] TREE_KEY_BYTES = {0, 0, 56, 16, 24, 32, 32, 0, 0};
-    static final long DATA_OFFSET = 4096 + (2 << 20) + (2 << 20) + (1 << 20);
-    static final long DATA_END = 60L << 20;
+    static final long DATA_OFFSET = org.pimsql.codegen.MemoryMap.standard().dataOffset();
+    static final long DATA_END = org.pimsql.codegen.MemoryMap.standard().dataEnd();
     static final int DPUS = 4;
     static final int BUCKETS_LOG2 = 10;
 

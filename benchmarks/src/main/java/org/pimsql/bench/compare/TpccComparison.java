@@ -72,7 +72,11 @@ public final class TpccComparison {
         Connection keepOpen = null; // an in-memory database lives while one of its connections is open
         try {
             engine = switch (which) {
-                case "pimsql" -> new PimsqlEngine(dpus, pimsqlOptions(scale, dpus));
+                // A reduced warehouse fits a DPU: partition by warehouse, as the peers' data is one per
+                // warehouse too. The standard partitioning spreads a warehouse over DPUs (examples/tpcc).
+                case "pimsql" -> scale.isStandard() ? new PimsqlEngine(dpus, pimsqlOptions(scale, dpus))
+                        : new PimsqlEngine(dpus, pimsqlOptions(scale, dpus))
+                                .withScript(PimsqlEngine.warehousePartitionedScript());
                 case "hsqldb" -> new HsqldbEngine();
                 case "h2" -> new H2System();
                 default -> PostgresSystem.start();

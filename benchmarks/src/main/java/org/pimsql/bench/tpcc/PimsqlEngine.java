@@ -38,6 +38,29 @@ public final class PimsqlEngine implements TpccEngine {
     }
 
     /**
+     * The example's schema with every table partitioned by its warehouse column, then its procedures: each
+     * TPC-C call then touches one partition unless it names a remote warehouse. A standard warehouse is
+     * larger than a DPU's MRAM (examples/tpcc/README.md), so this partitioning suits reduced populations
+     * only (tests, and peer comparisons at a reduced size).
+     */
+    public static String warehousePartitionedScript() {
+        var sb = new StringBuilder();
+        for (String line : TpccEngine.exampleScript("schema.sql").split("\n")) {
+            if (!line.startsWith("PARTITION TABLE")) sb.append(line).append('\n');
+        }
+        return sb.append("""
+                PARTITION TABLE warehouse ON COLUMN w_id;
+                PARTITION TABLE district ON COLUMN d_w_id;
+                PARTITION TABLE customer ON COLUMN c_w_id;
+                PARTITION TABLE history ON COLUMN h_w_id;
+                PARTITION TABLE new_order ON COLUMN no_w_id;
+                PARTITION TABLE orders ON COLUMN o_w_id;
+                PARTITION TABLE order_line ON COLUMN ol_w_id;
+                PARTITION TABLE stock ON COLUMN s_w_id;
+                """).append('\n').append(TpccEngine.exampleScript("procedures.sql")).toString();
+    }
+
+    /**
      * The PimSQL database at {@code url} ({@code jdbc:pimsql:...}, {@code file:DIR}, {@code mem:NAME} or a
      * directory); {@code dpus} is added unless the URL names its own.
      */
