@@ -25,6 +25,7 @@ void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
         return; /* the first error of a call is the one reported */
     }
     T->status = 1;
+    T->mp_stop = T->mp_ord;
     for (i = 0; i < 5; i++) {
         T->sqlstate[i] = sqlstate[i];
     }

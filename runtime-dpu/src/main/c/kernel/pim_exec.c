@@ -30,7 +30,7 @@ typedef struct {
 
 typedef struct {
     uint32_t bytes;
-    uint16_t proc, flags;
+    uint16_t proc, flags; /* CALL_JOINS_WAVE, CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP */
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
@@ -39,6 +39,11 @@ typedef struct {
 /* call_hdr_t.flags: a one-call wave right after another one. Both run on tasklet 0, in order, so the
  * tasklets need not meet first: runs of conflicting calls (bulk loads) cost no barrier per call. */
 #define CALL_SERIAL 2u
+
+/* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
+typedef struct {
+    uint32_t param_bytes, nvec, vec_bytes, pad;
+} mp_call_hdr_t;
 
 typedef struct {
     uint32_t bytes;
@@ -49,6 +54,8 @@ typedef struct {
     uint16_t msg_len;
     uint32_t out_bytes;
     uint32_t index; /* the call's position in the batch (records are not in batch order) */
+    uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
+    uint32_t pad;
 } rec_hdr_t;
 
 _Static_assert(sizeof(batch_hdr_t) == 16, "batch header");
@@ -76,6 +83,32 @@ BARRIER_INIT(pim_wave_barrier, PIM_EXEC_TASKLETS);
  * and tasklets read it right after the barrier that ends a wave, so all of them agree where to stop. */
 static uint32_t stop_wave;
 
+/* Room an exchange call keeps in the output area for its report. */
+#define MP_ROOM (32u * 1024u)
+
+/* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u32 status}, entries. */
+static uint32_t mp_report(pim_task_t *T, uint32_t status)
+{
+    uint32_t hdr[4] __attribute__((aligned(8)));
+    uint32_t n;
+    pim_off_t at;
+    hdr[0] = T->mp_npub;
+    hdr[1] = T->mp_stop;
+    hdr[2] = T->mp_need;
+    hdr[3] = status;
+    assert(T->out_pos + 16 + (T->mp_pub - T->mp_pub0) <= T->out_end);
+    pim_mram_put(T->out_pos, hdr, 16);
+    T->out_pos += 16;
+    for (at = T->mp_pub0; at < T->mp_pub; at += n) {
+        /* bounce through the key scratch, free at the end of a call */
+        n = T->mp_pub - at < PIM_KEY_MAX ? T->mp_pub - at : PIM_KEY_MAX;
+        pim_mram_get(at, T->key_a, n);
+        pim_mram_put(T->out_pos, T->key_a, n);
+        T->out_pos += n;
+    }
+    return 16 + (T->mp_pub - T->mp_pub0);
+}
+
 /*
  * Runs one call whose parameter block is already in T->params and writes its result record. Returns
  * false, with the call rolled back and no record, when its output did not fit behind the records already
@@ -86,6 +119,16 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
     uint32_t out_bytes = 0;
+    uint32_t status;
+    pim_off_t seg = T->undo_pos;
+    T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
+    T->mp_flags = ch->flags;
+    T->mp_ord = 0;
+    T->mp_stop = 0;
+    T->mp_need = 0;
+    T->mp_npub = 0;
+    T->mp_pub = T->mp_pub0;
+    T->mp_pend = NULL;
     T->status = 0;
     T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
@@ -102,11 +145,20 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
         out_bytes = pim_out_bytes(ch->proc);
         pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */
     }
-    rec.status = (uint16_t)T->status;
-    pim_undo_end(T->status != 0);
+    status = T->status;
+    rec.status = (uint16_t)status;
+    if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
+        pim_undo_end(status != 0);
+    }
     if (T->out_full && T->rec_start != T->out_base) {
+        /* rolled back, no record, no kept segment: the host resubmits the call */
+        assert(T->undo_pos == seg);
         T->out_pos = T->rec_start;
         return false;
+    }
+    if ((ch->flags & PIM_CALL_KEEP) != 0) {
+        assert(PIM_SLOT() == 0); /* an exchange call runs alone, on tasklet 0, which owns the segment table */
+        pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
     }
     if (T->status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR;
@@ -119,11 +171,16 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     pim_bt_copy(rec.sqlstate, T->sqlstate, 5);
     rec.msg_len = (uint16_t)T->msg_len;
     rec.out_bytes = out_bytes;
-    rec.bytes = T->out_pos - T->rec_start;
     rec.proc = ch->proc;
     rec.seq = ch->seq;
     rec.nsets = (uint8_t)T->nsets;
     rec.index = index;
+    rec.mp_bytes = 0;
+    rec.pad = 0;
+    if ((ch->flags & PIM_CALL_MP) != 0) {
+        rec.mp_bytes = mp_report(T, status);
+    }
+    rec.bytes = T->out_pos - T->rec_start;
     pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
     T->records++;
     return true;
@@ -193,7 +250,7 @@ int main(void)
     batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
     pim_off_t pos = PIM_IN_OFF + sizeof(bh);
-    uint32_t i, slot, wave = 0, turn = 0;
+    uint32_t i, slot, wave = 0, turn = 0, commit = 0xffffffffu;
 
     if (me() >= PIM_EXEC_TASKLETS) {
         return 0;
@@ -205,12 +262,30 @@ int main(void)
     if ((bh.flags & PIM_FLAG_INIT) != 0) {
         pos += sizeof(pim_db);
     }
+    if ((bh.flags & PIM_FLAG_MP) != 0) {
+        uint32_t mp[4] __attribute__((aligned(8)));
+        pim_mram_get(pos, mp, 16);
+        pos += 16;
+        commit = mp[3];
+        if (slot == 0) {
+            pim_mp_dpu = mp[0];
+            pim_mp_parts = mp[1];
+            pim_mp_dpus = mp[2];
+        }
+    }
+    T->undo_limit = PIM_UNDO_OFF + (pim_off_t)(slot + 1) * PIM_UNDO_BYTES;
+    T->undo_base = PIM_UNDO_OFF + (pim_off_t)slot * PIM_UNDO_BYTES;
+    T->undo_pos = T->undo_base;
     if (slot == 0) {
         load_db(T, &bh);
         stop_wave = NO_STOP;
+        /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on
+         * tasklet 0) are committed or undone before any call of this launch runs, i.e. before the barrier;
+         * the other tasklets never touch the segment table */
+        assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
+        pim_mp_launch(T, commit, (bh.flags & PIM_FLAG_INIT) != 0);
     }
-    T->undo_base = PIM_UNDO_OFF + (pim_off_t)slot * PIM_UNDO_BYTES;
-    T->undo_pos = T->undo_base;
+    T->mp_pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u); /* exchange scratch: the input area after the batch */
     T->out_base = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
     T->out_pos = T->out_base;
     T->out_end = T->out_base + SLICE_BYTES;
@@ -238,11 +313,24 @@ int main(void)
 #endif
         if (turn == slot && stop_wave == NO_STOP) {
             bool done = false;
-            if (T->out_end - T->out_pos >= 2 * REC_RESERVE) {
+            /* an exchange call also keeps room for its report */
+            uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
+            if (T->out_end - T->out_pos >= room) {
                 pim_mram_get(pos, &ch, sizeof(ch));
-                /* codegen sizes params for the largest parameter block of the program's procedures */
-                assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
-                pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
+                if ((ch.flags & PIM_CALL_MP) != 0) {
+                    mp_call_hdr_t mh __attribute__((aligned(8)));
+                    assert(slot == 0); /* the host gives an exchange call a wave of its own */
+                    pim_mram_get(pos + sizeof(ch), &mh, sizeof(mh));
+                    assert(mh.param_bytes <= sizeof(T->params) &&
+                           sizeof(ch) + sizeof(mh) + mh.param_bytes + mh.vec_bytes == ch.bytes);
+                    pim_mram_get(pos + sizeof(ch) + sizeof(mh), T->params, mh.param_bytes);
+                    T->mp_vec = pos + sizeof(ch) + sizeof(mh) + mh.param_bytes;
+                    T->mp_nvec = mh.nvec;
+                } else {
+                    /* codegen sizes params for the largest parameter block of the program's procedures */
+                    assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
+                    pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
+                }
                 done = run_call(T, &ch, i);
             }
             if (!done) {

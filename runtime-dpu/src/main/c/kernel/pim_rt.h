@@ -55,7 +55,7 @@ typedef pim_mram_off_t pim_off_t;
 #define PIM_FLAG_INIT 1u             /* batch flag: format the database before the calls */
 
 #define PIM_ROW_HDR 8u   /* every row starts with {u32 hash chain next, u32 key hash} */
-#define PIM_REC_HDR 32u  /* output record header */
+#define PIM_REC_HDR 40u  /* output record header */
 #define PIM_MSG_MAX 248u /* error message bytes kept */
 #define PIM_KEY_MAX 256u /* encoded hash-key bytes */
 
@@ -143,6 +143,20 @@ typedef struct {
     uint8_t *frame;         /* the running procedure's WRAM frame (base PIM_B_FRAME of pim_move) */
     uint32_t msg_len;
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
+    pim_off_t undo_limit;   /* end of the tasklet's undo area */
+    /* multi-partition exchange (pim_mp.c) */
+    uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
+    uint32_t mp_ord;        /* data-access statement instances passed so far */
+    uint32_t mp_stop;       /* mp_ord when the call failed or blocked */
+    uint32_t mp_need;       /* blocked: the DPU that owns the missing value */
+    pim_off_t mp_vec;       /* the host's value vector (entries in the input area) */
+    uint32_t mp_nvec;
+    pim_off_t mp_pub0;      /* this call's published entries (scratch after the batch) */
+    pim_off_t mp_pub;
+    uint32_t mp_npub;
+    const struct pim_mv_s *mp_pend; /* the local read whose INTO values pim_mp_put publishes */
+    uint32_t mp_pend_n;
+    uint32_t mp_pend_stmt;
     char sqlstate[8];
     char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* moved by DMA into the error record */
 } pim_task_t;
@@ -301,7 +315,7 @@ typedef struct {
     uint8_t notnull;    /* destination: NULL is refused with 23502 */
     int8_t rescale;     /* destination: its scale minus the source's; always 0 today (checked) */
 } pim_fld_t;
-typedef struct {
+typedef struct pim_mv_s {
     pim_fld_t dst, src;
 } pim_mv_t;
 /* A constant source (at the destination's scale); PIM_CONST_OP continues a sum with the next entry's source. */
@@ -353,6 +367,27 @@ typedef struct {
 /* Concatenates the parts into dst (22001 beyond cap) and returns the length; a NULL part makes the whole
  * value NULL: *isnull is set and 0 returned. */
 uint32_t pim_fmt(char *dst, uint32_t cap, const pim_part_t *parts, uint32_t n, bool *isnull);
+
+/* ---- multi-partition calls (pim_mp.c, docs/multi-partition.md) ---- */
+#define PIM_FLAG_MP 2u          /* batch flag: a 16-byte exchange header follows {dpu, partitions, dpus, commit} */
+#define PIM_CALL_MP 4u          /* call flag: an exchange call (16-byte sub-header, parameters, value vector) */
+#define PIM_CALL_KEEP 8u        /* call flag: keep the call's undo records after it ends (speculative) */
+#define PIM_ST_BLOCKED 2u       /* call status: a remote value is missing; writes undone */
+#define PIM_MP_SEG_BYTES 4096u  /* kept-segment table at the start of the undo area */
+#define PIM_MP_VALUE_MAX 1024u  /* bytes of one published statement's values */
+#define PIM_MP_PUB_MAX (30u * 1024u) /* bytes one call may publish per launch */
+extern uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
+void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
+void pim_mp_keep(pim_task_t *T, pim_off_t start);
+/*
+ * Before data-access statement `stmt` of a procedure that may span partitions: true when it runs here.
+ * key is the access's partition-key value (MOD function). A remote read takes the values of `into` (n
+ * fields) from the host's vector or blocks the call; a local read is published by pim_mp_put after it.
+ */
+bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n);
+void pim_mp_put(void);
+/* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
+void pim_mp_none(uint32_t stmt);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

@@ -255,7 +255,7 @@ pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row)
     if (row != NULL && !reindex(tid, off, old, row, true)) {
         return PIM_NONE;
     }
-    if (T->undo_pos + img + 8 > T->undo_base + PIM_UNDO_BYTES) {
+    if (T->undo_pos + img + 8 > T->undo_limit) {
         pim_fail("53200", "undo log full: the call writes too much");
         return PIM_NONE;
     }

@@ -240,8 +240,8 @@ static result_t next_result(void)
     r.nsets = rec[21];
     r.msg_len = *(const uint16_t *)(rec + 22);
     r.out_bytes = *(const uint32_t *)(rec + 24);
-    r.msg = (const char *)rec + 32;
-    r.sets = rec + 32;
+    r.msg = (const char *)rec + 40; /* the record header is 40 bytes */
+    r.sets = rec + 40;
     r.outblock = rec + bytes - r.out_bytes;
     out_pos += bytes;
     return r;

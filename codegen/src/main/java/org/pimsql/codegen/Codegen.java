@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.Map;
 import org.pimsql.frontend.catalog.Catalog;
 import org.pimsql.frontend.ir.Procedure;
@@ -35,16 +37,18 @@ public final class Codegen {
         KernelSources.Extracted kernel = KernelSources.extract(outDir);
         Toolchain tools = new Toolchain(options.clang());
         List<Procedure> all = catalog.procedureList();
+        // procedures compiled with the multi-partition exchange; split() drops one that does not fit alone
+        Set<String> exchange = new HashSet<>(ProgramGen.exchangeProcedures(catalog));
 
         List<List<Procedure>> groups = new ArrayList<>();
         groups.add(all);
         List<Built> built = new ArrayList<>();
-        Built whole = build(catalog, layout, all, 0, outDir, kernel, tools, options);
+        Built whole = build(catalog, layout, all, 0, outDir, kernel, tools, options, exchange);
         if (options.buildProxy() && whole.estimate.instructions() > options.iramBudget() && all.size() > 0) {
-            groups = split(catalog, layout, all, whole, outDir, kernel, tools, options);
+            groups = split(catalog, layout, all, whole, outDir, kernel, tools, options, exchange);
             deleteProgramDir(outDir.resolve(programName(0)));
             for (int i = 0; i < groups.size(); i++) {
-                built.add(build(catalog, layout, groups.get(i), i, outDir, kernel, tools, options));
+                built.add(build(catalog, layout, groups.get(i), i, outDir, kernel, tools, options, exchange));
             }
         } else {
             built.add(whole);
@@ -66,7 +70,7 @@ public final class Codegen {
                     b.estimate == null ? -1 : b.estimate.instructions(), b.estimate == null ? -1 : b.estimate.wramBytes(),
                     perProc, b.estimate == null ? "" : b.estimate.toolchain(), b.tasklets));
         }
-        return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts));
+        return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts), exchange);
     }
 
     static String programName(int id) {
@@ -82,12 +86,12 @@ public final class Codegen {
                          IramEstimate estimate) {}
 
     private static Built build(Catalog catalog, SchemaLayout layout, List<Procedure> procs, int id, Path outDir,
-                               KernelSources.Extracted kernel, Toolchain tools, CodegenOptions options)
-            throws IOException, BuildException {
+                               KernelSources.Extracted kernel, Toolchain tools, CodegenOptions options,
+                               Set<String> exchange) throws IOException, BuildException {
         String name = programName(id);
         Path dir = outDir.resolve(name);
         Files.createDirectories(dir);
-        ProgramGen.Program program = ProgramGen.generate(catalog, layout, procs, name, 1);
+        ProgramGen.Program program = ProgramGen.generate(catalog, layout, procs, name, 1, exchange);
         Path source = dir.resolve(name + ".c");
         Files.writeString(source, program.source(), StandardCharsets.UTF_8);
         int tasklets = executingTasklets(layout, procs, program.tables(), dir, source, kernel, tools, options);
@@ -153,13 +157,18 @@ public final class Codegen {
      */
     private static List<List<Procedure>> split(Catalog catalog, SchemaLayout layout, List<Procedure> all, Built whole,
                                                Path outDir, KernelSources.Extracted kernel, Toolchain tools,
-                                               CodegenOptions options) throws IOException, BuildException {
+                                               CodegenOptions options, Set<String> exchange)
+            throws IOException, BuildException {
         int budget = options.iramBudget();
         Path trial = outDir.resolve("split-trial");
         Map<Procedure, Integer> size = new LinkedHashMap<>();
         Map<Procedure, Integer> runtime = new LinkedHashMap<>();
         for (Procedure p : all) {
-            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, serial(options));
+            Built alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, serial(options), exchange);
+            if (alone.estimate.instructions() > budget && exchange.remove(p.name())) {
+                // the exchange's call sites and runtime do not fit: compile it for single-DPU calls only
+                alone = build(catalog, layout, List.of(p), 0, trial, kernel, tools, serial(options), exchange);
+            }
             int own = alone.estimate.instructionsWithPrefix(prefix(p));
             if (alone.estimate.instructions() > budget) {
                 throw new BuildException("procedure " + p.name() + " needs " + alone.estimate.instructions()
@@ -179,7 +188,7 @@ public final class Codegen {
         }
         List<List<Procedure>> exact = ExactPacking.pack(all, shared, rest, budget, bins -> {
             for (int i = 0; i < bins.size(); i++) {
-                if (build(catalog, layout, sortedByCatalog(bins.get(i), all), i, trial, kernel, tools, options)
+                if (build(catalog, layout, sortedByCatalog(bins.get(i), all), i, trial, kernel, tools, serial(options), exchange)
                         .estimate.instructions() > budget) {
                     return false;
                 }
@@ -222,7 +231,7 @@ public final class Codegen {
             boolean changed = false;
             for (int i = 0; i < bins.size(); i++) {
                 List<Procedure> bin = sortedByCatalog(bins.get(i), all);
-                Built b = build(catalog, layout, bin, i, trial, kernel, tools, serial(options));
+                Built b = build(catalog, layout, bin, i, trial, kernel, tools, serial(options), exchange);
                 if (b.estimate.instructions() <= budget || bin.size() == 1) {
                     continue;
                 }

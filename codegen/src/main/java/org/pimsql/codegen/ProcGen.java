@@ -38,11 +38,14 @@ final class ProcGen {
     final QueryGen queries;
     private final Map<Integer, Slot> varSlots = new HashMap<>();
     private int counter;
+    /** The multi-partition exchange's call sites, for procedures whose calls may span partitions; else null. */
+    final ExchangeGen exchange;
 
     /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
     final TableDriven tables;
 
-    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema, TableDriven tables) throws BuildException {
+    ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema, TableDriven tables, boolean exchange)
+            throws BuildException {
         this.tables = tables;
         this.proc = proc;
         this.layout = layout;
@@ -57,6 +60,7 @@ final class ProcGen {
         }
         this.exprs = new ExprGen(this);
         this.queries = new QueryGen(this);
+        this.exchange = exchange ? new ExchangeGen(this) : null;
     }
 
     String frameStruct() {
@@ -225,6 +229,13 @@ final class ProcGen {
 
     private void statement(Stmt s) throws BuildException {
         w.comment("[" + s.id() + "] " + s.pos() + ": " + s.text());
+        if (exchange != null && exchange.statement(s, () -> plain(s))) {
+            return;
+        }
+        plain(s);
+    }
+
+    private void plain(Stmt s) throws BuildException {
         switch (s) {
             case Stmt.Assign a -> assign(a.target(), a.value());
             case Stmt.SelectInto si -> queries.selectInto(si.query(), si.targets());

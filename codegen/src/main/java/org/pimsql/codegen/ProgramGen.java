@@ -17,15 +17,30 @@ final class ProgramGen {
     record Program(String schemaHeader, String source, TableDriven tables) {}
 
     static Program generate(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
-                            int execTasklets) throws BuildException {
+                            int execTasklets, java.util.Set<String> exchange) throws BuildException {
         // first with every table-driven form allowed, counting their uses; again when some do not pay here
         TableDriven counted = TableDriven.all();
-        String source = source(catalog, layout, procedures, programName, counted);
+        String source = source(catalog, layout, procedures, programName, counted, exchange);
         TableDriven kept = counted.worthwhile();
         if (!kept.sameForms(counted)) {
-            source = source(catalog, layout, procedures, programName, kept);
+            source = source(catalog, layout, procedures, programName, kept, exchange);
         }
         return new Program(schemaHeader(layout, procedures, kept, execTasklets), source, kept);
+    }
+
+    /** Names of the procedures whose calls may span partitions (frontend Routing.exchange()). */
+    static java.util.Set<String> exchangeProcedures(Catalog catalog) throws BuildException {
+        try {
+            var names = new java.util.HashSet<String>();
+            for (var pa : org.pimsql.frontend.analysis.Analyzer.analyze(catalog).procedureList()) {
+                if (pa.routing().exchange()) {
+                    names.add(pa.name());
+                }
+            }
+            return names;
+        } catch (org.pimsql.frontend.CompileException e) {
+            throw new BuildException("analysis failed: " + e.getMessage());
+        }
     }
 
     /** pim_schema.h for a program whose calls run on {@code execTasklets} tasklets (TaskletSizing). */
@@ -81,7 +96,7 @@ final class ProgramGen {
     }
 
     static String source(Catalog catalog, SchemaLayout layout, List<Procedure> procedures, String programName,
-                         TableDriven tables) throws BuildException {
+                         TableDriven tables, java.util.Set<String> exchange) throws BuildException {
         CodeWriter w = new CodeWriter();
         List<String> names = new ArrayList<>();
         for (Procedure p : procedures) {
@@ -98,7 +113,7 @@ final class ProgramGen {
         List<ProcGen> gens = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
         for (Procedure p : procedures) {
-            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout, tables);
+            ProcGen pg = new ProcGen(p, layout.procedure(p.id()), layout, tables, exchange.contains(p.name()));
             bodies.add(pg.generate());
             gens.add(pg);
         }

@@ -15,7 +15,7 @@ public record SchemaLayout(MemoryMap memory, List<TableLayout> tables, List<Proc
     public static final int FLAG_INIT = 1;
     public static final int BATCH_HEADER_BYTES = 16;
     public static final int CALL_HEADER_BYTES = 24;
-    public static final int RECORD_HEADER_BYTES = 32;
+    public static final int RECORD_HEADER_BYTES = 40;
     public static final int RESULT_SET_HEADER_BYTES = 8;
 
     public SchemaLayout {

@@ -54,6 +54,21 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
         return !broadcastReads.isEmpty() || !replicatedWrites.isEmpty();
     }
 
+    /**
+     * True when a call may span several partitions and runs by re-execution with value exchange
+     * (docs/multi-partition.md): more than one partition key, an array key, data-dependent routing, or
+     * partitioned accesses together with replicated writes. The code generator wraps every data access
+     * of such a procedure and the runtime routes its calls as exchange calls; both ask this method.
+     * Broadcast reads are not supported by the exchange (such calls fail with 0A000 when they span).
+     */
+    public boolean exchange() {
+        if (!broadcastReads.isEmpty() || (keys.isEmpty() && dataDependent.isEmpty())) {
+            return false;
+        }
+        return keys.size() > 1 || !dataDependent.isEmpty() || !replicatedWrites.isEmpty()
+                || !keys.getFirst().singleValued();
+    }
+
     /** True when the call touches no partitioned data and writes nothing replicated: any one partition can run it. */
     public boolean anyPartition() {
         return keys.isEmpty() && !touchesAllPartitions() && dataDependent.isEmpty();

@@ -31,25 +31,55 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pimsql bench bank}: SmallBank (examples/bank) on simulated DPUs. Compiles the example, bulk-loads
- * the customers, then runs client threads that each keep a bounded number of asynchronous calls in flight
- * for a fixed time, and reports throughput, latency percentiles (HdrHistogram), aborts per procedure and
- * the engine's counters for the measured phase.
+ * {@code pimsql bench bank}: SmallBank (examples/bank) on simulated DPUs; {@code pimsql bench ycsb}
+ * ({@link BenchYcsbCommand}, the same driver): YCSB multi-key transactions (examples/ycsb,
+ * {@link YcsbWorkload}). Compiles the example, bulk-loads it, then runs client threads that each keep a
+ * bounded number of asynchronous calls in flight for a fixed time, and reports throughput, latency
+ * percentiles (HdrHistogram), aborts per procedure and the engine's counters for the measured phase.
  *
  * <p>The scripts travel in the runtime-host jar ({@code pimsql/examples/bank/*.sql}, copied from
  * {@code examples/bank} by the pom), so the command works from any directory and always matches the
  * build.
  */
 @Command(name = "bank", mixinStandardHelpOptions = true,
-        description = {"SmallBank on an embedded in-memory database: prints calls/s and latency percentiles.",
-                "Runs SmallBank's single-partition transactions (Balance, DepositChecking, "
-                        + "TransactSavings, WriteCheck) with uniformly chosen customers. Amalgamate and SendPayment "
-                        + "are left out: their multi-partition calls fail with SQLSTATE 0A000 until issue 4."})
-final class BenchBankCommand implements Callable<Integer> {
+        description = {"SmallBank's mix (Amalgamate 15%, Balance 15%, DepositChecking 15%, SendPayment 25%, "
+                + "TransactSavings 15%, WriteCheck 15%) with uniformly chosen customers; Amalgamate and SendPayment "
+                + "name two customers and usually span two DPUs (exchange calls). The --workload, --theta, --uniform, "
+                + "--records and --ops options are for 'bench ycsb'."})
+class BenchBankCommand implements Callable<Integer> {
     static final String RESOURCES = "pimsql/examples/bank/";
-    static final List<String> MIX = List.of("Balance", "DepositChecking", "TransactSavings", "WriteCheck");
+    static final List<String> MIX = List.of("Amalgamate", "Balance", "DepositChecking", "SendPayment",
+            "TransactSavings", "WriteCheck");
+    /** Percent of calls per MIX entry (SmallBank's standard mix). */
+    private static final int[] WEIGHTS = {15, 15, 15, 25, 15, 15};
     static final int CUSTOMERS_PER_PARTITION = 1_000;
     private static final int LOAD_CHUNK = 4_096;
+
+    /** bank or ycsb (set by {@link BenchYcsbCommand}). */
+    String workload() {
+        return "bank";
+    }
+
+    @Option(names = "--workload", paramLabel = "A|B|C|F", defaultValue = "A",
+            description = "ycsb: the core workload (default ${DEFAULT-VALUE}).")
+    String ycsbWorkload;
+
+    @Option(names = "--theta", paramLabel = "T", defaultValue = "0.99",
+            description = "ycsb: zipfian skew (default ${DEFAULT-VALUE}).")
+    double theta;
+
+    @Option(names = "--uniform", description = "ycsb: uniform keys instead of zipfian.")
+    boolean uniform;
+
+    @Option(names = "--records", paramLabel = "K", description = "ycsb: records to load (default 1000 per DPU).")
+    Long records;
+
+    @Option(names = "--ops", paramLabel = "N", defaultValue = "10",
+            description = "ycsb: operations per transaction (default ${DEFAULT-VALUE}).")
+    int ops;
+
+    /** The YCSB workload when WORKLOAD is ycsb, else null. */
+    private YcsbWorkload ycsb;
 
     @Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
             description = "Simulated DPUs = partitions (default ${DEFAULT-VALUE}).")
@@ -82,17 +112,20 @@ final class BenchBankCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
-            throw new UserError("bench bank", "--dpus, --clients, --seconds and --outstanding must be at least 1");
+            throw new UserError("bench " + workload(), "--dpus, --clients, --seconds and --outstanding must be at least 1");
+        }
+        if ("ycsb".equals(workload())) {
+            return callYcsb(out, err);
         }
         long k = customers != null ? customers : (long) CUSTOMERS_PER_PARTITION * dpus;
         if (k < 1) {
-            throw new UserError("bench bank", "--customers must be at least 1");
+            throw new UserError("bench " + workload(), "--customers must be at least 1");
         }
         String url = url(dpus, k);
         out.printf(Locale.ROOT, "SmallBank on %d simulated DPUs: %,d customers, %d clients x %d outstanding calls, %d s%n",
                 dpus, k, clients, outstanding, seconds);
-        out.println("mix: Balance, DepositChecking, TransactSavings, WriteCheck (25% each, uniform customers)");
-        out.println("not run: Amalgamate, SendPayment (multi-partition calls fail with SQLSTATE 0A000 until issue 4)");
+        out.println("mix: Amalgamate 15%, Balance 15%, DepositChecking 15%, SendPayment 25%, TransactSavings 15%, "
+                + "WriteCheck 15% (uniform customers; Amalgamate and SendPayment span two DPUs when their customers do)");
         out.flush();
 
         try (Connection admin = Databases.open(url)) {
@@ -117,7 +150,41 @@ final class BenchBankCommand implements Callable<Integer> {
             Result r = run(url, k, err);
             SequencerStats seq1 = engine.stats();
             ExecutionStats exec1 = engine.executionStats();
-            report(out, r, seq0, seq1, exec0, exec1);
+            report(out, r, seq0, seq1, exec0, exec1, MIX);
+        }
+        return PimsqlMain.OK;
+    }
+
+    private Integer callYcsb(PrintWriter out, PrintWriter err) throws Exception {
+        long k = records != null ? records : 1_000L * dpus;
+        if (k < 1) {
+            throw new UserError("bench " + workload(), "--records must be at least 1");
+        }
+        ycsb = new YcsbWorkload(ycsbWorkload, k, ops, theta, uniform);
+        String url = url(dpus, k);
+        out.printf(Locale.ROOT, "%s on %d simulated DPUs, %d clients x %d outstanding calls, %d s%n", ycsb.describe(), dpus,
+                clients, outstanding, seconds);
+        out.flush();
+        try (Connection admin = Databases.open(url)) {
+            Engine engine = admin.unwrap(PimConnection.class).engine();
+            long t0 = System.nanoTime();
+            err.print("compiling YCSB for " + dpus + " DPUs ...");
+            err.flush();
+            engine.executeScript("examples/ycsb/schema.sql", resource(YcsbWorkload.RESOURCES, "schema.sql"));
+            engine.executeScript("examples/ycsb/procedures.sql", resource(YcsbWorkload.RESOURCES, "procedures.sql"));
+            err.println(" done");
+            out.printf(Locale.ROOT, "compile: %.1f s%n", seconds(System.nanoTime() - t0));
+            long t1 = System.nanoTime();
+            ycsb.load(admin, err);
+            double loadSeconds = seconds(System.nanoTime() - t1);
+            out.printf(Locale.ROOT, "load: %,d records in %.1f s (%,.0f rows/s)%n", k, loadSeconds, k / loadSeconds);
+            out.flush();
+            SequencerStats seq0 = engine.stats();
+            ExecutionStats exec0 = engine.executionStats();
+            Result r = run(url, k, err);
+            SequencerStats seq1 = engine.stats();
+            ExecutionStats exec1 = engine.executionStats();
+            report(out, r, seq0, seq1, exec0, exec1, List.of("MultiKeyTxn"));
         }
         return PimsqlMain.OK;
     }
@@ -134,9 +201,13 @@ final class BenchBankCommand implements Callable<Integer> {
     }
 
     static String resource(String name) throws IOException {
-        try (InputStream in = BenchBankCommand.class.getClassLoader().getResourceAsStream(RESOURCES + name)) {
+        return resource(RESOURCES, name);
+    }
+
+    static String resource(String dir, String name) throws IOException {
+        try (InputStream in = BenchBankCommand.class.getClassLoader().getResourceAsStream(dir + name)) {
             if (in == null) {
-                throw new UserError("bench bank", "the SmallBank script " + RESOURCES + name + " is missing from the "
+                throw new UserError("bench", "the script " + dir + name + " is missing from the "
                         + "runtime-host jar; rebuild it (mvn -pl runtime-host package)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -265,18 +336,29 @@ final class BenchBankCommand implements Callable<Integer> {
         var deposit = new BigDecimal("1.30");
         var transact = new BigDecimal("20.20");
         var check = new BigDecimal("5.00");
+        String value = YcsbWorkload.text(random);
         while (System.nanoTime() < deadline) {
             if (!inFlight.tryAcquire(10, TimeUnit.MILLISECONDS)) {
                 continue;
             }
-            String procedure = MIX.get(random.nextInt(MIX.size()));
-            long custid = 1 + random.nextLong(k);
-            Object[] args = switch (procedure) {
-                case "Balance" -> new Object[] {custid, null};
-                case "DepositChecking" -> new Object[] {custid, deposit};
-                case "TransactSavings" -> new Object[] {custid, transact};
-                default -> new Object[] {custid, check};
-            };
+            String procedure;
+            Object[] args;
+            if (ycsb != null) {
+                procedure = "MultiKeyTxn";
+                args = ycsb.next(random, value);
+            } else {
+                procedure = pick(random);
+                long custid = 1 + random.nextLong(k);
+                long other = 1 + random.nextLong(k);
+                args = switch (procedure) {
+                    case "Amalgamate" -> new Object[] {custid, other};
+                    case "Balance" -> new Object[] {custid, null};
+                    case "DepositChecking" -> new Object[] {custid, deposit};
+                    case "SendPayment" -> new Object[] {custid, other, check};
+                    case "TransactSavings" -> new Object[] {custid, transact};
+                    default -> new Object[] {custid, check};
+                };
+            }
             long t0 = System.nanoTime();
             try {
                 conn.callAsync(procedure, args).whenComplete((success, failure) -> {
@@ -302,6 +384,17 @@ final class BenchBankCommand implements Callable<Integer> {
         inFlight.acquire(outstanding); // every call answered
     }
 
+    private static String pick(SplittableRandom random) {
+        int r = random.nextInt(100);
+        for (int i = 0; i < WEIGHTS.length; i++) {
+            r -= WEIGHTS[i];
+            if (r < 0) {
+                return MIX.get(i);
+            }
+        }
+        return MIX.getLast();
+    }
+
     private static void count(Map<String, LongAdder> map, String key) {
         map.computeIfAbsent(key, x -> new LongAdder()).increment();
     }
@@ -313,7 +406,7 @@ final class BenchBankCommand implements Callable<Integer> {
     }
 
     private static void report(PrintWriter out, Result r, SequencerStats seq0, SequencerStats seq1, ExecutionStats exec0,
-                               ExecutionStats exec1) {
+                               ExecutionStats exec1, List<String> procedures) {
         Histogram h = r.latencyMicros();
         out.printf(Locale.ROOT, "throughput: %,d calls in %.2f s = %,.0f calls/s%n", r.calls(), r.seconds(),
                 r.calls() / r.seconds());
@@ -321,7 +414,7 @@ final class BenchBankCommand implements Callable<Integer> {
                 h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
                 h.getMean() / 1000.0);
         out.printf(Locale.ROOT, "%-16s %12s %10s%n", "procedure", "calls", "aborts");
-        for (String p : MIX) {
+        for (String p : procedures) {
             out.printf(Locale.ROOT, "%-16s %,12d %,10d%n", p, r.callsByProcedure().getOrDefault(p, 0L),
                     r.abortsByProcedure().getOrDefault(p, 0L));
         }
@@ -340,6 +433,9 @@ final class BenchBankCommand implements Callable<Integer> {
         long waves = exec1.waves() - exec0.waves();
         out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
                 + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
+        out.printf(Locale.ROOT, "multi-partition: %,d exchange calls, at most %,d launches in one epoch, deepest chain %d "
+                        + "(since open)%n", exec1.exchangeCalls() - exec0.exchangeCalls(), exec1.maxEpochLaunches(),
+                exec1.maxChainDepth());
         out.flush();
     }
 

@@ -21,6 +21,14 @@ final class ExplainCommand implements Callable<Integer> {
             description = "The schema and procedure scripts, in order, then the procedure's name.")
     List<String> arguments;
 
+    @picocli.CommandLine.Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
+            description = "DPUs of the placement shown (default ${DEFAULT-VALUE}).")
+    int dpus;
+
+    @picocli.CommandLine.Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions (default: one per DPU).")
+    Integer partitions;
+
     @Override
     public Integer call() {
         var files = new ArrayList<Path>();
@@ -31,7 +39,18 @@ final class ExplainCommand implements Callable<Integer> {
         SchemaLoader.Loaded loaded = SchemaLoader.load(files);
         ProcedureAnalysis p = find(loaded, wanted);
         PlanPrinter.print(spec.commandLine().getOut(), p);
-        spec.commandLine().getOut().flush();
+        var out = spec.commandLine().getOut();
+        try {
+            var placement = org.pimsql.host.engine.PartitionPlacement.modulo(partitions == null ? dpus : partitions, dpus);
+            out.println("placement: " + placement.describe());
+        } catch (IllegalArgumentException e) {
+            throw new UserError("explain", e.getMessage());
+        }
+        if (p.routing().exchange()) {
+            out.println("execution: exchange call when its keys name partitions on several DPUs "
+                    + "(re-execution with value exchange, docs/multi-partition.md)");
+        }
+        out.flush();
         return PimsqlMain.OK;
     }
 

@@ -14,9 +14,12 @@ import org.pimsql.frontend.ir.Procedure;
  */
 final class AnalysisRouter implements CallRouter {
     private final SchemaAnalysis analysis;
+    /** Procedures compiled with the exchange (codegen may leave one out to fit IRAM). */
+    private final java.util.Set<String> exchangeCompiled;
 
-    AnalysisRouter(SchemaAnalysis analysis) {
+    AnalysisRouter(SchemaAnalysis analysis, java.util.Set<String> exchangeCompiled) {
         this.analysis = analysis;
+        this.exchangeCompiled = exchangeCompiled;
     }
 
     @Override
@@ -28,6 +31,19 @@ final class AnalysisRouter implements CallRouter {
         Routing routing = pa.routing();
         boolean replicatedOnly = routing.keys().isEmpty() && routing.broadcastReads().isEmpty()
                 && routing.dataDependent().isEmpty() && !routing.replicatedWrites().isEmpty();
+        if (routing.exchange() && exchangeCompiled.contains(procedure.name())) {
+            // exchange calls start on the partitions their parameters name (every one when they write a
+            // replicated table); data-dependent accesses find the rest while they run
+            SortedSet<Integer> start = routing.replicatedWrites().isEmpty()
+                    ? routing.keyedPartitions(args.toArray(), partitionCount)
+                    : routing.partitions(args.toArray(), partitionCount);
+            if (start.isEmpty()) {
+                start = routing.partitions(args.toArray(), partitionCount).headSet(1);
+                start = start.isEmpty() ? new java.util.TreeSet<>(List.of(0)) : start;
+            }
+            return new Route(start.stream().mapToInt(Integer::intValue).toArray(), false, true,
+                    !routing.dataDependent().isEmpty());
+        }
         SortedSet<Integer> partitions = routing.partitions(args.toArray(), partitionCount);
         int[] array = partitions.stream().mapToInt(Integer::intValue).toArray();
         return new Route(array, replicatedOnly);

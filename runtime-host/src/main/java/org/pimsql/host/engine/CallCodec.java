@@ -27,12 +27,44 @@ public interface CallCodec {
      * {@code format} (the first launch of a database) the batch carries the host-formatted empty database
      * the DPU starts from; null otherwise.
      */
-    byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format);
+    default byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format) {
+        return encodeQueue(calls, joinsWave, format, null);
+    }
+
+    /**
+     * One DPU's input queue in waves (as above) with the exchange header that multi-partition execution
+     * needs (docs/multi-partition.md): the DPU's index, the partition and DPU counts of the placement, and
+     * how many of the undo segments the previous launch kept are committed (the rest are rolled back); null
+     * for none. Exchange and KEEP calls must have waves of their own.
+     */
+    byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header);
 
     /** A queue whose calls run one after the other, in list order. */
     default byte[] encodeQueue(List<RoutedCall> calls, Format format) {
         return encodeQueue(calls, new boolean[calls.size()], format);
     }
+
+    /** A queue whose calls run one after the other, with an exchange header (see below). */
+    default byte[] encodeQueue(List<RoutedCall> calls, Format format, LaunchHeader header) {
+        return encodeQueue(calls, new boolean[calls.size()], format, header);
+    }
+
+    record LaunchHeader(int dpu, int partitions, int dpus, int commit) {}
+
+    /**
+     * Decodes one DPU's output like {@link #decodeQueue} (one entry per call, null for a call that did not
+     * run), with the exchange report of every exchange call (null for the others).
+     */
+    default List<Result> decodeResults(List<RoutedCall> calls, byte[] output) {
+        var results = new java.util.ArrayList<Result>(calls.size());
+        for (CallOutcome o : decodeQueue(calls, output)) {
+            results.add(o == null ? null : new Result(o, null));
+        }
+        return results;
+    }
+
+    /** One call's outcome on one DPU and, for an exchange call, what it reported. */
+    record Result(CallOutcome outcome, ExchangeReport report) {}
 
     /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
     record Format(int hashBucketsLog2) {}

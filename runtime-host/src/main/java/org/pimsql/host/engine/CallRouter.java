@@ -15,7 +15,17 @@ public interface CallRouter {
      *                    outcome (it writes replicated tables only and reads nothing partitioned), so the
      *                    call simply runs everywhere; false for a call that needs its partitions together
      */
-    record Route(int[] partitions, boolean independent) {
+    record Route(int[] partitions, boolean independent, boolean exchange, boolean dataDependent) {
+        /**
+         * @param exchange      the procedure was compiled with the multi-partition exchange
+         *                      (docs/multi-partition.md): the call runs as an exchange call on the DPUs of
+         *                      {@code partitions} (its statically known participants)
+         * @param dataDependent more participants may be discovered while it runs
+         */
+        public Route(int[] partitions, boolean independent) {
+            this(partitions, independent, false, false);
+        }
+
         public static Route single(int partition) {
             return new Route(new int[] {partition}, false);
         }

@@ -54,7 +54,7 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
             programs.add(new DpuProgram(p.id(), p.name(), p.nativeLibrary(), Set.copyOf(p.procedures())));
         }
         return new CompiledSchema(full.catalog(), programs, new WireCodec(result.layout()),
-                new AnalysisRouter(full.analysis()), result.layout());
+                new AnalysisRouter(full.analysis(), result.exchangeProcedures()), result.layout());
     }
 
     private static org.pimsql.frontend.CompiledSchema frontend(List<SqlScript> scripts) throws SQLException {

@@ -1,11 +1,16 @@
 package org.pimsql.host.engine;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.pimsql.frontend.analysis.ConflictAnalysis;
 import org.pimsql.frontend.analysis.ConflictFootprint;
@@ -17,7 +22,8 @@ import org.pimsql.host.sequencer.EpochProcessor;
 import org.pimsql.host.sequencer.SequencedCall;
 
 /**
- * Runs epochs of single-partition calls (and calls that run independently on every partition) on the DPUs.
+ * Runs epochs on the DPUs: single-partition calls, calls that run independently on every partition, and
+ * multi-partition calls by deterministic re-execution with value exchange (docs/multi-partition.md).
  *
  * <p>{@link #prepare} (sequencer thread) resolves and routes every call, queues it on its partition's DPU
  * and cuts the queues into launch rounds; {@link PreparedEpoch#execute} (executor thread) pushes, launches,
@@ -43,9 +49,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final CallCodec.Format format;
     private DpuProgram loaded;
     /** Counters, written by the executor thread only. */
-    private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0, 0, 0);
+    private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0);
     /** Conflict footprints of the current schema's procedures (empty optional: the call runs alone). */
     private volatile Footprints footprints = new Footprints(null);
+    /** Per DPU: how many undo segments the last launch kept are committed at the next launch (the rest roll back). */
+    private int[] commitNext;
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -75,6 +83,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     /** The locks a call takes on its DPU, or null when it must run alone (no footprint for its procedure). */
     private List<ConflictFootprint.Lock> locksOf(CompiledSchema current, RoutedCall rc) {
+        if ((rc.flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0) {
+            // an exchange call conflicts with everything; KEEP calls keep their undo segments in tasklet 0's
+            // undo area, in batch order (pim_mp.c): both run alone, so on tasklet 0
+            return null;
+        }
         Footprints f = footprints;
         if (f.schema() != current) {
             f = new Footprints(current);
@@ -110,17 +123,22 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
-                s.bytesPulled() + out, s.dpuCalls(), s.waves());
+                s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound());
     }
 
-    private void countWaves(Round round) {
-        long calls = 0;
-        for (List<RoutedCall> q : round.callsPerDpu()) {
-            calls += q.size();
-        }
+    private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(),
-                s.dpuCalls() + calls, s.waves() + round.waves());
+                s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
+                s.maxChainDepth(), s.epochsOverBound());
+    }
+
+    private void countEpoch(int launches, int exchangeCalls, int chain, boolean overBound) {
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
+                s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
+                Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0));
     }
 
     /**
@@ -142,11 +160,57 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
     }
 
-    /**
-     * One launch: a program, and for each DPU the calls it runs (in wave order, as encoded) and their encoded
-     * queue; {@code waves} is the sum over the DPUs of their waves.
-     */
-    private record Round(DpuProgram program, List<List<RoutedCall>> callsPerDpu, byte[][] inputs, long waves) {}
+    /** The kernel keeps at most (PIM_MP_SEG_BYTES - 8) / 8 undo segments per launch; stay well below. */
+    static final int MAX_KEEP = 400;
+    /** -Dpimsql.traceEpochs=true prints one line per epoch (exchange calls, launches, deepest chain). */
+    private static final boolean TRACE = Boolean.getBoolean("pimsql.traceEpochs");
+    /** A safety net: every launch decides the lowest waiting call or adds to its values, so this is never reached. */
+    private static final int MAX_LAUNCHES_PER_EPOCH = 1_000_000;
+
+    /** A multi-partition call in flight: its participant DPUs and the values collected so far. */
+    private static final class Exchange {
+        final SequencedCall call;
+        final Procedure procedure;
+        final boolean dataDependent;
+        final TreeSet<Integer> dpus = new TreeSet<>();
+        final ExchangeVector vector = new ExchangeVector();
+        /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
+        final TreeMap<Integer, Integer> owners = new TreeMap<>();
+        boolean decided;
+
+        Exchange(SequencedCall call, Procedure procedure, boolean dataDependent) {
+            this.call = call;
+            this.procedure = procedure;
+            this.dataDependent = dataDependent;
+        }
+
+        /** Runs of consecutive published reads owned by one DPU along the path: the rounds its values need. */
+        int chainDepth() {
+            if (dpus.size() < 2) {
+                return 0;
+            }
+            int runs = 0;
+            Integer last = null;
+            for (Integer owner : owners.values()) {
+                if (!owner.equals(last)) {
+                    runs++;
+                    last = owner;
+                }
+            }
+            return Math.max(1, runs);
+        }
+    }
+
+    /** One waiting call on one DPU: a routed single-partition call (or copy) or a participant of an exchange. */
+    private record Item(RoutedCall routed, Exchange exchange) {
+        long sequence() {
+            return exchange != null ? exchange.call.sequence() : routed.call().sequence();
+        }
+
+        String procedureName() {
+            return exchange != null ? exchange.procedure.name() : routed.procedure().name();
+        }
+    }
 
     private record Rejected(SequencedCall call, CallOutcome.Failure outcome) {}
 
@@ -155,24 +219,29 @@ public final class DpuEpochProcessor implements EpochProcessor {
         CompiledSchema current = schema.get();
         var rejected = new ArrayList<Rejected>();
         int dpus = placement.dpuCount();
-        var queues = new ArrayList<ArrayDeque<RoutedCall>>(dpus);
+        var open = new ArrayList<List<Item>>(dpus);
         for (int d = 0; d < dpus; d++) {
-            queues.add(new ArrayDeque<>());
+            open.add(new ArrayList<>());
         }
+        var exchanges = new ArrayList<Exchange>();
         for (SequencedCall call : epoch.calls()) {
-            CallOutcome.Failure failure = route(current, call, queues);
+            CallOutcome.Failure failure = route(current, call, open, exchanges);
             if (failure != null) {
                 rejected.add(new Rejected(call, failure));
             }
         }
-        List<Round> rounds = current == null ? List.of() : planRounds(current, queues, !formatRequested);
-        if (!rounds.isEmpty()) {
+        boolean any = open.stream().anyMatch(q -> !q.isEmpty());
+        boolean format = false;
+        if (current != null && any) {
+            format = !formatRequested;
             formatRequested = true; // only once the epoch is planned: a failed prepare formats nothing
         }
-        return () -> run(current, rounds, rejected);
+        boolean formatFirst = format;
+        return () -> run(current, open, exchanges, formatFirst, rejected);
     }
 
-    private CallOutcome.Failure route(CompiledSchema current, SequencedCall call, List<ArrayDeque<RoutedCall>> queues) {
+    private CallOutcome.Failure route(CompiledSchema current, SequencedCall call, List<List<Item>> open,
+                                      List<Exchange> exchanges) {
         String name = call.request().procedure();
         Procedure procedure = current == null ? null : current.catalog().procedure(name);
         if (procedure == null || current.programOf(name) == null) {
@@ -187,110 +256,332 @@ public final class DpuEpochProcessor implements EpochProcessor {
                     "cannot route call of " + name + ": " + e.getMessage());
         }
         int[] partitions = route.partitions();
+        if (route.exchange()) {
+            Exchange x = new Exchange(call, procedure, route.dataDependent());
+            for (int p : partitions) {
+                x.dpus.add(placement.dpuOf(p));
+            }
+            if (x.dpus.size() == 1 && !route.dataDependent()) {
+                // one DPU holds every partition the call can touch: a plain call, every access local
+                open.get(x.dpus.first()).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
+                return null;
+            }
+            for (int d : x.dpus) {
+                open.get(d).add(new Item(null, x));
+            }
+            exchanges.add(x);
+            return null;
+        }
         if (partitions.length != 1 && !route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
-                    + partitions.length + " partitions for these arguments; multi-partition execution (issue 4) "
-                    + "is not available in this runtime version");
+                    + partitions.length + " partitions for these arguments but was not compiled for multi-partition calls "
+                    + "(a broadcast read, or the exchange does not fit its DPU program; docs/multi-partition.md)");
         }
         for (int i = 0; i < partitions.length; i++) {
-            queues.get(placement.dpuOf(partitions[i]))
-                    .add(new RoutedCall(call, procedure, partitions[i], i == 0, partitions.length));
+            open.get(placement.dpuOf(partitions[i]))
+                    .add(new Item(new RoutedCall(call, procedure, partitions[i], i == 0, partitions.length), null));
         }
         return null;
     }
 
     /**
-     * Cuts the per-DPU queues into launches. Each round runs the program of the lowest-sequence call still
-     * waiting anywhere; every DPU contributes the longest prefix of its queue that belongs to that program
-     * and fits its input buffer. Prefixes keep each DPU's calls in sequence order.
+     * Launches until every call of the epoch is decided. Each launch runs the program of the lowest waiting
+     * call; each DPU runs the longest prefix of its waiting calls in that program, in sequence order. Calls
+     * from the DPU's first exchange call on (or after an undecided data-dependent exchange call) run with
+     * KEEP: their undo records stay until the host has decided whether everything before them is final.
      */
-    private List<Round> planRounds(CompiledSchema current, List<ArrayDeque<RoutedCall>> queues, boolean format) {
-        var rounds = new ArrayList<Round>();
+    private void run(CompiledSchema current, List<List<Item>> open, List<Exchange> exchanges, boolean format,
+                     List<Rejected> rejected) throws DpuException {
+        int dpus = open.size();
+        if (commitNext == null || commitNext.length != dpus) {
+            commitNext = new int[dpus];
+        }
+        var replicated = new HashMap<Long, CallOutcome>();
+        var programs = new HashSet<DpuProgram>();
+        int launches = 0;
+        int chain = 0;
+        boolean fmt = format;
+        CallCodec codec = current == null ? null : current.codec();
         while (true) {
-            RoutedCall first = null;
-            for (ArrayDeque<RoutedCall> q : queues) {
-                RoutedCall head = q.peekFirst();
-                if (head != null && (first == null || head.call().sequence() < first.call().sequence())) {
-                    first = head;
+            Item first = null;
+            for (List<Item> q : open) {
+                if (!q.isEmpty() && (first == null || q.getFirst().sequence() < first.sequence())) {
+                    first = q.getFirst();
                 }
             }
             if (first == null) {
-                return rounds;
+                break;
             }
-            rounds.add(takeRound(current, current.programOf(first.procedure().name()), queues,
-                    format && rounds.isEmpty()));
-        }
-    }
-
-    private Round takeRound(CompiledSchema current, DpuProgram program, List<ArrayDeque<RoutedCall>> queues,
-                            boolean format) {
-        CallCodec codec = current.codec();
-        int capacity = codec.input().capacity();
-        int dpus = queues.size();
-        var perDpu = new ArrayList<List<RoutedCall>>(dpus);
-        byte[][] inputs = new byte[dpus][];
-        long waves = 0;
-        for (int d = 0; d < dpus; d++) {
-            var taken = new ArrayList<RoutedCall>();
-            int bytes = codec.queueOverhead(format);
-            ArrayDeque<RoutedCall> queue = queues.get(d);
-            while (!queue.isEmpty()) {
-                RoutedCall next = queue.peekFirst();
-                if (current.programOf(next.procedure().name()) != program) {
-                    break;
+            if (++launches > MAX_LAUNCHES_PER_EPOCH) {
+                throw new DpuException("epoch did not converge after " + MAX_LAUNCHES_PER_EPOCH + " launches");
+            }
+            DpuProgram program = current.programOf(first.procedureName());
+            programs.add(program);
+            long barrier = Long.MAX_VALUE;
+            for (Exchange x : exchanges) {
+                if (!x.decided && x.dataDependent) {
+                    barrier = Math.min(barrier, x.call.sequence());
                 }
-                int size = codec.encodedSize(next);
-                if (bytes + size > capacity) {
-                    if (taken.isEmpty()) {
-                        throw new IllegalStateException("call " + next.call().sequence() + " of "
-                                + next.procedure().name() + " needs " + (bytes + size)
-                                + " bytes, more than the DPU input buffer of " + capacity);
-                    }
-                    break;
+            }
+            var batches = new ArrayList<List<RoutedCall>>(dpus);
+            var items = new ArrayList<List<Item>>(dpus);
+            byte[][] inputs = new byte[dpus][];
+            long calls = 0, waves = 0;
+            for (int d = 0; d < dpus; d++) {
+                var batch = new ArrayList<RoutedCall>();
+                var taken = new ArrayList<Item>();
+                batchOf(current, program, open.get(d), d, barrier, fmt, batch, taken);
+                // conflict waves (docs/runtime.md "Concurrent calls on a DPU"); exchange and KEEP calls run
+                // alone (locksOf), so the kept segments stay in sequence order, on tasklet 0
+                ConflictWaves.Plan plan = ConflictWaves.plan(batch, rc -> locksOf(current, rc));
+                var itemOf = new IdentityHashMap<RoutedCall, Item>();
+                for (int i = 0; i < batch.size(); i++) {
+                    itemOf.put(batch.get(i), taken.get(i));
                 }
-                bytes += size;
-                taken.add(queue.removeFirst());
+                var ordered = new ArrayList<Item>(batch.size());
+                for (RoutedCall rc : plan.calls()) {
+                    ordered.add(itemOf.get(rc));
+                }
+                calls += batch.size();
+                waves += plan.waves();
+                batches.add(plan.calls());
+                items.add(ordered);
+                // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
+                inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), fmt ? this.format : null,
+                        new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
             }
-            ConflictWaves.Plan plan = ConflictWaves.plan(taken, rc -> locksOf(current, rc));
-            waves += plan.waves();
-            perDpu.add(plan.calls());
-            // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
-            inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), format ? this.format : null);
-        }
-        return new Round(program, perDpu, inputs, waves);
-    }
-
-    private void run(CompiledSchema current, List<Round> rounds, List<Rejected> rejected) throws DpuException {
-        var pending = new ArrayDeque<>(rounds);
-        var replicated = new HashMap<Long, CallOutcome>();
-        while (!pending.isEmpty()) {
-            Round round = pending.removeFirst();
-            List<ArrayDeque<RoutedCall>> leftover = launch(current.codec(), round, replicated);
-            if (leftover != null) {
-                // an output area filled up: the rest of those queues runs next, before any later round
-                pending.addFirst(takeRound(current, round.program(), leftover, false));
-            }
+            fmt = false;
+            List<List<CallCodec.Result>> results = launch(codec, program, batches, inputs);
+            countWaves(calls, waves);
+            chain = Math.max(chain, decide(open, items, batches, results, replicated));
         }
         for (Rejected r : rejected) {
             r.call().result().complete(r.outcome());
         }
+        if (launches > 0) {
+            boolean over = launches > Math.max(1, 1 + chain) + programs.size() - 1;
+            countEpoch(launches, exchanges.size(), chain, over);
+            if (TRACE) {
+                System.err.printf("pimsql epoch: %d exchange calls, %d launches, deepest chain %d%n", exchanges.size(),
+                        launches, chain);
+            }
+        }
+    }
+
+    /** Fills one DPU's batch: the longest prefix of its waiting calls in {@code program} that fits. */
+    private void batchOf(CompiledSchema current, DpuProgram program, List<Item> queue, int d, long barrier,
+                         boolean format, List<RoutedCall> batch, List<Item> taken) {
+        CallCodec codec = current.codec();
+        int capacity = codec.input().capacity();
+        int bytes = codec.queueOverhead(format);
+        boolean keep = false;
+        int kept = 0;
+        for (Item item : queue) {
+            if (current.programOf(item.procedureName()) != program) {
+                break;
+            }
+            keep = keep || item.exchange() != null || item.sequence() > barrier;
+            if (keep && kept == MAX_KEEP) {
+                break;
+            }
+            RoutedCall rc;
+            if (item.exchange() != null) {
+                Exchange x = item.exchange();
+                rc = new RoutedCall(x.call, x.procedure, d, x.dpus.first() == d, x.dpus.size(),
+                        RoutedCall.EXCHANGE | RoutedCall.KEEP, x.vector);
+            } else {
+                RoutedCall r = item.routed();
+                rc = keep ? new RoutedCall(r.call(), r.procedure(), r.partition(), r.primary(), r.copies(),
+                        RoutedCall.KEEP, null) : r;
+            }
+            int size = codec.encodedSize(rc);
+            if (bytes + size > capacity) {
+                if (batch.isEmpty()) {
+                    throw new IllegalStateException("call " + item.sequence() + " of " + item.procedureName()
+                            + " needs " + (bytes + size) + " bytes, more than the DPU input buffer of " + capacity);
+                }
+                break;
+            }
+            bytes += size;
+            batch.add(rc);
+            taken.add(item);
+            if (keep) {
+                kept++;
+            }
+        }
     }
 
     /**
-     * Runs one round; returns the calls a full output area left undone (per DPU), or null. The outcomes of
-     * calls that ran on several partitions are compared in {@code replicated}.
+     * Decides, in sequence order, which calls of the launch are final (docs/multi-partition.md "Deciding").
+     * A single-partition call is final when everything before it on its DPU is; an exchange call is decided
+     * when it ran on all its participants with everything before it final, no participant used a value that
+     * changed, and either all completed (success) or the earliest failure precedes every blocked participant.
+     * Sets {@link #commitNext}; returns the deepest chain among the exchange calls decided.
      */
-    private List<ArrayDeque<RoutedCall>> launch(CallCodec codec, Round round, Map<Long, CallOutcome> replicated)
-            throws DpuException {
+    private int decide(List<List<Item>> open, List<List<Item>> items, List<List<RoutedCall>> batches,
+                       List<List<CallCodec.Result>> results, Map<Long, CallOutcome> replicated) {
+        int dpus = open.size();
+        boolean[] ok = new boolean[dpus];
+        int[] commit = new int[dpus];
+        java.util.Arrays.fill(ok, true);
+        Set<Item> done = Collections.newSetFromMap(new IdentityHashMap<>());
+        // every call that ran, by sequence: (DPU, position in its batch)
+        var bySequence = new TreeMap<Long, List<int[]>>();
+        for (int d = 0; d < dpus; d++) {
+            for (int i = 0; i < results.get(d).size(); i++) {
+                if (results.get(d).get(i) == null) {
+                    // did not run (its output slice filled): it stays waiting and runs again in sequence order;
+                    // the calls that ran after it in sequence were in earlier waves, so they do not conflict
+                    continue;
+                }
+                bySequence.computeIfAbsent(items.get(d).get(i).sequence(), k -> new ArrayList<>()).add(new int[] {d, i});
+            }
+        }
+        int chain = 0;
+        for (List<int[]> ran : bySequence.values()) {
+            Item firstItem = items.get(ran.getFirst()[0]).get(ran.getFirst()[1]);
+            if (firstItem.exchange() == null) {
+                for (int[] at : ran) {
+                    int d = at[0];
+                    Item item = items.get(d).get(at[1]);
+                    RoutedCall rc = batches.get(d).get(at[1]);
+                    boolean kept = (rc.flags() & RoutedCall.KEEP) != 0;
+                    if (!ok[d]) {
+                        if (!kept) {
+                            throw new IllegalStateException("call " + item.sequence() + " ran without KEEP after an "
+                                    + "undecided call on DPU " + d);
+                        }
+                        continue; // rolled back at the next launch and run again
+                    }
+                    CallOutcome outcome = results.get(d).get(at[1]).outcome();
+                    if (rc.primary()) {
+                        rc.call().result().complete(outcome);
+                    }
+                    if (rc.copies() > 1) {
+                        checkSameOutcome(rc, outcome, replicated);
+                    }
+                    done.add(item);
+                    if (kept) {
+                        commit[d]++;
+                    }
+                }
+                continue;
+            }
+            Exchange x = firstItem.exchange();
+            chain = Math.max(chain, decideExchange(x, ran, items, results, open, ok, commit, done));
+        }
+        for (int d = 0; d < dpus; d++) {
+            if (!done.isEmpty()) {
+                open.get(d).removeIf(done::contains);
+            }
+        }
+        commitNext = commit;
+        return chain;
+    }
+
+    private int decideExchange(Exchange x, List<int[]> ran, List<List<Item>> items,
+                               List<List<CallCodec.Result>> results, List<List<Item>> open, boolean[] ok, int[] commit,
+                               Set<Item> done) {
+        var byDpu = new TreeMap<Integer, CallCodec.Result>();
+        var itemOf = new HashMap<Integer, Item>();
+        for (int[] at : ran) {
+            byDpu.put(at[0], results.get(at[0]).get(at[1]));
+            itemOf.put(at[0], items.get(at[0]).get(at[1]));
+        }
+        boolean allOk = byDpu.keySet().equals(x.dpus);
+        for (int d : byDpu.keySet()) {
+            allOk &= ok[d];
+        }
+        boolean changed = false;
+        var joining = new TreeSet<Integer>();
+        for (var e : byDpu.entrySet()) {
+            ExchangeReport report = e.getValue().report();
+            if (report == null) {
+                throw new IllegalStateException("exchange call " + x.call.sequence() + " has no report from DPU " + e.getKey());
+            }
+            changed |= x.vector.merge(report.published());
+            for (ExchangeVector.Entry entry : report.published()) {
+                x.owners.put(entry.ordinal(), e.getKey());
+            }
+            if (report.status() == ExchangeReport.BLOCKED && !x.dpus.contains(report.needDpu())) {
+                if (report.needDpu() < 0 || report.needDpu() >= open.size()) {
+                    throw new IllegalStateException("exchange call " + x.call.sequence() + " needs DPU " + report.needDpu());
+                }
+                joining.add(report.needDpu());
+            }
+        }
+        for (int d : joining) {
+            // a participant found at run time joins in sequence order (later calls on it are not final yet:
+            // every undecided data-dependent call holds them back)
+            x.dpus.add(d);
+            List<Item> q = open.get(d);
+            int at = 0;
+            while (at < q.size() && q.get(at).sequence() < x.call.sequence()) {
+                at++;
+            }
+            q.add(at, new Item(null, x));
+        }
+        if (TRACE && !x.decided) {
+            var sb = new StringBuilder();
+            byDpu.forEach((d, r) -> sb.append(" d").append(d).append(":s").append(r.report().status()).append("@")
+                    .append(r.report().stop()).append("/need").append(r.report().needDpu()).append("/pub")
+                    .append(r.report().published().size()));
+            System.err.printf("  exchange %d %s dpus %s allOk %b changed %b joining %s vector %d:%s%n", x.call.sequence(),
+                    x.procedure.name(), x.dpus, allOk, changed, joining, x.vector.size(), sb);
+        }
+        CallOutcome outcome = null;
+        if (allOk && !changed && joining.isEmpty()) {
+            int failedAt = Integer.MAX_VALUE;
+            int blockedAt = Integer.MAX_VALUE;
+            for (CallCodec.Result r : byDpu.values()) {
+                if (r.report().status() == ExchangeReport.FAILED && r.report().stop() < failedAt) {
+                    failedAt = r.report().stop();
+                    outcome = r.outcome();
+                } else if (r.report().status() == ExchangeReport.BLOCKED) {
+                    blockedAt = Math.min(blockedAt, r.report().stop());
+                }
+            }
+            if (outcome == null && blockedAt == Integer.MAX_VALUE) {
+                outcome = byDpu.get(x.dpus.first()).outcome(); // every participant completed alike
+            } else if (outcome != null && blockedAt < failedAt) {
+                outcome = null; // an earlier value is still missing: the failure may not be reached
+            }
+        }
+        if (outcome == null) {
+            for (int d : byDpu.keySet()) {
+                ok[d] = false;
+            }
+            if (x.dataDependent) {
+                java.util.Arrays.fill(ok, false);
+            }
+            return 0;
+        }
+        x.decided = true;
+        x.call.result().complete(outcome);
+        boolean failed = outcome instanceof CallOutcome.Failure;
+        for (var e : byDpu.entrySet()) {
+            int d = e.getKey();
+            done.add(itemOf.get(d));
+            if (failed && e.getValue().report().status() == ExchangeReport.COMPLETE) {
+                ok[d] = false; // its kept writes roll back at the next launch, and what ran after them again
+            } else {
+                commit[d]++;
+            }
+        }
+        return x.chainDepth();
+    }
+
+    /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */
+    private List<List<CallCodec.Result>> launch(CallCodec codec, DpuProgram program, List<List<RoutedCall>> calls,
+                                                byte[][] inputs) throws DpuException {
         int loads = 0;
-        if (loaded == null || !loaded.binary().equals(round.program().binary())) {
-            backend.load(round.program().binary());
-            loaded = round.program();
+        if (loaded == null || !loaded.binary().equals(program.binary())) {
+            backend.load(program.binary());
+            loaded = program;
             loads = 1;
         }
-        backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
+        backend.push(codec.input().symbol(), codec.input().offset(), inputs);
         backend.launch();
-        List<List<RoutedCall>> calls = round.callsPerDpu();
         int dpus = calls.size();
         int[] lengths = new int[dpus];
         int[] headerLengths = new int[dpus];
@@ -314,46 +605,20 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
         }
         byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
-        count(1, loads, round.inputs(), outputs);
-        countWaves(round);
-        List<ArrayDeque<RoutedCall>> leftover = null;
+        count(1, loads, inputs, outputs);
+        var results = new ArrayList<List<CallCodec.Result>>(dpus);
         for (int d = 0; d < dpus; d++) {
             List<RoutedCall> queue = calls.get(d);
             if (queue.isEmpty()) {
+                results.add(List.of());
                 continue;
             }
-            List<CallOutcome> outcomes = codec.decodeQueue(queue, outputs[d]);
-            var notRun = new ArrayList<RoutedCall>();
-            for (int i = 0; i < queue.size(); i++) {
-                RoutedCall rc = queue.get(i);
-                CallOutcome outcome = outcomes.get(i);
-                if (outcome == null) {
-                    notRun.add(rc);
-                    continue;
-                }
-                if (rc.primary()) {
-                    rc.call().result().complete(outcome);
-                }
-                if (rc.copies() > 1) {
-                    checkSameOutcome(rc, outcome, replicated);
-                }
+            List<CallCodec.Result> r = codec.decodeResults(queue, outputs[d]);
+            if (r.stream().allMatch(java.util.Objects::isNull)) {
+                throw new DpuException("DPU " + d + " ran none of its " + queue.size() + " calls");
             }
-            if (!notRun.isEmpty()) {
-                if (notRun.size() == queue.size()) {
-                    throw new DpuException("DPU " + d + " ran none of its " + queue.size() + " calls");
-                }
-                if (leftover == null) {
-                    leftover = new ArrayList<>(dpus);
-                    for (int i = 0; i < dpus; i++) {
-                        leftover.add(new ArrayDeque<>());
-                    }
-                }
-                // calls left out of a wave conflict with nothing that ran in it, and no later wave ran:
-                // running them next, in sequence order, keeps the outcome of the serial order
-                notRun.sort(java.util.Comparator.comparingLong(rc -> rc.call().sequence()));
-                leftover.get(d).addAll(notRun);
-            }
+            results.add(r);
         }
-        return leftover;
+        return results;
     }
 }

@@ -7,9 +7,20 @@ package org.pimsql.host.engine;
  * calls sent to DPUs (a call resubmitted after a full output area counts again) in {@code waves} waves,
  * summed over DPUs and launches. The calls of one wave run concurrently on a DPU's tasklets, so
  * {@code dpuCalls / waves} is the mean number of calls a DPU may run at once.
+ *
+ * <p>Multi-partition execution (docs/multi-partition.md): {@code exchangeCalls} ran as exchange calls;
+ * {@code maxEpochLaunches} is the most launches one epoch needed and {@code maxChainDepth} the deepest
+ * dependency chain of one exchange call (runs of reads owned by one participant along its path);
+ * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls
+ * (plus one launch per extra program or full output area).
  */
 public record ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled, long dpuCalls,
-                             long waves) {
+                             long waves, long epochs, long exchangeCalls, long maxEpochLaunches, long maxChainDepth,
+                             long epochsOverBound) {
+
+    public ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled) {
+        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0);
+    }
 
     /** Mean calls per wave (1 when calls ran one after the other), 0 before any call. */
     public double callsPerWave() {

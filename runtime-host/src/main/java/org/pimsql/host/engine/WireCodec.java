@@ -83,14 +83,25 @@ final class WireCodec implements CallCodec {
         return output;
     }
 
+    /** Batch flag: the exchange header follows (pim_rt.h PIM_FLAG_MP). */
+    static final int FLAG_MP = 2;
+    /** The exchange header of a batch and the sub-header of an exchange call. */
+    static final int MP_HEADER_BYTES = 16;
+    /** Room left after the batch in the input area for the values a launch publishes (kernel scratch). */
+    static final int PUBLISH_ROOM = 32 * 1024;
+
     @Override
     public int encodedSize(RoutedCall call) {
-        return SchemaLayout.CALL_HEADER_BYTES + layoutOf(call.procedure()).params().bytes();
+        int params = layoutOf(call.procedure()).params().bytes();
+        if (!call.exchange()) {
+            return SchemaLayout.CALL_HEADER_BYTES + params;
+        }
+        return SchemaLayout.CALL_HEADER_BYTES + MP_HEADER_BYTES + params + call.vector().wireBytes();
     }
 
     @Override
     public int queueOverhead(boolean format) {
-        return SchemaLayout.BATCH_HEADER_BYTES + (format ? formatBytes : 0);
+        return SchemaLayout.BATCH_HEADER_BYTES + MP_HEADER_BYTES + (format ? formatBytes : 0) + PUBLISH_ROOM;
     }
 
     private static int waveFlags(boolean[] joinsWave, int i) {
@@ -103,36 +114,55 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format) {
+    public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header) {
         if (joinsWave.length != calls.size() || (joinsWave.length > 0 && joinsWave[0])) {
             throw new IllegalArgumentException("one wave flag per call, and the first call starts a wave");
         }
-        int size = queueOverhead(format != null);
+        int size = SchemaLayout.BATCH_HEADER_BYTES + (header != null ? MP_HEADER_BYTES : 0)
+                + (format != null ? formatBytes : 0);
         for (RoutedCall c : calls) {
             size += encodedSize(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
-        b.putInt(SchemaLayout.BATCH_MAGIC).putInt(format != null ? SchemaLayout.FLAG_INIT : 0).putInt(calls.size())
-                .putInt(size);
+        b.putInt(SchemaLayout.BATCH_MAGIC)
+                .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
+                .putInt(calls.size()).putInt(size);
         if (format != null) {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
+        }
+        if (header != null) {
+            b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(header.commit());
         }
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
             BlockLayout params = pl.params();
             int start = b.position();
-            b.putInt(SchemaLayout.CALL_HEADER_BYTES + params.bytes()).putShort((short) pl.id())
-                    .putShort((short) waveFlags(joinsWave, i))
+            if ((c.flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0 && (joinsWave[i]
+                    || (i + 1 < calls.size() && joinsWave[i + 1]))) {
+                // pim_exec.c: exchange and KEEP calls run alone, on tasklet 0 (which owns the kept segments)
+                throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
+            }
+            b.putInt(encodedSize(c)).putShort((short) pl.id()).putShort((short) (c.flags() | waveFlags(joinsWave, i)))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
+            if (c.exchange()) {
+                b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(0);
+            }
             int base = b.position();
             List<Object> args = c.call().request().args();
             for (Variable v : c.procedure().params()) {
                 Object value = v.mode() == ParamMode.OUT ? null : args.get(v.id());
                 BlockCodec.put(b, base, params.field(v.name()), value);
             }
-            b.position(start + SchemaLayout.CALL_HEADER_BYTES + params.bytes());
+            b.position(base + params.bytes());
+            if (c.exchange()) {
+                c.vector().write(b);
+            }
+            if (b.position() != start + encodedSize(c)) {
+                throw new IllegalStateException("call encoding is " + (b.position() - start) + " bytes, expected "
+                        + encodedSize(c));
+            }
         }
         return bytes;
     }
@@ -142,8 +172,8 @@ final class WireCodec implements CallCodec {
         long bound = SchemaLayout.BATCH_HEADER_BYTES;
         for (RoutedCall c : calls) {
             ProcedureLayout pl = layoutOf(c.procedure());
-            if (!pl.resultSets().isEmpty()) {
-                return -1;
+            if (!pl.resultSets().isEmpty() || c.exchange()) {
+                return -1; // result sets and exchange reports: only the output header knows the length
             }
             bound += SchemaLayout.RECORD_HEADER_BYTES + Math.max(pl.outBytes(), MESSAGE_MAX);
         }
@@ -170,6 +200,15 @@ final class WireCodec implements CallCodec {
 
     @Override
     public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] out) {
+        var outcomes = new ArrayList<CallOutcome>(calls.size());
+        for (Result r : decodeResults(calls, out)) {
+            outcomes.add(r == null ? null : r.outcome()); // null: the call did not run (output full)
+        }
+        return outcomes;
+    }
+
+    @Override
+    public List<Result> decodeResults(List<RoutedCall> calls, byte[] out) {
         ByteBuffer b = BlockCodec.littleEndian(out);
         checkMagic(b.getInt(0));
         int done = b.getInt(4);
@@ -179,7 +218,7 @@ final class WireCodec implements CallCodec {
                     + (full ? " (output full)" : ""));
         }
         // records follow the tasklets' output slices, not the batch: each names its call's batch index
-        var outcomes = new ArrayList<CallOutcome>(java.util.Collections.nCopies(calls.size(), (CallOutcome) null));
+        var outcomes = new ArrayList<Result>(java.util.Collections.nCopies(calls.size(), (Result) null));
         int pos = SchemaLayout.BATCH_HEADER_BYTES;
         for (int r = 0; r < done; r++) {
             int recordBytes = b.getInt(pos);
@@ -197,18 +236,42 @@ final class WireCodec implements CallCodec {
             int sets = Byte.toUnsignedInt(b.get(pos + 21));
             int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
             int outBytes = b.getInt(pos + 24);
+            int mpBytes = b.getInt(pos + 32);
             int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
+            ExchangeReport report = mpBytes == 0 ? null : report(b, pos + recordBytes - mpBytes);
+            CallOutcome outcome;
             if (status != 0) {
                 byte[] message = new byte[messageLength];
                 b.get(body, message);
-                outcomes.set(index, new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
-                        new String(message, StandardCharsets.ISO_8859_1)));
+                outcome = new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
+                        new String(message, StandardCharsets.ISO_8859_1));
             } else {
-                outcomes.set(index, success(c, b, body, sets, outBytes));
+                outcome = success(c, b, body, sets, outBytes);
             }
+            outcomes.set(index, new Result(outcome, report));
             pos += recordBytes;
         }
         return outcomes;
+    }
+
+    /** The exchange report at the end of a record: {u32 entries, u32 stop, u32 needed DPU, u32 status}, entries. */
+    private static ExchangeReport report(ByteBuffer b, int at) {
+        int n = b.getInt(at);
+        int stop = b.getInt(at + 4);
+        int need = b.getInt(at + 8);
+        int status = b.getInt(at + 12);
+        var entries = new ArrayList<ExchangeVector.Entry>(n);
+        int pos = at + MP_HEADER_BYTES;
+        for (int i = 0; i < n; i++) {
+            int statement = Short.toUnsignedInt(b.getShort(pos));
+            int length = Short.toUnsignedInt(b.getShort(pos + 2));
+            int ordinal = b.getInt(pos + 4);
+            byte[] value = new byte[length];
+            b.get(pos + 8, value);
+            entries.add(new ExchangeVector.Entry(statement, ordinal, value));
+            pos += 8 + ((length + 7) & ~7);
+        }
+        return new ExchangeReport(status, stop, need, entries);
     }
 
     private CallOutcome.Success success(RoutedCall c, ByteBuffer b, int at, int sets, int outBytes) {

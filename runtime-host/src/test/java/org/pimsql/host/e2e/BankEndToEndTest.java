@@ -108,10 +108,22 @@ class BankEndToEndTest {
                 pay.execute();
             }
             assertEquals(new BigDecimal("116.80"), balance(c, 7));
-            // 7 and 4 live on different partitions: multi-partition calls are not executed yet (issue 4)
+            // 7 and 4 live on different partitions: a multi-partition call (exchange between two DPUs)
+            BigDecimal before4 = balance(c, 4);
             try (CallableStatement pay = c.prepareCall("{call SendPayment(7, 4, 1)}")) {
-                assertEquals("0A000", assertThrows(SQLException.class, pay::execute).getSQLState());
+                pay.execute();
             }
+            assertEquals(new BigDecimal("115.80"), balance(c, 7));
+            assertEquals(before4.add(BigDecimal.ONE), balance(c, 4));
+            // a SIGNAL on the destination's side (unknown customer) undoes the source's side too
+            try (CallableStatement pay = c.prepareCall("{call SendPayment(7, 1001, 1)}")) {
+                assertEquals("45000", assertThrows(SQLException.class, pay::execute).getSQLState());
+            }
+            try (CallableStatement pay = c.prepareCall("{call SendPayment(7, 4, 1000)}")) {
+                assertEquals("45000", assertThrows(SQLException.class, pay::execute).getSQLState());
+            }
+            assertEquals(new BigDecimal("115.80"), balance(c, 7));
+            assertEquals(before4.add(BigDecimal.ONE), balance(c, 4));
             assertEquals(new BigDecimal("104.45"), balance(c, 3));
         }
     }

@@ -127,7 +127,7 @@ final class BankFixture {
         }
 
         @Override
-        public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format) {
+        public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header) {
             // the fake DPU runs the calls one after the other in list order: a valid order for any waves
             int size = queueOverhead(format != null) + calls.stream().mapToInt(this::encodedSize).sum();
             ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);

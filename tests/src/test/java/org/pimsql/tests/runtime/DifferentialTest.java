@@ -37,8 +37,8 @@ import org.pimsql.host.jdbc.PimConnection;
  * through the sequence number each successful outcome carries: it must equal a constant plus the
  * call's submission index. HSQLDB then runs the calls in submission order.
  *
- * <p>SendPayment and Amalgamate are left out: they name two customers, and multi-partition calls
- * are not executed yet (0A000, issue 4).
+ * <p>Multi-partition calls (SendPayment, Amalgamate across DPUs) have their own differential test,
+ * {@code MultiPartitionTest}, which reuses these helpers.
  */
 class DifferentialTest {
     private static final int DPUS = 12;
@@ -223,14 +223,14 @@ class DifferentialTest {
         return random.nextInt(20) == 0 ? (random.nextBoolean() ? -1 : 10 + random.nextInt(3)) : random.nextInt(10);
     }
 
-    private static List<CompletableFuture<CallOutcome.Success>> submit(PimConnection pim, List<Call> calls) throws SQLException {
+    static List<CompletableFuture<CallOutcome.Success>> submit(PimConnection pim, List<Call> calls) throws SQLException {
         var futures = new ArrayList<CompletableFuture<CallOutcome.Success>>(calls.size());
         for (Call call : calls) futures.add(pim.callAsync(call.proc().name(), call.args()));
         return futures;
     }
 
     /** Each call's outcome on PimSQL, and the check that sequence numbers follow the submission order. */
-    private static List<String> outcomes(List<CompletableFuture<CallOutcome.Success>> futures, List<Call> calls) {
+    static List<String> outcomes(List<CompletableFuture<CallOutcome.Success>> futures, List<Call> calls) {
         var result = new ArrayList<String>(futures.size());
         Long base = null;
         int successes = 0;
@@ -260,7 +260,7 @@ class DifferentialTest {
         return result;
     }
 
-    private static List<String> runOnHsqldb(Connection h, List<Call> calls) throws SQLException {
+    static List<String> runOnHsqldb(Connection h, List<Call> calls) throws SQLException {
         var statements = new HashMap<String, CallableStatement>();
         var result = new ArrayList<String>(calls.size());
         try {
@@ -309,7 +309,7 @@ class DifferentialTest {
         return false;
     }
 
-    private static void compare(List<Call> calls, List<String> pimsql, List<String> oracle) {
+    static void compare(List<Call> calls, List<String> pimsql, List<String> oracle) {
         assertEquals(calls.size(), pimsql.size());
         assertEquals(calls.size(), oracle.size());
         var mismatches = new ArrayList<String>();
@@ -325,7 +325,7 @@ class DifferentialTest {
         if (count > 0) fail(count + " of " + calls.size() + " calls differ; first ones:\n" + String.join("\n", mismatches));
     }
 
-    private static void assertAbortsIncluded(List<String> outcomes, String sqlState) {
+    static void assertAbortsIncluded(List<String> outcomes, String sqlState) {
         long n = outcomes.stream().filter(o -> o.equals("ERROR " + sqlState)).count();
         assertTrue(n >= 100, "the workload includes aborts with " + sqlState + " (got " + n + ")");
     }

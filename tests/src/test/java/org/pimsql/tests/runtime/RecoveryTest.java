@@ -189,7 +189,7 @@ class RecoveryTest {
         try {
             for (RecoveryWorkload.Op op : ops) {
                 String sql = op.table() != null ? "INSERT INTO " + op.table() + " VALUES (?, ?)"
-                        : "{call " + op.procedure() + "(?, ?)}";
+                        : "{call " + op.procedure() + "(" + "?, ".repeat(op.args().length - 1) + "?)}";
                 PreparedStatement ps = statements.get(sql);
                 if (ps == null) {
                     ps = op.table() != null ? h.prepareStatement(sql) : h.prepareCall(sql);

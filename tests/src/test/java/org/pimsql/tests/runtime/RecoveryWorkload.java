@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  *
  * <p>It starts with a bulk load of {@link #INITIAL_CUSTOMERS} customers (one row per loader call:
  * accounts, savings, checking), then mixes bank calls on known customers (DepositChecking,
- * MoveToSavings, WriteCheck, TransactSavings, some aborting with 45000: negative deposits,
+ * MoveToSavings, WriteCheck, TransactSavings, SendPayment between two customers, some aborting with 45000: negative deposits,
  * insufficient funds, unknown customers), new customers (three more loader rows) and duplicate rows
  * (aborting with 23505). A call only names a customer whose three rows come earlier in the stream, so
  * any prefix of it is a consistent workload.
@@ -65,8 +65,11 @@ final class RecoveryWorkload {
                 ops.add(new Op(null, "MoveToSavings", new Object[] {id, cents(random.nextLong(-100_000, 100_000))}));
             } else if (kind < 80) {
                 ops.add(new Op(null, "WriteCheck", new Object[] {id, cents(random.nextLong(0, 150_000))}));
-            } else {
+            } else if (kind < 90) {
                 ops.add(new Op(null, "TransactSavings", new Object[] {id, cents(random.nextLong(-150_000, 100_000))}));
+            } else { // a multi-partition call when the two customers live on different DPUs
+                ops.add(new Op(null, "SendPayment", new Object[] {id, random.nextLong(customers),
+                        cents(random.nextLong(0, 50_000))}));
             }
         }
         return ops;

@@ -55,7 +55,10 @@ class ReplayDeterminismTest {
                 long id = random.nextInt(410); // 400..409 unknown
                 long key = random.nextInt(2000);
                 String text = RuntimeFixtures.randomText(random, 100);
-                futures.add(switch (random.nextInt(8)) {
+                futures.add(switch (random.nextInt(10)) {
+                    // multi-partition calls (exchange between two DPUs) in the log too
+                    case 8 -> pim.callAsync("SendPayment", id, (long) random.nextInt(410), cents(random.nextLong(0, 50_000)));
+                    case 9 -> pim.callAsync("Amalgamate", id, (long) random.nextInt(410));
                     case 0 -> pim.callAsync("DepositChecking", id, cents(random.nextLong(-1_000, 50_000)));
                     case 1 -> pim.callAsync("TransactSavings", id, cents(random.nextLong(-150_000, 100_000)));
                     case 2 -> pim.callAsync("WriteCheck", id, cents(random.nextLong(0, 150_000)));

@@ -1,0 +1,327 @@
+package org.pimsql.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.ir.Access;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.Source;
+import org.pimsql.frontend.ir.Stmt;
+import org.pimsql.frontend.ir.Variable;
+
+/**
+ * The per-statement call sites of the multi-partition exchange (runtime-dpu kernel/pim_mp.c,
+ * docs/multi-partition.md), emitted only for procedures whose calls may span partitions
+ * ({@code Routing.exchange()}). A data access on a partitioned table becomes
+ *
+ * <pre>
+ * if (pim_mp_at(stmt, key, key_is_null, into_fields, n)) { ...the statement...; pim_mp_put(); }
+ * </pre>
+ *
+ * so that it runs only on the participant owning its partition, and a read's INTO values are published to
+ * (or taken from) the host's value vector. Accesses of replicated tables run everywhere unwrapped. A
+ * partitioned access the exchange cannot route (a join of partitioned tables, a query in a condition or a
+ * FOR loop or a cursor, a partition key that is not a single integer column bound by equality) gets
+ * {@code pim_mp_none(stmt)}: the call then fails with 0A000 when it spans partitions, and
+ * {@link #unsupported} lists it for the compile summary.
+ */
+final class ExchangeGen {
+    private final ProcGen g;
+    final List<String> unsupported = new ArrayList<>();
+
+    ExchangeGen(ProcGen g) {
+        this.g = g;
+    }
+
+    interface Body {
+        void emit() throws BuildException;
+    }
+
+    /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
+    boolean statement(Stmt s, Body body) throws BuildException {
+        Target t = target(s);
+        if (t == null) {
+            if (touchesPartitioned(s)) {
+                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
+                g.w.line("pim_mp_none(" + s.id() + ");");
+            }
+            return false;
+        }
+        Column col = t.table.columns().get(t.table.partitionColumns().getFirst());
+        V key = g.exprs.toNum(g.exprs.expr(t.key, Scope.EMPTY), t.key.type(), col.type(), true);
+        String into = "NULL";
+        int n = 0;
+        if (!t.into.isEmpty()) {
+            Moves mv = new Moves(g);
+            for (Variable v : t.into) {
+                Slot slot = g.slot(v);
+                mv.add(slot, new Expr.VarRef(v), Scope.EMPTY, v.name());
+            }
+            into = mv.define("values statement " + s.id() + " publishes (exchange)");
+            n = t.into.size();
+        }
+        g.w.open("if (pim_mp_at(" + s.id() + ", " + key.v() + ", " + key.n() + ", " + into + ", " + n + "))");
+        body.emit();
+        if (n > 0) {
+            g.w.line("pim_mp_put();");
+        }
+        g.w.close();
+        return true;
+    }
+
+    /** A routable access: the partitioned table, its key expression, and the variables a read assigns. */
+    private record Target(Table table, Expr key, List<Variable> into) {}
+
+    private Target target(Stmt s) {
+        return switch (s) {
+            case Stmt.SelectInto si -> read(si.query(), si.targets());
+            case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> read(sq.query(), List.of(a.target()));
+            case Stmt.Update up -> write(up.target());
+            case Stmt.Delete del -> write(del.target());
+            case Stmt.Insert ins -> routable(ins.table())
+                    ? new Target(ins.table(), ins.values().get(ins.table().partitionColumns().getFirst()), List.of()) : null;
+            default -> null;
+        };
+    }
+
+    private Target read(Query q, List<Variable> targets) {
+        if (q.sources().size() != 1 || !routable(q.sources().getFirst().table()) || subqueries(q)) {
+            return null;
+        }
+        Expr key = key(q.sources().getFirst());
+        return key == null ? null : new Target(q.sources().getFirst().table(), key, targets);
+    }
+
+    private Target write(Source src) {
+        if (!routable(src.table())) {
+            return null;
+        }
+        Expr key = key(src);
+        return key == null ? null : new Target(src.table(), key, List.of());
+    }
+
+    /** A partitioned table whose partition function is MOD of one integer column (what pim_mp_at computes). */
+    private static boolean routable(Table t) {
+        if (t.partitionColumns().size() != 1) {
+            return false;
+        }
+        SqlType type = t.columns().get(t.partitionColumns().getFirst()).type();
+        return type.kind().isInteger();
+    }
+
+    /** The expression the access binds to the partition column by equality, or null. */
+    private static Expr key(Source src) {
+        int col = src.table().partitionColumns().getFirst();
+        Expr found = switch (src.access()) {
+            case Access.PrimaryKey pk -> {
+                int i = src.table().primaryKey().columns().indexOf(col);
+                yield i < 0 ? null : pk.key().get(i);
+            }
+            case Access.IndexRange r -> {
+                int i = r.index().columns().indexOf(col);
+                yield i < 0 || i >= r.equalPrefix().size() ? null : r.equalPrefix().get(i);
+            }
+            default -> null;
+        };
+        if (found == null && src.filter() != null) {
+            found = equality(src.filter(), src.index(), col);
+        }
+        return found != null && !usesColumns(found) ? found : null;
+    }
+
+    private static Expr equality(Expr e, int source, int col) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            Expr l = equality(b.left(), source, col);
+            return l != null ? l : equality(b.right(), source, col);
+        }
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.EQ) {
+            if (b.left() instanceof Expr.ColumnRef c && c.source() == source && c.column().ordinal() == col) {
+                return b.right();
+            }
+            if (b.right() instanceof Expr.ColumnRef c && c.source() == source && c.column().ordinal() == col) {
+                return b.left();
+            }
+        }
+        return null;
+    }
+
+    private static boolean usesColumns(Expr e) {
+        if (e instanceof Expr.ColumnRef || e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate) {
+            return true;
+        }
+        for (Expr c : children(e)) {
+            if (usesColumns(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean subqueries(Query q) {
+        for (Expr e : expressions(q)) {
+            if (containsSubquery(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean containsSubquery(Expr e) {
+        if (e instanceof Expr.ScalarSubquery) {
+            return true;
+        }
+        for (Expr c : children(e)) {
+            if (containsSubquery(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the statement's own expressions or query read or write a partitioned table. */
+    private static boolean touchesPartitioned(Stmt s) {
+        List<Expr> own = new ArrayList<>();
+        switch (s) {
+            case Stmt.Assign a -> own.add(a.value());
+            case Stmt.SelectInto si -> {
+                return touches(si.query());
+            }
+            case Stmt.Insert ins -> {
+                if (!ins.table().replicated()) {
+                    return true;
+                }
+                own.addAll(ins.values());
+            }
+            case Stmt.Update up -> {
+                if (!up.target().table().replicated()) {
+                    return true;
+                }
+                for (Stmt.SetClause sc : up.sets()) {
+                    own.add(sc.value());
+                }
+                if (up.target().filter() != null) {
+                    own.add(up.target().filter());
+                }
+            }
+            case Stmt.Delete del -> {
+                if (!del.target().table().replicated()) {
+                    return true;
+                }
+            }
+            case Stmt.If st -> st.branches().forEach(b -> own.add(b.condition()));
+            case Stmt.While wh -> own.add(wh.condition());
+            case Stmt.ForEach fe -> {
+                return touches(fe.query());
+            }
+            case Stmt.Signal sig -> {
+                if (sig.message() != null) {
+                    own.add(sig.message());
+                }
+            }
+            case Stmt.OpenCursor oc -> {
+                return touches(oc.cursor().query());
+            }
+        }
+        for (Expr e : own) {
+            if (touches(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean touches(Query q) {
+        for (Source src : q.sources()) {
+            if (!src.table().replicated()) {
+                return true;
+            }
+        }
+        for (Expr e : expressions(q)) {
+            if (touches(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean touches(Expr e) {
+        if (e instanceof Expr.ScalarSubquery sq && touches(sq.query())) {
+            return true;
+        }
+        for (Expr c : children(e)) {
+            if (touches(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Expr> expressions(Query q) {
+        List<Expr> all = new ArrayList<>();
+        for (Source src : q.sources()) {
+            if (src.filter() != null) {
+                all.add(src.filter());
+            }
+            switch (src.access()) {
+                case Access.PrimaryKey pk -> all.addAll(pk.key());
+                case Access.IndexRange r -> {
+                    all.addAll(r.equalPrefix());
+                    if (r.lower() != null) {
+                        all.add(r.lower().value());
+                    }
+                    if (r.upper() != null) {
+                        all.add(r.upper().value());
+                    }
+                }
+                default -> { }
+            }
+        }
+        for (Query.OutputColumn c : q.select()) {
+            all.add(c.value());
+        }
+        for (Query.SortKey k : q.orderBy()) {
+            all.add(k.value());
+        }
+        if (q.limit() != null) {
+            all.add(q.limit());
+        }
+        if (q.offset() != null) {
+            all.add(q.offset());
+        }
+        return all;
+    }
+
+    private static List<Expr> children(Expr e) {
+        return switch (e) {
+            case Expr.Literal l -> List.of();
+            case Expr.VarRef v -> List.of();
+            case Expr.ArrayElement a -> List.of(a.index());
+            case Expr.Cardinality c -> List.of();
+            case Expr.ColumnRef c -> List.of();
+            case Expr.Binary b -> List.of(b.left(), b.right());
+            case Expr.Unary u -> List.of(u.operand());
+            case Expr.Case c -> {
+                var all = new ArrayList<Expr>();
+                for (Expr.When w : c.whens()) {
+                    all.add(w.condition());
+                    all.add(w.result());
+                }
+                if (c.otherwise() != null) {
+                    all.add(c.otherwise());
+                }
+                yield all;
+            }
+            case Expr.Coalesce c -> c.args();
+            case Expr.Substring s -> s.length() == null ? List.of(s.string(), s.start())
+                    : List.of(s.string(), s.start(), s.length());
+            case Expr.CharLength c -> List.of(c.string());
+            case Expr.Cast c -> List.of(c.operand());
+            case Expr.CurrentTimestamp t -> List.of();
+            case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
+            case Expr.ScalarSubquery s -> List.of();
+        };
+    }
+}

@@ -1,0 +1,219 @@
+/*
+ * Multi-partition calls by deterministic re-execution with value exchange (docs/multi-partition.md).
+ *
+ * Every participant DPU of a multi-partition call runs the WHOLE procedure from its start. Each data
+ * access of a procedure that may span partitions goes through pim_mp_at, which numbers the statement
+ * instance (the ordinal: how many accesses the call has passed, identical on every participant since all
+ * of them follow the same control flow given the same values) and computes the access's partition with
+ * the router's function. A local access runs and, if it reads, publishes its INTO values; a remote read
+ * takes its values from the vector the host collected in earlier rounds or, when they are not there,
+ * BLOCKS the call (status PIM_ST_BLOCKED: every helper then refuses to act, the call's writes are undone);
+ * a remote write is skipped (its owner does it). The host decides from the participants' reports whether
+ * the call is done (docs/multi-partition.md "Deciding").
+ *
+ * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment); the
+ * next launch's batch says how many of the kept segments to commit, the rest are rolled back first.
+ */
+#include "pim_rt.h"
+
+/* Kept segments, in the first PIM_MP_SEG_BYTES of the executing tasklet's undo area. */
+typedef struct {
+    uint32_t nseg; /* segments kept by the previous launch */
+    pim_off_t top; /* end of the last segment's undo records */
+} seg_hdr_t;
+
+uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
+
+static pim_off_t seg_table(void)
+{
+    return PIM_UNDO_OFF + (pim_off_t)PIM_SLOT() * PIM_UNDO_BYTES;
+}
+
+/* Resolves the previous launch's kept segments: the first `commit` stay, the others are undone. */
+void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format)
+{
+    seg_hdr_t h __attribute__((aligned(8)));
+    pim_off_t base = seg_table() + PIM_MP_SEG_BYTES;
+    pim_off_t split;
+    T->undo_limit = seg_table() + PIM_UNDO_BYTES;
+    T->undo_base = base;
+    T->undo_pos = base;
+    pim_mram_get(seg_table(), &h, sizeof(h));
+    if (format || h.nseg == 0) {
+        h.nseg = 0;
+        pim_mram_put(seg_table(), &h, sizeof(h));
+        return;
+    }
+    if (commit > h.nseg) {
+        commit = h.nseg;
+    }
+    split = h.top;
+    if (commit < h.nseg) {
+        uint64_t e;
+        pim_mram_get(seg_table() + 8 + 8 * commit, &e, 8);
+        split = (pim_off_t)e;
+        T->undo_base = split;
+        T->undo_pos = h.top;
+        pim_undo_end(true);
+    }
+    T->undo_base = base;
+    T->undo_pos = split;
+    pim_undo_end(false);
+    h.nseg = 0;
+    h.top = base;
+    pim_mram_put(seg_table(), &h, sizeof(h));
+}
+
+/* Records the segment of a KEEP call that just ended (its undo records from `start` to undo_pos). */
+void pim_mp_keep(pim_task_t *T, pim_off_t start)
+{
+    seg_hdr_t h __attribute__((aligned(8)));
+    uint64_t e = start;
+    pim_mram_get(seg_table(), &h, sizeof(h));
+    assert(8 + 8 * (h.nseg + 1) <= PIM_MP_SEG_BYTES); /* the host keeps at most PIM_MP_MAX_KEEP per launch */
+    pim_mram_put(seg_table() + 8 + 8 * h.nseg, &e, 8);
+    h.nseg++;
+    h.top = T->undo_pos;
+    pim_mram_put(seg_table(), &h, sizeof(h));
+}
+
+/* Bytes a published field takes: its NULL flag, then its value bytes. */
+static uint32_t fld_bytes(const pim_fld_t *f)
+{
+    static const uint8_t num_bytes[5] = {0, 1, 2, 4, 8};
+    if (f->kind == PIM_K_CHAR) {
+        return 1u + f->len;
+    }
+    if (f->kind == PIM_K_VARCHAR) {
+        return 3u + f->len;
+    }
+    return 1u + num_bytes[f->kind];
+}
+
+static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
+{
+    return f->base == PIM_B_PARAMS ? (uint8_t *)(uintptr_t)T->params : T->frame;
+}
+
+/* Copies the fields of `mv` (their .dst) to buf (to_buf) or from it; returns the bytes. */
+static uint32_t pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf)
+{
+    uint32_t at = 0, i, k;
+    for (i = 0; i < n; i++) {
+        const pim_fld_t *f = &mv[i].dst;
+        uint8_t *b = fld_base(T, f);
+        uint32_t len = fld_bytes(f) - 1;
+        assert(at + len + 1 <= PIM_MP_VALUE_MAX);
+        if (to_buf) {
+            /* only the value's meaningful bytes: the rest of a VARCHAR and a NULL's bytes are zero, so that
+             * equal values publish equal bytes (the host compares them across launches) */
+            uint32_t used = len;
+            buf[at] = (uint8_t)((b[f->null_off] & f->null_mask) != 0);
+            if (buf[at] != 0) {
+                used = 0;
+            } else if (f->kind == PIM_K_VARCHAR) {
+                used = 2u + PIM_VLEN(b, f->off);
+            }
+            for (k = 0; k < len; k++) {
+                buf[at + 1 + k] = k < used ? b[f->off + k] : 0;
+            }
+        } else {
+            b[f->null_off] = (uint8_t)(buf[at] ? b[f->null_off] | f->null_mask : b[f->null_off] & ~f->null_mask);
+            for (k = 0; k < len; k++) {
+                b[f->off + k] = buf[at + 1 + k];
+            }
+        }
+        at += len + 1;
+    }
+    return at;
+}
+
+/* An exchange entry header: {u16 statement, u16 value bytes, u32 ordinal}, then the value padded to 8. */
+typedef struct {
+    uint16_t stmt, len;
+    uint32_t ord;
+} ent_t;
+
+/* Publishes the INTO values of the local read that just ran (pim_mp_at left it pending). */
+void pim_mp_put(void)
+{
+    pim_task_t *T = pim_me();
+    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
+    ent_t e __attribute__((aligned(8)));
+    uint32_t len;
+    if (T->mp_pend == NULL || T->status != 0) {
+        T->mp_pend = NULL;
+        return;
+    }
+    len = pack(T, T->mp_pend, T->mp_pend_n, (uint8_t *)buf, true);
+    if (T->mp_pub + 8 + ((len + 7u) & ~7u) > PIM_IN_OFF + PIM_IN_BYTES
+        || T->mp_pub + 8 + ((len + 7u) & ~7u) - T->mp_pub0 > PIM_MP_PUB_MAX) {
+        pim_fail("54000", "multi-partition call publishes too many values");
+        return;
+    }
+    e.stmt = (uint16_t)T->mp_pend_stmt;
+    e.len = (uint16_t)len;
+    e.ord = T->mp_ord;
+    pim_mram_put(T->mp_pub, &e, 8);
+    pim_mram_put(T->mp_pub + 8, buf, (len + 7u) & ~7u);
+    T->mp_pub += 8 + ((len + 7u) & ~7u);
+    T->mp_npub++;
+    T->mp_pend = NULL;
+}
+
+/* Takes a remote read's values from the host's vector; false when they are not there. */
+static bool take(pim_task_t *T, uint32_t stmt, const pim_mv_t *mv, uint32_t n)
+{
+    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
+    ent_t e __attribute__((aligned(8)));
+    pim_off_t at = T->mp_vec;
+    uint32_t i;
+    for (i = 0; i < T->mp_nvec; i++) {
+        pim_mram_get(at, &e, 8);
+        if (e.ord == T->mp_ord && e.stmt == stmt) {
+            assert(e.len <= PIM_MP_VALUE_MAX);
+            pim_mram_get(at + 8, buf, (e.len + 7u) & ~7u);
+            pack(T, mv, n, (uint8_t *)buf, false);
+            return true;
+        }
+        at += 8 + ((e.len + 7u) & ~7u);
+    }
+    return false;
+}
+
+bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n)
+{
+    pim_task_t *T = pim_me();
+    uint32_t part, dpu;
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
+        return true; /* a call that runs on one DPU alone: every access is local */
+    }
+    if (T->status != 0) {
+        return false;
+    }
+    T->mp_ord++;
+    /* the router's MOD function (PartitionFunction): floorMod(key, P); NULL keys live on partition 0 */
+    part = key_null ? 0u : (uint32_t)pim_mod(pim_add(pim_mod(key, pim_mp_parts), pim_mp_parts), pim_mp_parts);
+    dpu = part % pim_mp_dpus; /* PartitionPlacement.modulo */
+    if (dpu == pim_mp_dpu) {
+        T->mp_pend = into;
+        T->mp_pend_n = n;
+        T->mp_pend_stmt = stmt;
+        return true;
+    }
+    if (n != 0 && !take(T, stmt, into, n)) {
+        T->status = PIM_ST_BLOCKED; /* everything stops; run_call undoes the writes */
+        T->mp_stop = T->mp_ord;
+        T->mp_need = dpu;
+    }
+    return false;
+}
+
+void pim_mp_none(uint32_t stmt)
+{
+    pim_task_t *T = pim_me();
+    (void)stmt;
+    if ((T->mp_flags & PIM_CALL_MP) != 0) {
+        pim_fail("0A000", "this statement cannot run in a multi-partition call (see pimsql compile's summary)");
+    }
+}
