@@ -1,5 +1,6 @@
 package org.pimsql.tests;
 
+import org.pimsql.bench.util.SqlStatementSplitter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +19,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pimsql.tests.util.ExampleScripts;
 import org.pimsql.tests.util.Hsqldb;
-import org.pimsql.tests.util.SqlStatementSplitter;
 
 /** Every example script is standard SQL/PSM: HSQLDB 2.7 accepts all of it (PARTITION TABLE aside). */
 class ExamplesOnHsqldbTest {

@@ -8,7 +8,7 @@ import java.util.Locale;
  * Splits SQL text into statements: a statement ends at a semicolon outside string literals, quoted
  * identifiers, comments and every {@code BEGIN ... END} block (procedure bodies contain semicolons).
  * {@code CASE ... END} nests like a block; {@code END IF/WHILE/FOR/LOOP/REPEAT/CASE} close statements
- * that never opened one. The production twin of the tests module's {@code SqlStatementSplitter}, which
+ * that never opened one. The twin of the benchmarks module's {@code bench.util.SqlStatementSplitter}, which
  * also keeps each statement's position so that diagnostics point into the user's file.
  */
 final class SqlSplitter {

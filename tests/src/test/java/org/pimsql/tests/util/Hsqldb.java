@@ -1,5 +1,6 @@
 package org.pimsql.tests.util;
 
+import org.pimsql.bench.util.SqlStatementSplitter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

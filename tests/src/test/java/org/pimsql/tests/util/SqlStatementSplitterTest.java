@@ -1,5 +1,6 @@
 package org.pimsql.tests.util;
 
+import org.pimsql.bench.util.SqlStatementSplitter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
