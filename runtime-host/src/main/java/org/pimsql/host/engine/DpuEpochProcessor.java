@@ -272,14 +272,29 @@ public final class DpuEpochProcessor implements EpochProcessor {
             exchanges.add(x);
             return null;
         }
-        if (partitions.length != 1 && !route.independent()) {
-            return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
-                    + partitions.length + " partitions for these arguments but was not compiled for multi-partition calls "
-                    + "(a broadcast read, or the exchange does not fit its DPU program; docs/multi-partition.md)");
+        // placement: several logical partitions may share a DPU, and the DPU holds all of their rows
+        int[] dpusOf = java.util.Arrays.stream(partitions).map(placement::dpuOf).distinct().sorted().toArray();
+        if (dpusOf.length == 1) {
+            // one DPU holds every partition the call touches (a replicated write included: one copy per DPU)
+            open.get(dpusOf[0]).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
+            return null;
         }
-        for (int i = 0; i < partitions.length; i++) {
-            open.get(placement.dpuOf(partitions[i]))
-                    .add(new Item(new RoutedCall(call, procedure, partitions[i], i == 0, partitions.length), null));
+        if (!route.independent()) {
+            return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
+                    + partitions.length + " partitions on " + dpusOf.length + " DPUs for these arguments but was not "
+                    + "compiled for multi-partition calls (a broadcast read, or the exchange does not fit its DPU program; "
+                    + "docs/multi-partition.md)");
+        }
+        // a call that runs independently on every partition runs once per DPU (the copy of the DPU's lowest
+        // partition): a replicated table has one copy per DPU, however many partitions the DPU holds
+        var seen = new HashSet<Integer>();
+        int copies = dpusOf.length;
+        boolean primary = true;
+        for (int p : partitions) {
+            if (seen.add(placement.dpuOf(p))) {
+                open.get(placement.dpuOf(p)).add(new Item(new RoutedCall(call, procedure, p, primary, copies), null));
+                primary = false;
+            }
         }
         return null;
     }
