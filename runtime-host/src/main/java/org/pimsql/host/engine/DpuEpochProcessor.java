@@ -342,7 +342,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         // the epoch's calls in sequence order and the DPUs of each, for the chain depth (EpochChains)
         var epochCalls = new TreeMap<Long, Item>();
         var dpusOfCall = new HashMap<Long, Set<Integer>>();
-        for (int d = 0; d < open.size(); d++) {
+        for (int d = 0; d < open.size() && !exchanges.isEmpty(); d++) {
             for (Item item : open.get(d)) {
                 epochCalls.putIfAbsent(item.sequence(), item);
                 if (item.exchange() == null) {
@@ -410,7 +410,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         if (launches > 0) {
             int ownChain = chain;
-            chain = deepestChain(current, epochCalls, dpusOfCall);
+            // without exchange calls every call's own chain is 0, and so is every depth
+            chain = exchanges.isEmpty() ? 0 : deepestChain(current, epochCalls, dpusOfCall);
             boolean over = launches > Math.max(1, 1 + chain) + programs.size() - 1;
             countEpoch(launches, exchanges.size(), chain, ownChain, over);
             if (TRACE) {

@@ -210,6 +210,7 @@ class PlacementTest {
     void theCommandLogKeepsThePlacement() throws Exception {
         String base = "jdbc:pimsql:file:" + dir.toAbsolutePath();
         BigDecimal paid;
+        List<String> mram;
         try (Connection c = DriverManager.getConnection(base + "?dpus=2&partitions=8")) {
             RuntimeFixtures.createOnPimsql(c, "bank");
             RuntimeFixtures.loadBank(c, RuntimeFixtures.bankRows(16, 5));
@@ -217,6 +218,7 @@ class PlacementTest {
             pim.callAsync("SendPayment", 3L, 5L, new BigDecimal("1.00")).join(); // partitions 3 and 5, DPU 1
             pim.callAsync("SendPayment", 4L, 5L, new BigDecimal("1.00")).join(); // DPUs 0 and 1
             paid = balance(pim, 5);
+            mram = MramHashes.of(pim.engine());
         }
         for (String other : List.of("?dpus=2&partitions=4", "?dpus=4&partitions=8", "?dpus=4")) {
             SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(base + other));
@@ -226,6 +228,7 @@ class PlacementTest {
         try (Connection c = DriverManager.getConnection(base + "?dpus=2")) {
             PimConnection pim = c.unwrap(PimConnection.class);
             assertEquals(8, pim.engine().partitionCount());
+            assertEquals(mram, MramHashes.of(pim.engine()), "the replay on the logged placement rebuilt the same MRAM");
             assertEquals(paid, balance(pim, 5));
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pimsql.placement")) {
                 rs.next();
