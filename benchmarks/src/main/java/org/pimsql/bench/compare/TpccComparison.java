@@ -163,9 +163,7 @@ public final class TpccComparison {
                         (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1);
                 runners.add(new Terminal(client, inputs));
             }
-            java.util.function.LongSupplier retries = engine instanceof org.pimsql.bench.peers.BenchSystem b
-                    ? b::retries : () -> 0;
-            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, retries);
+            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, engine::retries);
         } finally {
             for (TpccClient t : terminals) {
                 try {

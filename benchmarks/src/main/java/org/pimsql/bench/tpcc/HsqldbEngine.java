@@ -5,7 +5,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import org.hsqldb.jdbc.JDBCDriver;
+import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.util.SqlStatementSplitter;
 
 /**
@@ -17,6 +19,7 @@ public final class HsqldbEngine implements TpccEngine {
     private final String url;
     private final String script;
     private Connection keepAlive;
+    private final LongAdder retries = new LongAdder();
 
     /** The example's schema and procedures. */
     public HsqldbEngine() {
@@ -67,7 +70,12 @@ public final class HsqldbEngine implements TpccEngine {
 
     @Override
     public TpccClient client(Connection connection) throws SQLException {
-        return new ProcedureTpccClient(connection);
+        return new ProcedureTpccClient(connection, RetryPolicy.HSQLDB, retries);
+    }
+
+    @Override
+    public long retries() {
+        return retries.sum();
     }
 
     @Override
