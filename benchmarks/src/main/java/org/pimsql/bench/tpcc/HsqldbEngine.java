@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.LongAdder;
 import org.hsqldb.jdbc.JDBCDriver;
 import org.pimsql.bench.retry.RetryPolicy;
-import org.pimsql.bench.util.SqlStatementSplitter;
 
 /**
  * HSQLDB 2.7 in memory, the reference engine: the example's scripts without their {@code PARTITION TABLE}
@@ -62,7 +61,7 @@ public final class HsqldbEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(script)) {
+            for (org.pimsql.host.cli.SqlSplitter.Statement s : org.pimsql.bench.peers.Scripts.standardStatements(script)) {
                 st.execute(s.text());
             }
         }
