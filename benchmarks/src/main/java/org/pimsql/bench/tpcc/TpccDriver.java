@@ -217,7 +217,7 @@ public final class TpccDriver {
     }
 
     /** Runs one transaction of {@code kind}; true when it rolled back as the specification asks. */
-    static boolean execute(TpccClient client, TpccInputs inputs, Kind kind) throws SQLException {
+    public static boolean execute(TpccClient client, TpccInputs inputs, Kind kind) throws SQLException {
         return switch (kind) {
             case NEW_ORDER -> client.newOrder(inputs.newOrder()).rolledBack();
             case PAYMENT -> {

@@ -53,16 +53,7 @@ public final class ProcedureYcsbClient implements YcsbClient {
             return 0;
         }
         try (ResultSet rs = read.getResultSet()) {
-            if (!rs.next()) {
-                return 0;
-            }
-            int fields = 0;
-            for (int f = 0; f < YcsbRecords.FIELDS; f++) {
-                if (rs.getString(2 + f) != null) {
-                    fields++;
-                }
-            }
-            return fields;
+            return YcsbRecords.fieldsRead(rs);
         }
     }
 

@@ -47,16 +47,7 @@ public final class StatementYcsbClient implements YcsbClient {
         return inTransaction(() -> {
             read.setLong(1, key);
             try (ResultSet rs = read.executeQuery()) {
-                if (!rs.next()) {
-                    return 0;
-                }
-                int fields = 0;
-                for (int f = 0; f < YcsbRecords.FIELDS; f++) {
-                    if (rs.getString(2 + f) != null) {
-                        fields++;
-                    }
-                }
-                return fields;
+                return YcsbRecords.fieldsRead(rs);
             }
         });
     }
