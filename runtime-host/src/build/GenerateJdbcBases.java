@@ -1,6 +1,7 @@
 // Regenerates runtime-host/src/main/java/org/pimsql/host/jdbc/*Base.java from the JDK's java.sql interfaces:
 //   java runtime-host/src/build/GenerateJdbcBases.java runtime-host/src/main/java/org/pimsql/host/jdbc
-// Each base implements one interface with every method throwing SQLFeatureNotSupportedException.
+// Each base implements one interface with every method throwing SQLFeatureNotSupportedException, except
+// ResultSet's getters by column label, which call their by-index twin with findColumn(label).
 import java.lang.reflect.*;
 import java.util.*;
 import java.nio.file.*;
@@ -11,6 +12,24 @@ public class GenerateJdbcBases {
         s = s.replace("java.lang.", "").replace("java.sql.", "");
         return s;
     }
+    /**
+     * For a ResultSet getter by column label ({@code getInt(String)}), its twin by column index
+     * ({@code getInt(int)}, the same other parameters); null for every other method.
+     */
+    static Method byIndexTwin(Class<?> iface, Method m) {
+        Class<?>[] p = m.getParameterTypes();
+        if (iface != java.sql.ResultSet.class || !m.getName().startsWith("get") || p.length == 0 || p[0] != String.class) {
+            return null;
+        }
+        Class<?>[] twin = p.clone();
+        twin[0] = int.class;
+        try {
+            return iface.getMethod(m.getName(), twin);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
     public static void main(String[] a) throws Exception {
         String out = a[0];
         // iface, baseName, superclass (or null), comment
@@ -54,7 +73,10 @@ public class GenerateJdbcBases {
                 if (m.isDefault() || Modifier.isStatic(m.getModifiers()) || m.isSynthetic()) continue;
                 boolean throwsSql = Arrays.asList(m.getExceptionTypes()).contains(java.sql.SQLException.class);
                 sb.append("\n");
-                if (m.isAnnotationPresent(Deprecated.class)) sb.append("    @Deprecated\n");
+                if (m.isAnnotationPresent(Deprecated.class)) {
+                    sb.append("    @Deprecated\n");
+                    if (byIndexTwin(iface, m) != null) sb.append("    @SuppressWarnings(\"deprecation\")\n");
+                }
                 sb.append("    @Override\n    public ");
                 if (m.getTypeParameters().length > 0) {
                     sb.append("<");
@@ -78,7 +100,13 @@ public class GenerateJdbcBases {
                 }
                 sb.append(" {\n");
                 String name = simple + "." + m.getName() + "(" + sig + ")";
-                if (throwsSql) sb.append("        throw Unsupported.feature(\"").append(name).append("\");\n");
+                Method byIndex = byIndexTwin(iface, m);
+                if (byIndex != null) {
+                    // a by-label getter is its by-index twin after findColumn, in every result set
+                    sb.append("        return ").append(m.getName()).append("(findColumn(arg0)");
+                    for (int i = 1; i < ps.length; i++) sb.append(", arg").append(i);
+                    sb.append(");\n");
+                } else if (throwsSql) sb.append("        throw Unsupported.feature(\"").append(name).append("\");\n");
                 else sb.append("        throw Unsupported.operation(\"").append(name).append("\");\n");
                 sb.append("    }\n");
             }

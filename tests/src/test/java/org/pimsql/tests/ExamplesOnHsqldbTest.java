@@ -1,6 +1,6 @@
 package org.pimsql.tests;
 
-import org.pimsql.bench.util.SqlStatementSplitter;
+import org.pimsql.host.cli.SqlSplitter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +40,7 @@ class ExamplesOnHsqldbTest {
         int partitionLines = 0;
         for (Path script : ExampleScripts.scripts(example)) {
             String text = Files.readString(script, StandardCharsets.UTF_8);
-            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.split(text)) {
+            for (SqlSplitter.Statement s : SqlSplitter.split(text)) {
                 String head = s.leadingWords(3);
                 if (head.startsWith("CREATE TABLE ")) tables.add(head.substring(13));
                 else if (head.startsWith("CREATE PROCEDURE ")) procedures.add(nameBeforeParen(head.substring(17)));

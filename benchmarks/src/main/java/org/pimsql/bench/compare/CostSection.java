@@ -62,7 +62,7 @@ public final class CostSection {
     }
 
     private static final String[] HEADER = {"workload", "B host->DPU/call", "B DPU->host/call", "DMA ops/call",
-            "DMA B/call", "launches/epoch", "calls/active DPU/epoch", "modelled tx/s @ measured batch",
+            "DMA B/call", "modelled instr/call", "launches/epoch", "calls/active DPU/epoch", "modelled tx/s @ measured batch",
             "modelled tx/s @ " + LARGE_BATCH + "/DPU"};
 
     private List<String[]> cells() {
@@ -75,6 +75,7 @@ public final class CostSection {
                     String.format(Locale.ROOT, "%,.0f", c.bytesFromDpus()),
                     String.format(Locale.ROOT, "%,.1f", c.dmaOps()),
                     String.format(Locale.ROOT, "%,.0f", c.dmaBytes()),
+                    String.format(Locale.ROOT, "%,.0f", UpmemCostModel.instructionsPerCall(c)),
                     String.format(Locale.ROOT, "%.2f", c.launchesPerEpoch()),
                     String.format(Locale.ROOT, "%.1f", c.callsPerDpuPerEpoch()),
                     String.format(Locale.ROOT, "%,.0f", measured.callsPerSecond()),
@@ -93,9 +94,9 @@ public final class CostSection {
         out.println();
         out.println(TITLE);
         for (String[] r : cells()) {
-            out.printf(Locale.ROOT, "  %-8s %s B to DPUs, %s B from DPUs, %s DMA ops / %s B per call; %s launches/epoch, "
-                    + "%s calls/active DPU/epoch -> modelled %s tx/s (measured batch), %s tx/s (%d calls/DPU)%n",
-                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], LARGE_BATCH);
+            out.printf(Locale.ROOT, "  %-8s %s B to DPUs, %s B from DPUs, %s DMA ops / %s B per call (modelled %s "
+                    + "instructions); %s launches/epoch, %s calls/active DPU/epoch -> modelled %s tx/s (measured batch), "
+                    + "%s tx/s (%d calls/DPU)%n", r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], LARGE_BATCH);
         }
         for (String m : missing) {
             out.println("  not modelled: " + m);

@@ -17,6 +17,7 @@ import org.pimsql.bench.tpcc.HsqldbEngine;
 import org.pimsql.bench.tpcc.PimsqlEngine;
 import org.pimsql.bench.tpcc.TpccClient;
 import org.pimsql.bench.tpcc.TpccConstants;
+import org.pimsql.bench.tpcc.TpccDriver;
 import org.pimsql.bench.tpcc.TpccEngine;
 import org.pimsql.bench.tpcc.TpccInputs;
 import org.pimsql.bench.tpcc.TpccLoader;
@@ -163,9 +164,7 @@ public final class TpccComparison {
                         (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1);
                 runners.add(new Terminal(client, inputs));
             }
-            java.util.function.LongSupplier retries = engine instanceof org.pimsql.bench.peers.BenchSystem b
-                    ? b::retries : () -> 0;
-            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, retries);
+            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, engine::retries);
         } finally {
             for (TpccClient t : terminals) {
                 try {
@@ -193,13 +192,7 @@ public final class TpccComparison {
             if (!deck.hasNext()) {
                 deck = inputs.deck().iterator();
             }
-            switch (deck.next()) {
-                case NEW_ORDER -> client.newOrder(inputs.newOrder());
-                case PAYMENT -> client.payment(inputs.payment());
-                case ORDER_STATUS -> client.orderStatus(inputs.orderStatus());
-                case DELIVERY -> client.delivery(inputs.delivery());
-                case STOCK_LEVEL -> client.stockLevel(inputs.stockLevel());
-            }
+            TpccDriver.execute(client, inputs, deck.next());
         }
     }
 }

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.ycsb.StatementYcsbClient;
 import org.pimsql.bench.ycsb.YcsbClient;
 
@@ -56,7 +57,7 @@ public final class H2System implements BenchSystem, org.pimsql.bench.tpcc.TpccEn
 
     @Override
     public YcsbClient ycsbClient() throws SQLException {
-        return new StatementYcsbClient(connect(), retries);
+        return new StatementYcsbClient(connect(), RetryPolicy.H2, retries);
     }
 
     @Override

@@ -9,8 +9,9 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
+import org.pimsql.bench.retry.RetryingTransaction;
 import org.pimsql.bench.tpcc.DeliveryInput;
 import org.pimsql.bench.tpcc.NewOrderInput;
 import org.pimsql.bench.tpcc.OrderStatusInput;
@@ -23,13 +24,13 @@ import org.pimsql.bench.tpcc.TpccClient;
  * TPC-C on H2 with the transactions as JDBC statements, one explicit transaction each, statement for
  * statement the logic of examples/tpcc/procedures.sql (the client computes what the procedures compute in
  * SQL/PSM variables). The connection runs at SERIALIZABLE; H2 reports conflicting updates as 90131
- * (concurrent update), 40001 (deadlock) or, for MAX + 1 keys inserted concurrently, 23505: those roll back
- * and retry.
+ * (concurrent update), 40001 (deadlock), HYT00 (lock timeout) or, for MAX + 1 keys inserted concurrently,
+ * 23505: those roll back and run the whole transaction again ({@link RetryingTransaction}).
  */
 public final class H2TpccClient implements TpccClient {
-    static final Set<String> RETRYABLE = Set.of("40001", "90131", "23505", "HYT00");
+    static final RetryPolicy RETRY = RetryPolicy.H2.and("23505");
     private final Connection connection;
-    private final Retrying tx;
+    private final RetryingTransaction tx;
     private final PreparedStatement itemPrice;
     private final PreparedStatement itemRow;
     private final PreparedStatement warehouseTax;
@@ -69,7 +70,7 @@ public final class H2TpccClient implements TpccClient {
     public H2TpccClient(Connection connection, LongAdder retries) throws SQLException {
         this.connection = connection;
         connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
-        this.tx = new Retrying(connection, retries, RETRYABLE);
+        this.tx = RetryingTransaction.explicit(connection, RETRY, retries);
         itemPrice = connection.prepareStatement("SELECT i_price FROM item WHERE i_id = ?");
         itemRow = connection.prepareStatement("SELECT i_price, i_name, i_data FROM item WHERE i_id = ?");
         warehouseTax = connection.prepareStatement("SELECT w_tax FROM warehouse WHERE w_id = ?");

@@ -5,19 +5,24 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.hsqldb.jdbc.JDBCDriver;
+import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.ycsb.ProcedureYcsbClient;
 import org.pimsql.bench.ycsb.YcsbClient;
 
 /**
  * HSQLDB 2.7 in memory, running PimSQL's own example procedures unchanged (only the
- * {@code PARTITION TABLE} lines are left out). HSQLDB runs with MVCC, so readers do not wait for writers;
- * its stored procedures run as single statements, each one transaction in auto-commit mode.
+ * {@code PARTITION TABLE} lines are left out). HSQLDB runs with MVCC at SERIALIZABLE, so readers do not wait
+ * for writers;
+ * its stored procedures run as single statements, each one transaction in auto-commit mode. A call that
+ * lost a conflict (HSQLDB breaks a deadlock with 40001) runs again and is counted ({@link RetryPolicy#HSQLDB}).
  */
 public final class HsqldbSystem implements BenchSystem {
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private final String url = "jdbc:hsqldb:mem:bench" + DATABASES.incrementAndGet() + ";hsqldb.tx=mvcc";
     private final Connection admin;
+    private final LongAdder retries = new LongAdder();
 
     public HsqldbSystem() throws SQLException {
         admin = connect();
@@ -34,7 +39,12 @@ public final class HsqldbSystem implements BenchSystem {
         var props = new Properties();
         props.setProperty("user", "SA");
         props.setProperty("password", "");
-        return new JDBCDriver().connect(url, props);
+        Connection c = new JDBCDriver().connect(url, props);
+        // HSQLDB's default, READ COMMITTED, lets two ReadModifyWrite calls read the same value and both
+        // write (a lost update); PimSQL and the other peers are serializable, so HSQLDB must be too. In
+        // MVCC mode the second writer then fails with 40001 and the call runs again.
+        c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+        return c;
     }
 
     /** Runs an example's schema and procedures as PimSQL would, minus PARTITION TABLE. */
@@ -50,7 +60,12 @@ public final class HsqldbSystem implements BenchSystem {
 
     @Override
     public YcsbClient ycsbClient() throws SQLException {
-        return new ProcedureYcsbClient(connect());
+        return new ProcedureYcsbClient(connect(), RetryPolicy.HSQLDB, retries);
+    }
+
+    @Override
+    public long retries() {
+        return retries.sum();
     }
 
     @Override

@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.ycsb.StatementYcsbClient;
 import org.pimsql.bench.ycsb.YcsbClient;
 
 /**
  * PostgreSQL on a private server started for this object ({@link PostgresServer}), reached through
- * pgJDBC. Transactions run at SERIALIZABLE; serialization failures (40001) and deadlocks (40P01) are
- * retried and counted.
+ * pgJDBC. Transactions run at SERIALIZABLE; serialization failures (40001) and deadlocks (40P01) run the
+ * whole transaction again ({@link RetryPolicy#POSTGRES}) and are counted.
  */
 public final class PostgresSystem implements BenchSystem, org.pimsql.bench.tpcc.TpccEngine {
     private final PostgresServer server;
@@ -65,7 +66,7 @@ public final class PostgresSystem implements BenchSystem, org.pimsql.bench.tpcc.
 
     @Override
     public YcsbClient ycsbClient() throws SQLException {
-        return new StatementYcsbClient(connect(), retries);
+        return new StatementYcsbClient(connect(), RetryPolicy.POSTGRES, retries);
     }
 
     public LongAdder retryCounter() {

@@ -7,8 +7,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
+import org.pimsql.bench.retry.RetryingTransaction;
 import org.pimsql.bench.tpcc.DeliveryInput;
 import org.pimsql.bench.tpcc.NewOrderInput;
 import org.pimsql.bench.tpcc.OrderStatusInput;
@@ -20,14 +21,15 @@ import org.pimsql.bench.tpcc.TpccClient;
 /**
  * TPC-C on PostgreSQL: each transaction is one call of its PL/pgSQL function (resource
  * {@code pimsql/peers/tpcc-postgres.sql}) in its own SERIALIZABLE transaction; serialization failures
- * (40001), deadlocks (40P01) and a duplicate key from a concurrent insert (23505) roll back and retry.
+ * (40001, from the call, the reading of its result or the commit), deadlocks (40P01) and a duplicate key
+ * from a concurrent insert (23505) roll back and run the whole transaction again ({@link RetryingTransaction}).
  * New-Order's 1% invalid item ends in SQLSTATE 45000 and is a rolled-back order, as on PimSQL.
  * New-Order's result lines are not returned (the function returns the order's totals only).
  */
 public final class PostgresTpccClient implements TpccClient {
-    static final Set<String> RETRYABLE = Set.of("40001", "40P01", "23505");
+    static final RetryPolicy RETRY = RetryPolicy.POSTGRES.and("23505");
     private final Connection connection;
-    private final Retrying tx;
+    private final RetryingTransaction tx;
     private final PreparedStatement newOrder;
     private final PreparedStatement payment;
     private final PreparedStatement orderStatus;
@@ -37,7 +39,7 @@ public final class PostgresTpccClient implements TpccClient {
     public PostgresTpccClient(Connection connection, LongAdder retries) throws SQLException {
         this.connection = connection;
         connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
-        this.tx = new Retrying(connection, retries, RETRYABLE);
+        this.tx = RetryingTransaction.explicit(connection, RETRY, retries);
         newOrder = connection.prepareStatement("SELECT * FROM tpcc_new_order(?, ?, ?, ?, ?, ?)");
         payment = connection.prepareStatement("SELECT r_c_id, r_c_last, r_c_credit, r_c_balance, r_c_data "
                 + "FROM tpcc_payment(?, ?, ?, ?, ?, ?, ?, ?)");

@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.pimsql.bench.util.SqlStatementSplitter;
+import java.util.ArrayList;
+import java.util.List;
+import org.pimsql.host.cli.SqlSplitter;
 
 /**
  * The example scripts (examples/ycsb, examples/tpcc) and the peers' own scripts, read from the
@@ -35,12 +37,26 @@ public final class Scripts {
     }
 
     /**
+     * The script's statements (split by the CLI's {@link SqlSplitter}) without PimSQL's own addition to
+     * standard SQL, {@code PARTITION TABLE}.
+     */
+    public static List<SqlSplitter.Statement> standardStatements(String script) {
+        List<SqlSplitter.Statement> out = new ArrayList<>();
+        for (SqlSplitter.Statement s : SqlSplitter.split(script)) {
+            if (!s.leadingWords(2).equals("PARTITION TABLE")) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Runs a script statement by statement, leaving out PimSQL's own {@code PARTITION TABLE} lines: how
      * HSQLDB runs PimSQL's scripts unchanged.
      */
     public static void runStandard(Connection c, String name, String script) throws SQLException {
         try (Statement st = c.createStatement()) {
-            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(script)) {
+            for (SqlSplitter.Statement s : standardStatements(script)) {
                 try {
                     st.execute(s.text());
                 } catch (SQLException e) {

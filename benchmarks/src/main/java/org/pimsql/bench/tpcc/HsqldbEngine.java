@@ -5,8 +5,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import org.hsqldb.jdbc.JDBCDriver;
-import org.pimsql.bench.util.SqlStatementSplitter;
+import org.pimsql.bench.retry.RetryPolicy;
 
 /**
  * HSQLDB 2.7 in memory, the reference engine: the example's scripts without their {@code PARTITION TABLE}
@@ -17,6 +18,7 @@ public final class HsqldbEngine implements TpccEngine {
     private final String url;
     private final String script;
     private Connection keepAlive;
+    private final LongAdder retries = new LongAdder();
 
     /** The example's schema and procedures. */
     public HsqldbEngine() {
@@ -59,7 +61,7 @@ public final class HsqldbEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            for (SqlStatementSplitter.Statement s : SqlStatementSplitter.standardStatements(script)) {
+            for (org.pimsql.host.cli.SqlSplitter.Statement s : org.pimsql.bench.peers.Scripts.standardStatements(script)) {
                 st.execute(s.text());
             }
         }
@@ -67,7 +69,12 @@ public final class HsqldbEngine implements TpccEngine {
 
     @Override
     public TpccClient client(Connection connection) throws SQLException {
-        return new ProcedureTpccClient(connection);
+        return new ProcedureTpccClient(connection, RetryPolicy.HSQLDB, retries);
+    }
+
+    @Override
+    public long retries() {
+        return retries.sum();
     }
 
     @Override

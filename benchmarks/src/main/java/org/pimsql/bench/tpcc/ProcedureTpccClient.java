@@ -6,10 +6,15 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
+import org.pimsql.bench.retry.RetryingTransaction;
 
 /**
  * Calls the stored procedures of {@code examples/tpcc/procedures.sql} through {@link CallableStatement}s
- * prepared once per connection: works on PimSQL and on HSQLDB (the reference engine).
+ * prepared once per connection: works on PimSQL and on HSQLDB (the reference engine). Each call is a
+ * transaction by itself (auto-commit; Delivery is ten of them, clause 2.7.4.2); on HSQLDB a call that lost
+ * a conflict runs again ({@link RetryingTransaction#autoCommit}), PimSQL retries nothing.
  */
 public final class ProcedureTpccClient implements TpccClient {
     /** SQLSTATE of a user abort ({@code SIGNAL SQLSTATE '45000'}). */
@@ -21,9 +26,17 @@ public final class ProcedureTpccClient implements TpccClient {
     private final CallableStatement orderStatus;
     private final CallableStatement delivery;
     private final CallableStatement stockLevel;
+    private final RetryingTransaction tx;
 
+    /** A client that retries nothing (PimSQL: calls are ordered before they run, none loses a conflict). */
     public ProcedureTpccClient(Connection connection) throws SQLException {
+        this(connection, RetryPolicy.NONE, new LongAdder());
+    }
+
+    /** A client that runs a call again when it lost a conflict under {@code policy}, counted in {@code retries}. */
+    public ProcedureTpccClient(Connection connection, RetryPolicy policy, LongAdder retries) throws SQLException {
         this.connection = connection;
+        this.tx = RetryingTransaction.autoCommit(connection, policy, retries);
         newOrder = connection.prepareCall("{call NewOrder(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)}");
         payment = connection.prepareCall("{call Payment(" + "?, ".repeat(32) + "?)}");
         orderStatus = connection.prepareCall("{call OrderStatus(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)}");
@@ -53,14 +66,17 @@ public final class ProcedureTpccClient implements TpccClient {
         cs.registerOutParameter(15, Types.VARCHAR);
         cs.registerOutParameter(16, Types.VARCHAR);
         try {
-            cs.execute();
+            return tx.run(() -> {
+                cs.execute();
+                List<List<Object>> lines = Rows.read(cs.getResultSet());
+                return new NewOrderResult(false, cs.getInt(7), trim(cs.getString(9)), trim(cs.getString(10)),
+                        cs.getBigDecimal(11), cs.getBigDecimal(12), cs.getBigDecimal(13), cs.getBigDecimal(14),
+                        cs.getString(15), cs.getString(16), lines);
+            });
         } catch (SQLException e) {
             if (in.rollback() && USER_ABORT.equals(e.getSQLState())) return NewOrderResult.rolledBackOrder();
             throw e;
         }
-        List<List<Object>> lines = Rows.read(cs.getResultSet());
-        return new NewOrderResult(false, cs.getInt(7), trim(cs.getString(9)), trim(cs.getString(10)), cs.getBigDecimal(11),
-                cs.getBigDecimal(12), cs.getBigDecimal(13), cs.getBigDecimal(14), cs.getString(15), cs.getString(16), lines);
     }
 
     @Override
@@ -82,9 +98,11 @@ public final class ProcedureTpccClient implements TpccClient {
                 Types.VARCHAR, Types.CHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.CHAR, Types.CHAR, // 20..26
                 Types.CHAR, Types.TIMESTAMP, Types.CHAR, Types.DECIMAL, Types.DECIMAL, Types.DECIMAL, Types.VARCHAR}; // 27..33
         for (int i = 0; i < types.length; i++) cs.registerOutParameter(10 + i, types[i]);
-        cs.execute();
-        return new PaymentResult(cs.getInt(6), trim(cs.getString(7)), trim(cs.getString(29)), cs.getBigDecimal(32),
-                cs.getString(33));
+        return tx.run(() -> {
+            cs.execute();
+            return new PaymentResult(cs.getInt(6), trim(cs.getString(7)), trim(cs.getString(29)), cs.getBigDecimal(32),
+                    cs.getString(33));
+        });
     }
 
     @Override
@@ -104,13 +122,16 @@ public final class ProcedureTpccClient implements TpccClient {
         cs.registerOutParameter(9, Types.INTEGER);
         cs.registerOutParameter(10, Types.TIMESTAMP);
         cs.registerOutParameter(11, Types.SMALLINT);
-        cs.execute();
-        List<List<Object>> lines = Rows.read(cs.getResultSet());
-        int oId = cs.getInt(9);
-        Integer orderId = cs.wasNull() ? null : oId;
-        int carrier = cs.getInt(11);
-        Integer carrierId = cs.wasNull() ? null : carrier;
-        return new OrderStatusResult(cs.getInt(4), trim(cs.getString(5)), cs.getBigDecimal(8), orderId, carrierId, lines);
+        return tx.run(() -> {
+            cs.execute();
+            List<List<Object>> lines = Rows.read(cs.getResultSet());
+            int oId = cs.getInt(9);
+            Integer orderId = cs.wasNull() ? null : oId;
+            int carrier = cs.getInt(11);
+            Integer carrierId = cs.wasNull() ? null : carrier;
+            return new OrderStatusResult(cs.getInt(4), trim(cs.getString(5)), cs.getBigDecimal(8), orderId, carrierId,
+                    lines);
+        });
     }
 
     /**
@@ -127,11 +148,14 @@ public final class ProcedureTpccClient implements TpccClient {
             cs.setInt(2, d);
             cs.setShort(3, (short) in.carrierId());
             cs.registerOutParameter(4, Types.INTEGER);
-            cs.execute();
-            int oId = cs.getInt(4);
-            if (cs.wasNull()) {
-                oId = 0;
-            } else {
+            Integer delivering = tx.run(() -> {
+                cs.execute();
+                int o = cs.getInt(4);
+                return cs.wasNull() ? null : o;
+            });
+            int oId = 0;
+            if (delivering != null) {
+                oId = delivering;
                 delivered++;
             }
             if (d > 1) orderIds.append(' ');
@@ -147,8 +171,10 @@ public final class ProcedureTpccClient implements TpccClient {
         cs.setInt(2, in.districtId());
         cs.setInt(3, in.threshold());
         cs.registerOutParameter(4, Types.INTEGER);
-        cs.execute();
-        return new StockLevelResult(cs.getInt(4));
+        return tx.run(() -> {
+            cs.execute();
+            return new StockLevelResult(cs.getInt(4));
+        });
     }
 
     private Array ints(List<Integer> values) throws SQLException {

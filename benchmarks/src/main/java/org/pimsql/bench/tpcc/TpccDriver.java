@@ -48,8 +48,11 @@ public final class TpccDriver {
         }
     }
 
-    /** What a run measured. */
-    public record Result(double seconds, Map<Kind, TypeResult> byKind, Map<String, Long> errorMessages) {
+    /**
+     * What a run measured; {@code retries}: transactions the engine ran again after they lost a conflict
+     * (not errors: a transaction that ran out of attempts is an error).
+     */
+    public record Result(double seconds, Map<Kind, TypeResult> byKind, Map<String, Long> errorMessages, long retries) {
         /** New-Orders completed per minute (committed and rolled back, clause 5.4.1). */
         public double tpmC() {
             return byKind.get(Kind.NEW_ORDER).calls() * 60.0 / seconds;
@@ -75,6 +78,9 @@ public final class TpccDriver {
                 out.printf(Locale.ROOT, "%-12s %,10d %5.1f%% %,10.1f %9.2f %9.2f %9d %8d%n", label(t.kind()), t.calls(),
                         100.0 * (t.calls() + t.errors()) / all, t.calls() / seconds, t.p50Millis(), t.p99Millis(),
                         t.rollbacks(), t.errors());
+            }
+            if (retries > 0) {
+                out.printf(Locale.ROOT, "retries after lost conflicts (not errors): %,d%n", retries);
             }
             errorMessages.forEach((m, n) -> out.printf(Locale.ROOT, "  error %,d x %s%n", n, m));
         }
@@ -120,6 +126,7 @@ public final class TpccDriver {
         var terminals = new ArrayList<TpccClient>();
         try {
             for (int i = 0; i < clients; i++) terminals.add(engine.client(engine.connect()));
+            long retriesBefore = engine.retries();
             long start = System.nanoTime();
             long deadline = perClient > 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
             var failures = new ConcurrentHashMap<Integer, Throwable>();
@@ -173,7 +180,7 @@ public final class TpccDriver {
             }
             var msgs = new TreeMap<String, Long>();
             messages.forEach((m, n) -> msgs.put(m, n.sum()));
-            return new Result(elapsed, byKind, msgs);
+            return new Result(elapsed, byKind, msgs, engine.retries() - retriesBefore);
         } finally {
             for (TpccClient c : terminals) {
                 try {
@@ -210,7 +217,7 @@ public final class TpccDriver {
     }
 
     /** Runs one transaction of {@code kind}; true when it rolled back as the specification asks. */
-    static boolean execute(TpccClient client, TpccInputs inputs, Kind kind) throws SQLException {
+    public static boolean execute(TpccClient client, TpccInputs inputs, Kind kind) throws SQLException {
         return switch (kind) {
             case NEW_ORDER -> client.newOrder(inputs.newOrder()).rolledBack();
             case PAYMENT -> {

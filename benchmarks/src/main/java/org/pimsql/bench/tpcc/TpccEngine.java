@@ -24,6 +24,14 @@ public interface TpccEngine extends AutoCloseable {
     /** A terminal's client over {@code connection} (closed with the client by the caller). */
     TpccClient client(Connection connection) throws SQLException;
 
+    /**
+     * Transactions run again so far because they lost a concurrency conflict (serialization failure,
+     * deadlock, lock timeout); 0 where none can happen. A retry is not an error.
+     */
+    default long retries() {
+        return 0;
+    }
+
     /** Whether several connections may load warehouses at the same time. */
     default boolean parallelLoad() {
         return true;

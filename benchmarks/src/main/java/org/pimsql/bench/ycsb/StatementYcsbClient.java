@@ -5,27 +5,31 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.LongAdder;
+import org.pimsql.bench.retry.RetryPolicy;
+import org.pimsql.bench.retry.RetryingTransaction;
 
 /**
  * YCSB with plain SQL statements in explicit transactions, the way YCSB's JDBC binding talks to a
  * database without stored procedures: the client of H2 and PostgreSQL. A read is one SELECT, an update
  * one UPDATE of the chosen field, a read-modify-write a {@code SELECT ... FOR UPDATE} and an UPDATE in
- * one transaction. The connection runs at the isolation level it was given; a serialization failure or
- * deadlock (SQLSTATE 40001 / 40P01) rolls back and retries the transaction, and is counted.
+ * one transaction. The connection runs at the isolation level it was given; a transaction that lost a
+ * conflict (the database's {@link RetryPolicy}: serialization failure, deadlock, lock timeout) rolls back
+ * and runs again ({@link RetryingTransaction}), and the retry is counted.
  */
 public final class StatementYcsbClient implements YcsbClient {
-    private static final int MAX_ATTEMPTS = 100;
     private final Connection connection;
+    private final RetryingTransaction tx;
     private final PreparedStatement read;
     private final PreparedStatement[] readField = new PreparedStatement[YcsbRecords.FIELDS];
     private final PreparedStatement[] updateField = new PreparedStatement[YcsbRecords.FIELDS];
-    private final LongAdder retries;
 
-    /** {@code retries} is shared by the clients of one system, so a run reports their sum. */
-    public StatementYcsbClient(Connection connection, LongAdder retries) throws SQLException {
+    /**
+     * {@code policy}: the database's retryable errors; {@code retries} is shared by the clients of one
+     * system, so a run reports their sum.
+     */
+    public StatementYcsbClient(Connection connection, RetryPolicy policy, LongAdder retries) throws SQLException {
         this.connection = connection;
-        this.retries = retries;
-        connection.setAutoCommit(false);
+        this.tx = RetryingTransaction.explicit(connection, policy, retries);
         read = connection.prepareStatement("SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, "
                 + "field7, field8, field9 FROM usertable WHERE ycsb_key = ?");
         for (int f = 0; f < YcsbRecords.FIELDS; f++) {
@@ -34,31 +38,8 @@ public final class StatementYcsbClient implements YcsbClient {
         }
     }
 
-    @FunctionalInterface
-    private interface Transaction<T> {
-        T run() throws SQLException;
-    }
-
-    private <T> T inTransaction(Transaction<T> body) throws SQLException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                T result = body.run();
-                connection.commit();
-                return result;
-            } catch (SQLException e) {
-                connection.rollback();
-                if (!isRetryable(e) || attempt == MAX_ATTEMPTS) {
-                    throw e;
-                }
-                retries.increment();
-            }
-        }
-    }
-
-    /** Serialization failure or deadlock: the transaction did nothing and may run again. */
-    public static boolean isRetryable(SQLException e) {
-        String state = e.getSQLState();
-        return "40001".equals(state) || "40P01".equals(state);
+    private <T> T inTransaction(RetryingTransaction.Body<T> body) throws SQLException {
+        return tx.run(body);
     }
 
     @Override
@@ -66,16 +47,7 @@ public final class StatementYcsbClient implements YcsbClient {
         return inTransaction(() -> {
             read.setLong(1, key);
             try (ResultSet rs = read.executeQuery()) {
-                if (!rs.next()) {
-                    return 0;
-                }
-                int fields = 0;
-                for (int f = 0; f < YcsbRecords.FIELDS; f++) {
-                    if (rs.getString(2 + f) != null) {
-                        fields++;
-                    }
-                }
-                return fields;
+                return YcsbRecords.fieldsRead(rs);
             }
         });
     }

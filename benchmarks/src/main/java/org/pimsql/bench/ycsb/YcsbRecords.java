@@ -1,5 +1,7 @@
 package org.pimsql.bench.ycsb;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.SplittableRandom;
 
 /**
@@ -33,6 +35,23 @@ public final class YcsbRecords {
         String[] fields = new String[FIELDS];
         for (int f = 0; f < FIELDS; f++) {
             fields[f] = value(random);
+        }
+        return fields;
+    }
+
+    /**
+     * The fields a read returned: the non-null ones among columns 2..11 (key, field0..field9) of the
+     * result's first row; 0 when there is no row (the key is missing).
+     */
+    public static int fieldsRead(ResultSet rs) throws SQLException {
+        if (!rs.next()) {
+            return 0;
+        }
+        int fields = 0;
+        for (int f = 0; f < FIELDS; f++) {
+            if (rs.getString(2 + f) != null) {
+                fields++;
+            }
         }
         return fields;
     }

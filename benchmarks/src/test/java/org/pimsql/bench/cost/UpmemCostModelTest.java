@@ -22,7 +22,10 @@ class UpmemCostModelTest {
         assertEquals(100, c.bytesToDpus(), 1e-9);
         assertEquals(10, c.callsPerDpuPerEpoch(), 1e-9);
         var p = UpmemCostModel.project(c, 10);
-        double dpu = 10 * (10 * 77 + 640 * 0.5 + 3_000) / 350e6;
+        // instructions derived from the DMA counters: 200 per call + 30 per DMA op + 2 per 8 bytes moved
+        double instructions = 200 + 10 * 30 + 640 * 0.25;
+        assertEquals(instructions, UpmemCostModel.instructionsPerCall(c), 1e-9);
+        double dpu = 10 * (10 * 77 + 640 * 0.5 + instructions) / 350e6;
         assertEquals(dpu, p.dpuSeconds(), 1e-12);
         assertEquals(67e-6, p.launchSeconds(), 1e-12);
         double push = 2_560 * 1_000 / 3.5e9; // 1,000 B per DPU: just under 1 KiB, scaled down

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.pimsql.bench.util.SqlStatementSplitter;
 import org.pimsql.bench.compare.YcsbComparison;
 import org.pimsql.bench.compare.YcsbSettings;
 import org.pimsql.bench.measure.Measurement;
@@ -93,7 +92,7 @@ class PeerSmokeTest {
 
     @Test
     void scriptsLeaveOutPartitionLinesOnly() {
-        var statements = SqlStatementSplitter.standardStatements(
+        var statements = Scripts.standardStatements(
                 org.pimsql.bench.peers.Scripts.example("ycsb", "schema.sql"));
         assertEquals(Set.of("CREATE TABLE", "CREATE INDEX"),
                 Set.copyOf(statements.stream().map(s -> s.leadingWords(2)).toList()));

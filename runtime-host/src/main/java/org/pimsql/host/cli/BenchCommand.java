@@ -7,12 +7,13 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code pimsql bench WORKLOAD ...}: the parent of the benchmark commands. SmallBank ({@code bench bank})
- * is built in; the benchmarks module adds its workloads (TPC-C, YCSB, peer comparisons) as further
- * subcommands through a {@link CliExtension}.
+ * is built in; the benchmarks module adds its workloads ({@code bench tpcc}, {@code bench ycsb},
+ * {@code bench compare}) as further subcommands through a {@link CliExtension}; {@code bench ycsb} runs on
+ * the same driver as {@code bench bank} ({@link CallBenchmark}).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Runs a benchmark on an embedded in-memory database and prints calls/s and latency percentiles.",
-        subcommands = {BenchBankCommand.class, BenchYcsbCommand.class})
+        subcommands = {BenchBankCommand.class})
 final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -8,17 +8,32 @@ import java.util.Locale;
  * Splits SQL text into statements: a statement ends at a semicolon outside string literals, quoted
  * identifiers, comments and every {@code BEGIN ... END} block (procedure bodies contain semicolons).
  * {@code CASE ... END} nests like a block; {@code END IF/WHILE/FOR/LOOP/REPEAT/CASE} close statements
- * that never opened one. The twin of the benchmarks module's {@code bench.util.SqlStatementSplitter}, which
- * also keeps each statement's position so that diagnostics point into the user's file.
+ * that never opened one. Each statement keeps its position, so that diagnostics point into the user's
+ * file. The CLI's scripts and shell use it, and so do the benchmarks module (peer engines run the
+ * examples' scripts) and the end-to-end tests.
  */
-final class SqlSplitter {
+public final class SqlSplitter {
     private SqlSplitter() {}
 
     /**
      * One statement: its text (without the semicolon), where it starts (1-based line and column) and its
      * offsets in the script ({@code end} excludes the semicolon).
      */
-    record Statement(String text, int line, int column, int start, int end) {
+    public record Statement(String text, int line, int column, int start, int end) {
+        /** The first {@code count} words and symbols, upper-cased and separated by one space (comments skipped). */
+        public String leadingWords(int count) {
+            List<String> words = new ArrayList<>();
+            for (Token t : tokenize(text)) {
+                if (words.size() == count) {
+                    break;
+                }
+                if (t.kind != Kind.COMMENT) {
+                    words.add(t.text.toUpperCase(Locale.ROOT));
+                }
+            }
+            return String.join(" ", words);
+        }
+
         /** The first word, upper-cased ("" when the statement starts with a symbol such as '{'). */
         String firstWord() {
             int i = 0;
@@ -47,7 +62,7 @@ final class SqlSplitter {
     record Split(List<Statement> statements, Statement tail) {}
 
     /** Every statement; a last one without its semicolon counts too. */
-    static List<Statement> split(String script) {
+    public static List<Statement> split(String script) {
         Split s = scan(script);
         if (s.tail() == null) {
             return s.statements();

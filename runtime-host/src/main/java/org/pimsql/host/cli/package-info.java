@@ -1,7 +1,8 @@
 /**
  * The {@code pimsql} command line ({@code bin/pimsql} runs {@link org.pimsql.host.cli.PimsqlMain}):
  * {@code compile} and {@code explain} work on scripts alone; {@code run} (scripts), {@code shell} (a prompt)
- * and {@code bench} (SmallBank on simulated DPUs) execute them on an embedded database through
+ * and {@code bench} (SmallBank on simulated DPUs, on the driver {@link org.pimsql.host.cli.CallBenchmark}
+ * that the benchmarks module's {@code bench ycsb} shares) execute them on an embedded database through
  * {@link org.pimsql.host.cli.SqlSession}, with statements split by {@link org.pimsql.host.cli.SqlSplitter}.
  *
  * <p>One class per subcommand, each a picocli {@code @Command} implementing {@code Callable<Integer>};

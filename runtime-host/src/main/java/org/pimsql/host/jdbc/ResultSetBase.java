@@ -71,7 +71,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Array getArray(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getArray(String)");
+        return getArray(findColumn(arg0));
     }
 
     @Override
@@ -81,7 +81,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public java.io.InputStream getAsciiStream(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getAsciiStream(String)");
+        return getAsciiStream(findColumn(arg0));
     }
 
     @Override
@@ -90,14 +90,15 @@ abstract class ResultSetBase implements ResultSet {
     }
 
     @Deprecated
+    @SuppressWarnings("deprecation")
     @Override
     public java.math.BigDecimal getBigDecimal(String arg0, int arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBigDecimal(String, int)");
+        return getBigDecimal(findColumn(arg0), arg1);
     }
 
     @Override
     public java.math.BigDecimal getBigDecimal(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBigDecimal(String)");
+        return getBigDecimal(findColumn(arg0));
     }
 
     @Deprecated
@@ -113,7 +114,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public java.io.InputStream getBinaryStream(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBinaryStream(String)");
+        return getBinaryStream(findColumn(arg0));
     }
 
     @Override
@@ -123,7 +124,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Blob getBlob(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBlob(String)");
+        return getBlob(findColumn(arg0));
     }
 
     @Override
@@ -133,7 +134,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public boolean getBoolean(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBoolean(String)");
+        return getBoolean(findColumn(arg0));
     }
 
     @Override
@@ -143,7 +144,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public byte getByte(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getByte(String)");
+        return getByte(findColumn(arg0));
     }
 
     @Override
@@ -153,7 +154,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public byte[] getBytes(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getBytes(String)");
+        return getBytes(findColumn(arg0));
     }
 
     @Override
@@ -163,7 +164,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public java.io.Reader getCharacterStream(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getCharacterStream(String)");
+        return getCharacterStream(findColumn(arg0));
     }
 
     @Override
@@ -173,7 +174,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Clob getClob(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getClob(String)");
+        return getClob(findColumn(arg0));
     }
 
     @Override
@@ -193,12 +194,12 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Date getDate(String arg0, java.util.Calendar arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getDate(String, java.util.Calendar)");
+        return getDate(findColumn(arg0), arg1);
     }
 
     @Override
     public Date getDate(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getDate(String)");
+        return getDate(findColumn(arg0));
     }
 
     @Override
@@ -213,7 +214,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public double getDouble(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getDouble(String)");
+        return getDouble(findColumn(arg0));
     }
 
     @Override
@@ -233,7 +234,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public float getFloat(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getFloat(String)");
+        return getFloat(findColumn(arg0));
     }
 
     @Override
@@ -248,7 +249,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public int getInt(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getInt(String)");
+        return getInt(findColumn(arg0));
     }
 
     @Override
@@ -258,7 +259,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public long getLong(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getLong(String)");
+        return getLong(findColumn(arg0));
     }
 
     @Override
@@ -273,7 +274,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public java.io.Reader getNCharacterStream(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getNCharacterStream(String)");
+        return getNCharacterStream(findColumn(arg0));
     }
 
     @Override
@@ -283,7 +284,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public NClob getNClob(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getNClob(String)");
+        return getNClob(findColumn(arg0));
     }
 
     @Override
@@ -293,7 +294,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public String getNString(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getNString(String)");
+        return getNString(findColumn(arg0));
     }
 
     @Override
@@ -303,17 +304,17 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public <T> T getObject(String arg0, Class<T> arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getObject(String, Class)");
+        return getObject(findColumn(arg0), arg1);
     }
 
     @Override
     public Object getObject(String arg0, java.util.Map<String, Class<?>> arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getObject(String, java.util.Map)");
+        return getObject(findColumn(arg0), arg1);
     }
 
     @Override
     public Object getObject(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getObject(String)");
+        return getObject(findColumn(arg0));
     }
 
     @Override
@@ -333,7 +334,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Ref getRef(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getRef(String)");
+        return getRef(findColumn(arg0));
     }
 
     @Override
@@ -348,7 +349,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public RowId getRowId(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getRowId(String)");
+        return getRowId(findColumn(arg0));
     }
 
     @Override
@@ -358,7 +359,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public SQLXML getSQLXML(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getSQLXML(String)");
+        return getSQLXML(findColumn(arg0));
     }
 
     @Override
@@ -368,7 +369,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public short getShort(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getShort(String)");
+        return getShort(findColumn(arg0));
     }
 
     @Override
@@ -383,7 +384,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public String getString(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getString(String)");
+        return getString(findColumn(arg0));
     }
 
     @Override
@@ -393,12 +394,12 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Time getTime(String arg0, java.util.Calendar arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getTime(String, java.util.Calendar)");
+        return getTime(findColumn(arg0), arg1);
     }
 
     @Override
     public Time getTime(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getTime(String)");
+        return getTime(findColumn(arg0));
     }
 
     @Override
@@ -413,12 +414,12 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public Timestamp getTimestamp(String arg0, java.util.Calendar arg1) throws SQLException {
-        throw Unsupported.feature("ResultSet.getTimestamp(String, java.util.Calendar)");
+        return getTimestamp(findColumn(arg0), arg1);
     }
 
     @Override
     public Timestamp getTimestamp(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getTimestamp(String)");
+        return getTimestamp(findColumn(arg0));
     }
 
     @Override
@@ -438,7 +439,7 @@ abstract class ResultSetBase implements ResultSet {
 
     @Override
     public java.net.URL getURL(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getURL(String)");
+        return getURL(findColumn(arg0));
     }
 
     @Override
@@ -447,9 +448,10 @@ abstract class ResultSetBase implements ResultSet {
     }
 
     @Deprecated
+    @SuppressWarnings("deprecation")
     @Override
     public java.io.InputStream getUnicodeStream(String arg0) throws SQLException {
-        throw Unsupported.feature("ResultSet.getUnicodeStream(String)");
+        return getUnicodeStream(findColumn(arg0));
     }
 
     @Deprecated

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** {@code pimsql bench bank} with tiny settings: the report's lines, no timing thresholds. */
+/**
+ * {@code pimsql bench bank} with tiny settings: the report's lines, no timing thresholds ({@code bench ycsb}
+ * comes from the benchmarks module: its BenchYcsbCommandTest).
+ */
 class BenchCommandTest {
     @Test
     void bankReport() {
@@ -29,20 +32,6 @@ class BenchCommandTest {
                 + "[0-9,]+ bytes from DPUs$").matcher(out).find(), r.toString());
         assertTrue(r.err().contains("loading customers ["), r.toString());
         assertTrue(r.err().contains("running "), r.toString());
-    }
-
-    @Test
-    void ycsbReport() {
-        var r = CliRunner.run("bench", "ycsb", "--workload", "A", "--theta", "0.99", "--dpus", "4", "--clients", "2",
-                "--seconds", "2", "--records", "400");
-        assertEquals(0, r.exitCode(), r.toString());
-        String out = r.out();
-        assertTrue(out.contains("YCSB workload A: transactions of 10 operations (50% updates), zipfian keys (theta 0.99) "
-                + "over 400 records on 4 simulated DPUs"), r.toString());
-        assertTrue(Pattern.compile("(?m)^throughput: [0-9,]+ calls in [0-9.]+ s = [0-9,]+ calls/s$").matcher(out).find(), r.toString());
-        assertTrue(Pattern.compile("(?m)^latency \\(ms\\): p50 [0-9.]+  p99 [0-9.]+").matcher(out).find(), r.toString());
-        assertTrue(Pattern.compile("(?m)^MultiKeyTxn +[0-9,]+ +0$").matcher(out).find(), r.toString());
-        assertTrue(Pattern.compile("(?m)^multi-partition: [1-9][0-9,]* exchange calls").matcher(out).find(), r.toString());
     }
 
     @Test

@@ -64,4 +64,46 @@ class SqlSplitterTest {
         assertEquals("BALANCE", SqlSession.procedureName("{call balance(1, ?)}"));
         assertEquals("Mixed", SqlSession.procedureName("call \"Mixed\"(1)"));
     }
+    @Test
+    void keepsAProcedureBodyWithNestedBlocksTogether() {
+        String script = """
+                CREATE TABLE t (a INTEGER, PRIMARY KEY (a));
+                CREATE PROCEDURE p(IN x INTEGER)
+                BEGIN ATOMIC
+                    DECLARE v INTEGER DEFAULT CASE WHEN x > 0 THEN 1 ELSE 0 END;
+                    IF x > 0 THEN
+                        SET v = 1;
+                    ELSEIF x < 0 THEN
+                        SET v = CASE x WHEN -1 THEN 2 ELSE 3 END;
+                    END IF;
+                    WHILE v < 10 DO
+                        BEGIN ATOMIC
+                            SET v = v + 1;
+                        END;
+                    END WHILE;
+                    FOR SELECT a FROM t DO
+                        SET v = v + a;
+                    END FOR;
+                    CASE v WHEN 1 THEN SET v = 2; ELSE SET v = 3; END CASE;
+                END;
+                PARTITION TABLE t ON COLUMN a;
+                """;
+        List<SqlSplitter.Statement> statements = SqlSplitter.split(script);
+        assertEquals(3, statements.size());
+        assertEquals(1, statements.get(0).line());
+        assertEquals(2, statements.get(1).line());
+        assertEquals(20, statements.get(2).line());
+        assertEquals("CREATE PROCEDURE P (", statements.get(1).leadingWords(4));
+        assertEquals("PARTITION TABLE T", statements.get(2).leadingWords(3));
+    }
+
+    @Test
+    void aStatementStartsAtItsFirstTokenAfterComments() {
+        List<SqlSplitter.Statement> s = SqlSplitter.split("-- header\n\n  /* x */\nSELECT 1;\n\nSELECT 2");
+        assertEquals(2, s.size());
+        assertEquals(4, s.get(0).line());
+        assertEquals(6, s.get(1).line());
+        assertEquals("SELECT 2", s.get(1).text());
+        assertEquals("SELECT 2", s.get(1).leadingWords(5));
+    }
 }

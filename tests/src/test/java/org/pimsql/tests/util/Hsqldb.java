@@ -1,6 +1,7 @@
 package org.pimsql.tests.util;
 
-import org.pimsql.bench.util.SqlStatementSplitter;
+import org.pimsql.bench.peers.Scripts;
+import org.pimsql.host.cli.SqlSplitter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,9 +36,9 @@ public final class Hsqldb {
      */
     public static int runScript(Connection conn, Path script) throws IOException, SQLException {
         String text = Files.readString(script, StandardCharsets.UTF_8);
-        List<SqlStatementSplitter.Statement> statements = SqlStatementSplitter.standardStatements(text);
+        List<SqlSplitter.Statement> statements = Scripts.standardStatements(text);
         try (Statement st = conn.createStatement()) {
-            for (SqlStatementSplitter.Statement s : statements) {
+            for (SqlSplitter.Statement s : statements) {
                 try {
                     st.execute(s.text());
                 } catch (SQLException e) {

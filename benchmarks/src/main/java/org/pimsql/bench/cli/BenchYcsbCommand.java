@@ -1,0 +1,150 @@
+package org.pimsql.bench.cli;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.pimsql.bench.ycsb.KeyChooser;
+import org.pimsql.bench.ycsb.YcsbGenerator;
+import org.pimsql.bench.ycsb.YcsbLoader;
+import org.pimsql.bench.ycsb.YcsbOperation;
+import org.pimsql.bench.ycsb.YcsbRecords;
+import org.pimsql.bench.ycsb.YcsbWorkload;
+import org.pimsql.host.cli.CallBenchmark;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pimsql bench ycsb}: YCSB transactions of {@code --ops} operations through examples/ycsb's
+ * {@code MultiKeyTxn} (keys, per-key operation and field as arrays), so that most calls span several
+ * partitions, on the driver of {@code bench bank} ({@link CallBenchmark}: asynchronous clients, calls in
+ * flight, latency percentiles, the engine's counters). The operations come from the YCSB generator that
+ * {@code bench compare} and the JMH benchmarks use ({@link YcsbGenerator}: the core workloads' mixes,
+ * scrambled zipfian or uniform keys); a read becomes a read of the key, an update or read-modify-write
+ * an update of its field. The records are loaded by {@link YcsbLoader}.
+ */
+@Command(name = "ycsb", mixinStandardHelpOptions = true,
+        description = {"YCSB transactions of --ops operations on random keys (MultiKeyTxn, examples/ycsb), "
+                + "--workload A|B|C|F, zipfian keys (--theta) or --uniform."})
+public final class BenchYcsbCommand extends CallBenchmark {
+    /** MultiKeyTxn's operation codes. */
+    private static final int READ = 0;
+    private static final int UPDATE = 1;
+    /** MultiKeyTxn takes arrays of up to 10 keys. */
+    private static final int MAX_OPS = 10;
+
+    @Option(names = "--workload", paramLabel = "A|B|C|F", defaultValue = "A",
+            description = "The core workload: A 50% updates, B 5%, C read only, F 50% read-modify-writes "
+                    + "(default ${DEFAULT-VALUE}).")
+    String workloadName;
+
+    @Option(names = "--theta", paramLabel = "T", defaultValue = "0.99",
+            description = "Zipfian skew (default ${DEFAULT-VALUE}).")
+    double theta;
+
+    @Option(names = "--uniform", description = "Uniform keys instead of zipfian.")
+    boolean uniform;
+
+    @Option(names = "--records", paramLabel = "K", description = "Records to load (default 1000 per DPU).")
+    Long records;
+
+    @Option(names = "--ops", paramLabel = "N", defaultValue = "10",
+            description = "Operations per transaction, 1 to 10 (default ${DEFAULT-VALUE}).")
+    int ops;
+
+    private YcsbWorkload ycsb;
+    private KeyChooser keys;
+    private long k;
+
+    @Override
+    protected String workload() {
+        return "ycsb";
+    }
+
+    @Override
+    protected String title() {
+        return "YCSB";
+    }
+
+    @Override
+    protected String example() {
+        return "ycsb";
+    }
+
+    @Override
+    protected long rows() {
+        k = records != null ? records : 1_000L * dpus;
+        if (k < 1) {
+            throw userError("bench ycsb", "--records must be at least 1");
+        }
+        try {
+            ycsb = YcsbWorkload.parse(workloadName);
+        } catch (IllegalArgumentException e) {
+            throw userError("bench ycsb", e.getMessage());
+        }
+        if (ops < 1 || ops > MAX_OPS) {
+            throw userError("bench ycsb", "--ops must be between 1 and 10 (MultiKeyTxn takes arrays of up to 10 keys)");
+        }
+        if (!uniform && (theta <= 0 || theta >= 1)) {
+            throw userError("bench ycsb", "--theta must be in (0, 1); use --uniform for uniform keys");
+        }
+        keys = uniform ? KeyChooser.uniform(k) : KeyChooser.zipfian(k, theta);
+        return k;
+    }
+
+    @Override
+    protected void describe(PrintWriter out) {
+        String keyText = uniform ? "uniform keys" : String.format(Locale.ROOT, "zipfian keys (theta %.2f)", theta);
+        double updates = ycsb.updateProportion() + ycsb.readModifyWriteProportion();
+        out.printf(Locale.ROOT, "YCSB workload %s: transactions of %d operations (%.0f%% updates), %s over %,d records on "
+                + "%d simulated DPUs, %d clients x %d outstanding calls, %d s%n", ycsb, ops, 100 * updates, keyText, k, dpus,
+                clients, outstanding, seconds);
+    }
+
+    @Override
+    protected void load(Connection admin, PrintWriter out, PrintWriter err) throws Exception {
+        long start = System.nanoTime();
+        YcsbLoader.load(admin, k, seed, done -> {
+            err.printf(Locale.ROOT, "\rloading records %,d/%,d  %.1f s   ", done, k, seconds(System.nanoTime() - start));
+            err.flush();
+        });
+        err.println();
+        double loadSeconds = seconds(System.nanoTime() - start);
+        out.printf(Locale.ROOT, "load: %,d records in %.1f s (%,.0f rows/s)%n", k, loadSeconds, k / loadSeconds);
+    }
+
+    @Override
+    protected CallStream calls(int client, long seed) {
+        var generator = new YcsbGenerator(ycsb, keys, seed);
+        var fields = new SplittableRandom(seed ^ 0x5DEECE66DL); // reads name a field too: MultiKeyTxn returns it
+        String readOnlyValue = YcsbRecords.value(fields);
+        return () -> {
+            var keyList = new ArrayList<Long>(ops);
+            var opList = new ArrayList<Integer>(ops);
+            var fieldList = new ArrayList<Integer>(ops);
+            String value = null;
+            for (int i = 0; i < ops; i++) {
+                YcsbOperation op = generator.next();
+                keyList.add(op.key());
+                if (op.kind() == YcsbOperation.Kind.READ) {
+                    opList.add(READ);
+                    fieldList.add(fields.nextInt(YcsbRecords.FIELDS));
+                } else {
+                    opList.add(UPDATE);
+                    fieldList.add(op.field());
+                    if (value == null) {
+                        value = op.value(); // MultiKeyTxn writes one value to every updated field
+                    }
+                }
+            }
+            return new Call("MultiKeyTxn", new Object[] {keyList, opList, fieldList, value != null ? value : readOnlyValue, null});
+        };
+    }
+
+    @Override
+    protected List<String> procedures() {
+        return List.of("MultiKeyTxn");
+    }
+}

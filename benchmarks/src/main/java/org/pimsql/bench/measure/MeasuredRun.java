@@ -1,0 +1,119 @@
+package org.pimsql.bench.measure;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+
+/**
+ * What {@link LoadRunner} and {@link AsyncLoadRunner} share: the clock of one run (a warm-up, then the
+ * measured period), the record of its transactions (latencies and completions inside the measured
+ * period only, failures, the first failure whenever it happened), the live progress line, and the
+ * {@link Measurement} at the end.
+ */
+final class MeasuredRun {
+    private final String system;
+    private final String workload;
+    private final int warmupSeconds;
+    private final int seconds;
+    private final PrintWriter progress;
+    private final long start;
+    private final long measureFrom;
+    private final long end;
+    private final ConcurrentHistogram histogram = new ConcurrentHistogram(TimeUnit.SECONDS.toMicros(600), 3);
+    private final LongAdder completed = new LongAdder();
+    private final LongAdder failures = new LongAdder();
+    private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+
+    /** Starts the clock now; {@code progress} null: silent. */
+    MeasuredRun(String system, String workload, int warmupSeconds, int seconds, PrintWriter progress) {
+        this.system = system;
+        this.workload = workload;
+        this.warmupSeconds = warmupSeconds;
+        this.seconds = seconds;
+        this.progress = progress;
+        this.start = System.nanoTime();
+        this.measureFrom = start + TimeUnit.SECONDS.toNanos(warmupSeconds);
+        this.end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
+    }
+
+    /** Whether a transaction starting at {@code now} would start too late. */
+    boolean over(long now) {
+        return now >= end;
+    }
+
+    /**
+     * One transaction that ran from {@code t0} to {@code t1}; {@code failure} null when it completed.
+     * Only transactions wholly inside the measured period count.
+     */
+    void record(long t0, long t1, Throwable failure) {
+        if (failure != null) {
+            firstFailure.compareAndSet(null, failure);
+        }
+        if (t0 >= measureFrom && t1 <= end) {
+            if (failure == null) {
+                completed.increment();
+                histogram.recordValue(Math.min(Math.max(1, (t1 - t0) / 1_000), histogram.getHighestTrackableValue()));
+            } else {
+                failures.increment();
+            }
+        }
+    }
+
+    /** A transaction that could not even be submitted at {@code t0}: a failure of the measured period if it started in it. */
+    void submitFailed(long t0, Throwable failure) {
+        firstFailure.compareAndSet(null, failure);
+        if (t0 >= measureFrom) {
+            failures.increment();
+        }
+    }
+
+    /**
+     * Shows the progress line once a second until the run's end; {@code atMeasureStart} runs once when the
+     * measured period begins (e.g. to read a counter).
+     */
+    void showProgressUntilEnd(Runnable atMeasureStart) throws InterruptedException {
+        boolean measuring = false;
+        while (true) {
+            long now = System.nanoTime();
+            if (!measuring && now >= measureFrom) {
+                measuring = true;
+                atMeasureStart.run();
+            }
+            if (now >= end) {
+                return;
+            }
+            if (progress != null) {
+                String phase = now < measureFrom ? "warm-up " : "measure ";
+                double elapsed = (now - (now < measureFrom ? start : measureFrom)) / 1e9;
+                int total = now < measureFrom ? warmupSeconds : seconds;
+                progress.printf(Locale.ROOT, "\r  %-12s %-10s %s %4.0f/%d s  %,10d tx  ", system, workload, phase,
+                        elapsed, total, completed.sum());
+                progress.flush();
+            }
+            Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
+        }
+    }
+
+    /** After every client stopped: clears the progress line, names the first failure, returns the measurement. */
+    Measurement finish(long retries) {
+        if (progress != null) {
+            progress.print("\r" + " ".repeat(78) + "\r");
+            progress.flush();
+        }
+        Throwable first = firstFailure.get();
+        if (first != null && progress != null) {
+            // failures are counted in the table; the first one's reason belongs next to it
+            progress.printf("  %s %s: %,d failed transactions measured, the first (warm-up included): %s%n", system,
+                    workload, failures.sum(), first);
+            progress.flush();
+        }
+        if (first != null && completed.sum() == 0) {
+            // nothing worked: the run says why instead of printing a meaningless zero
+            return Measurement.notRun(system, workload, "every transaction failed: " + first);
+        }
+        return new Measurement(system, workload, completed.sum(), seconds, histogram.copy(), failures.sum(), retries, null);
+    }
+}

@@ -1,0 +1,335 @@
+package org.pimsql.host.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.pimsql.host.engine.Engine;
+import org.pimsql.host.engine.ExecutionStats;
+import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.host.sequencer.SequencerStats;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The driver of the {@code pimsql bench} workloads that call stored procedures on simulated DPUs:
+ * {@code bench bank} (SmallBank, {@link BenchBankCommand}) and {@code bench ycsb} (added by the
+ * benchmarks module with its YCSB generator). Compiles the workload's example, bulk-loads it, then runs
+ * client threads that each keep a bounded number of asynchronous calls in flight for a fixed time, and
+ * reports throughput, latency percentiles (HdrHistogram), aborts per procedure and the engine's counters
+ * for the measured phase. A workload supplies its options, scripts, loader and stream of calls.
+ *
+ * <p>The scripts travel in the jars ({@code pimsql/examples/NAME/*.sql}, copied from {@code examples/} by
+ * the poms), so the command works from any directory and always matches the build.
+ */
+public abstract class CallBenchmark implements Callable<Integer> {
+
+    /** One call: the procedure and its arguments, OUT parameters as null. */
+    public record Call(String procedure, Object[] args) {}
+
+    /** One client's calls, drawn on that client's thread only. */
+    @FunctionalInterface
+    public interface CallStream {
+        Call next();
+    }
+
+    @Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
+            description = "Simulated DPUs (default ${DEFAULT-VALUE}).")
+    protected int dpus;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU).")
+    protected Integer partitions;
+
+    @Option(names = "--clients", paramLabel = "C", defaultValue = "8",
+            description = "Client threads, each with its own connection (default ${DEFAULT-VALUE}).")
+    protected int clients;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
+            description = "Length of the measured run (default ${DEFAULT-VALUE}).")
+    protected int seconds;
+
+    @Option(names = "--outstanding", paramLabel = "M", defaultValue = "64",
+            description = "Calls each client keeps in flight (default ${DEFAULT-VALUE}).")
+    protected int outstanding;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
+    protected long seed;
+
+    @CommandLine.Spec
+    protected CommandLine.Model.CommandSpec spec;
+
+    /** The word after {@code bench}, e.g. "bank", for messages. */
+    protected abstract String workload();
+
+    /** The workload's name in progress messages, e.g. "SmallBank". */
+    protected abstract String title();
+
+    /** The folder of the example whose schema.sql and procedures.sql are compiled (pimsql/examples/NAME). */
+    protected abstract String example();
+
+    /**
+     * Checks the workload's options ({@link #userError} for a mistake) and returns the rows of its largest
+     * table, which size the hash buckets.
+     */
+    protected abstract long rows();
+
+    /** The report's first lines: what runs on how many DPUs with which clients. */
+    protected abstract void describe(PrintWriter out);
+
+    /** Bulk-loads the rows through {@code admin}; prints the report's "load:" line on {@code out}. */
+    protected abstract void load(Connection admin, PrintWriter out, PrintWriter err) throws Exception;
+
+    /** Client {@code client}'s calls, from a generator seeded with {@code seed}. */
+    protected abstract CallStream calls(int client, long seed);
+
+    /** The procedures the report lists, in order. */
+    protected abstract List<String> procedures();
+
+    /** A mistake the user can fix: reported as {@code subject: error: message}, exit code 1. */
+    protected static RuntimeException userError(String subject, String message) {
+        return new UserError(subject, message);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
+            throw new UserError("bench " + workload(), "--dpus, --clients, --seconds and --outstanding must be at least 1");
+        }
+        if (partitions != null && partitions < dpus) {
+            throw new UserError("--partitions", partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
+                    + "least one logical partition (choose a multiple of --dpus)");
+        }
+        long rows = rows();
+        String url = url(dpus, rows) + (partitions != null ? "&partitions=" + partitions : "");
+        describe(out);
+        out.flush();
+        try (Connection admin = Databases.open(url)) {
+            Engine engine = admin.unwrap(PimConnection.class).engine();
+            long t0 = System.nanoTime();
+            err.print("compiling " + title() + " for " + dpus + " DPUs ...");
+            err.flush();
+            String dir = "pimsql/examples/" + example() + "/";
+            engine.executeScript("examples/" + example() + "/schema.sql", resource(dir, "schema.sql"));
+            engine.executeScript("examples/" + example() + "/procedures.sql", resource(dir, "procedures.sql"));
+            err.println(" done");
+            out.printf(Locale.ROOT, "compile: %.1f s%n", seconds(System.nanoTime() - t0));
+            out.println("placement: " + engine.placement().describe());
+            out.flush();
+            load(admin, out, err);
+            out.flush();
+
+            SequencerStats seq0 = engine.stats();
+            ExecutionStats exec0 = engine.executionStats();
+            Result r = run(url, err);
+            SequencerStats seq1 = engine.stats();
+            ExecutionStats exec1 = engine.executionStats();
+            report(out, r, seq0, seq1, exec0, exec1, procedures());
+        }
+        return PimsqlMain.OK;
+    }
+
+    static String url(int dpus, long rows) {
+        String url = "jdbc:pimsql:mem:bench-" + java.util.UUID.randomUUID() + "?dpus=" + dpus;
+        // Hash chains grow as rows per DPU / buckets: give each table about one bucket per row per DPU.
+        long perDpu = (rows + dpus - 1) / dpus;
+        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
+        if (log2 > 10) {
+            url += "&bucketsLog2=" + Math.min(log2, 20);
+        }
+        return url;
+    }
+
+    static String resource(String dir, String name) throws IOException {
+        try (InputStream in = CallBenchmark.class.getClassLoader().getResourceAsStream(dir + name)) {
+            if (in == null) {
+                throw new UserError("bench", "the script " + dir + name + " is missing from the "
+                        + "runtime-host jar; rebuild it (mvn -pl runtime-host package)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** What the measured phase produced. */
+    record Result(long calls, double seconds, Histogram latencyMicros, Map<String, Long> callsByProcedure,
+                  Map<String, Long> abortsByProcedure, Map<String, Long> abortReasons, long errors) {}
+
+    private final LongAdder completed = new LongAdder();
+    private final Map<String, LongAdder> callCount = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> abortCount = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> reasons = new ConcurrentHashMap<>();
+    private final LongAdder errors = new LongAdder();
+
+    private Result run(String url, PrintWriter err) throws Exception {
+        var histogram = new ConcurrentHistogram(TimeUnit.SECONDS.toMicros(600), 3);
+        var connections = new ArrayList<PimConnection>();
+        for (int i = 0; i < clients; i++) {
+            connections.add(Databases.open(url).unwrap(PimConnection.class));
+        }
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
+        var threads = new ArrayList<Thread>();
+        var failures = new ConcurrentHashMap<Integer, Throwable>();
+        for (int i = 0; i < clients; i++) {
+            int client = i;
+            PimConnection conn = connections.get(i);
+            CallStream stream = calls(client, seed + client);
+            threads.add(Thread.ofPlatform().name("bench-client-" + i).start(() -> {
+                try {
+                    client(conn, stream, deadline, histogram);
+                } catch (Throwable t) {
+                    failures.put(client, t);
+                }
+            }));
+        }
+        var ticker = Thread.ofPlatform().daemon().name("bench-progress").start(() -> {
+            long previous = 0;
+            long previousAt = start;
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long now = System.nanoTime();
+                long calls = completed.sum();
+                synchronized (err) {
+                    err.printf(Locale.ROOT, "\rrunning %5.1f s / %d s   calls %,12d   calls/s %,9.0f (last second %,9.0f)   ",
+                            seconds(now - start), seconds, calls, calls / seconds(now - start),
+                            (calls - previous) / seconds(now - previousAt));
+                    err.flush();
+                }
+                previous = calls;
+                previousAt = now;
+            }
+        });
+        for (Thread t : threads) {
+            t.join();
+        }
+        long end = System.nanoTime();
+        ticker.interrupt();
+        ticker.join();
+        synchronized (err) { // the final state of the live line: every call answered
+            long calls = completed.sum();
+            err.printf(Locale.ROOT, "\rdone    %5.1f s / %d s   calls %,12d   calls/s %,9.0f%s%n",
+                    seconds(end - start), seconds, calls, calls / seconds(end - start), " ".repeat(24));
+            err.flush();
+        }
+        for (PimConnection c : connections) {
+            c.close();
+        }
+        if (!failures.isEmpty()) {
+            Throwable t = failures.values().iterator().next();
+            throw t instanceof Exception e ? e : new RuntimeException(t);
+        }
+        return new Result(completed.sum(), seconds(end - start), histogram, snapshot(callCount), snapshot(abortCount),
+                snapshot(reasons), errors.sum());
+    }
+
+    /** One client: keeps up to {@code outstanding} calls in flight until the deadline, then waits for them. */
+    private void client(PimConnection conn, CallStream stream, long deadline, Histogram histogram)
+            throws InterruptedException {
+        var inFlight = new Semaphore(outstanding);
+        while (System.nanoTime() < deadline) {
+            if (!inFlight.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                continue;
+            }
+            Call call = stream.next();
+            String procedure = call.procedure();
+            long t0 = System.nanoTime();
+            try {
+                conn.callAsync(procedure, call.args()).whenComplete((success, failure) -> {
+                    long micros = Math.max(1, (System.nanoTime() - t0) / 1_000);
+                    histogram.recordValue(Math.min(micros, histogram.getHighestTrackableValue()));
+                    completed.increment();
+                    count(callCount, procedure);
+                    if (failure != null) {
+                        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                                ? failure.getCause() : failure;
+                        count(abortCount, procedure);
+                        String state = cause instanceof SQLException e ? "SQLSTATE " + e.getSQLState() + ": " : "";
+                        count(reasons, state + cause.getMessage());
+                    }
+                    inFlight.release();
+                });
+            } catch (SQLException e) {
+                errors.increment();
+                count(reasons, "SQLSTATE " + e.getSQLState() + ": " + e.getMessage());
+                inFlight.release();
+            }
+        }
+        inFlight.acquire(outstanding); // every call answered
+    }
+
+    private static void count(Map<String, LongAdder> map, String key) {
+        map.computeIfAbsent(key, x -> new LongAdder()).increment();
+    }
+
+    private static Map<String, Long> snapshot(Map<String, LongAdder> map) {
+        var copy = new TreeMap<String, Long>();
+        map.forEach((key, v) -> copy.put(key, v.sum()));
+        return copy;
+    }
+
+    private static void report(PrintWriter out, Result r, SequencerStats seq0, SequencerStats seq1, ExecutionStats exec0,
+                               ExecutionStats exec1, List<String> procedures) {
+        Histogram h = r.latencyMicros();
+        out.printf(Locale.ROOT, "throughput: %,d calls in %.2f s = %,.0f calls/s%n", r.calls(), r.seconds(),
+                r.calls() / r.seconds());
+        out.printf(Locale.ROOT, "latency (ms): p50 %.2f  p99 %.2f  max %.2f  mean %.2f%n",
+                h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
+                h.getMean() / 1000.0);
+        out.printf(Locale.ROOT, "%-16s %12s %10s%n", "procedure", "calls", "aborts");
+        for (String p : procedures) {
+            out.printf(Locale.ROOT, "%-16s %,12d %,10d%n", p, r.callsByProcedure().getOrDefault(p, 0L),
+                    r.abortsByProcedure().getOrDefault(p, 0L));
+        }
+        r.abortReasons().forEach((reason, n) -> out.printf(Locale.ROOT, "  abort %,d x %s%n", n, reason));
+        if (r.errors() > 0) {
+            out.printf(Locale.ROOT, "rejected before sequencing: %,d calls%n", r.errors());
+        }
+        long epochs = seq1.epochs() - seq0.epochs();
+        long calls = seq1.calls() - seq0.calls();
+        out.printf(Locale.ROOT, "engine: %,d epochs, %,.1f calls per epoch on average, largest epoch %,d calls (since open)%n",
+                epochs, epochs == 0 ? 0.0 : (double) calls / epochs, seq1.largestEpoch());
+        out.printf(Locale.ROOT, "simulator: %,d launches, %,d program loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
+                exec1.launches() - exec0.launches(), exec1.programLoads() - exec0.programLoads(),
+                exec1.bytesPushed() - exec0.bytesPushed(), exec1.bytesPulled() - exec0.bytesPulled());
+        long dpuCalls = exec1.dpuCalls() - exec0.dpuCalls();
+        long waves = exec1.waves() - exec0.waves();
+        out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
+                + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
+        long dpuEpochs = exec1.epochs() - exec0.epochs();
+        long launches = exec1.launches() - exec0.launches();
+        out.printf(Locale.ROOT, "multi-partition: %,d exchange calls; %,.2f launches per epoch on average, at most %,d "
+                        + "in one epoch (maxima since open)%n", exec1.exchangeCalls() - exec0.exchangeCalls(),
+                dpuEpochs == 0 ? 0.0 : (double) launches / dpuEpochs, exec1.maxEpochLaunches());
+        out.printf(Locale.ROOT, "dependency chains: deepest of one call %d, deepest in one epoch with the conflicts "
+                        + "between its calls %d; %,d of %,d epochs needed more than 1 + their deepest chain launches "
+                        + "(docs/multi-partition.md)%n", exec1.maxOwnChain(), exec1.maxChainDepth(),
+                exec1.epochsOverBound() - exec0.epochsOverBound(), dpuEpochs);
+        out.flush();
+    }
+
+    /** Nanoseconds as seconds. */
+    protected static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}
