@@ -275,7 +275,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
         if (partitions.length != 1 && !route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
                     + partitions.length + " partitions for these arguments but was not compiled for multi-partition calls "
-                    + "(a broadcast read, or the exchange does not fit its DPU program; docs/multi-partition.md)");
+                    + "(a broadcast read that cannot be merged, or the exchange does not fit its DPU program; "
+                    + "docs/multi-partition.md)");
         }
         for (int i = 0; i < partitions.length; i++) {
             open.get(placement.dpuOf(partitions[i]))
@@ -494,13 +495,15 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         boolean changed = false;
         var joining = new TreeSet<Integer>();
+        var scatter = new ScatterMerge.Launch(); // partials of broadcast reads
         for (var e : byDpu.entrySet()) {
             ExchangeReport report = e.getValue().report();
             if (report == null) {
                 throw new IllegalStateException("exchange call " + x.call.sequence() + " has no report from DPU " + e.getKey());
             }
-            changed |= x.vector.merge(report.published());
-            for (ExchangeVector.Entry entry : report.published()) {
+            List<ExchangeVector.Entry> values = scatter.add(e.getKey(), report.published());
+            changed |= x.vector.merge(values);
+            for (ExchangeVector.Entry entry : values) {
                 x.owners.put(entry.ordinal(), e.getKey());
             }
             if (report.status() == ExchangeReport.BLOCKED && !x.dpus.contains(report.needDpu())) {
@@ -509,6 +512,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 }
                 joining.add(report.needDpu());
             }
+        }
+        List<ExchangeVector.Entry> merged = scatter.merged(x.dpus);
+        changed |= x.vector.merge(merged);
+        for (ExchangeVector.Entry entry : merged) {
+            x.owners.put(entry.ordinal(), -1 - entry.ordinal()); // a broadcast read is a round of its own
         }
         for (int d : joining) {
             // a participant found at run time joins in sequence order (later calls on it are not final yet:
