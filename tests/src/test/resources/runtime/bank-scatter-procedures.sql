@@ -65,6 +65,7 @@ CREATE PROCEDURE NthPoorest(IN p_above DECIMAL(15,2), IN p_k INTEGER, OUT p_cust
     READS SQL DATA
 BEGIN ATOMIC
     DECLARE v_custid BIGINT;
+    SET p_bal = NULL; -- (HSQLDB keeps an OUT parameter's value from the previous call when no row is found)
     SET v_custid = (SELECT custid FROM savings WHERE bal > p_above ORDER BY bal, custid LIMIT 1 OFFSET p_k);
     SET p_custid = v_custid;
     SET p_bal = (SELECT bal FROM savings WHERE custid = v_custid);

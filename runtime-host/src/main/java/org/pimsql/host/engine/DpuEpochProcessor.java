@@ -261,7 +261,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }
-            if (x.dpus.size() == 1 && !route.dataDependent()) {
+            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1)) {
                 // one DPU holds every partition the call can touch: a plain call, every access local
                 open.get(x.dpus.first()).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
                 return null;

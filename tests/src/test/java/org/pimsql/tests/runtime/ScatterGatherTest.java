@@ -73,8 +73,8 @@ class ScatterGatherTest {
             if (kind < 12) {
                 calls.add(new Call(TOTAL, new Object[] {null, null}));
             } else if (kind < 22) {
-                // thresholds up to 1,200.00 against balances up to 1,000.00: some match no row (COUNT 0, SUM NULL)
-                calls.add(new Call(STATS, new Object[] {cents(random.nextLong(0, 120_000)), null, null, null, null, null}));
+                // thresholds up to 3,000.00 against balances mostly below 1,500.00: many match no row (COUNT 0, SUM NULL)
+                calls.add(new Call(STATS, new Object[] {cents(random.nextLong(0, 300_000)), null, null, null, null, null}));
             } else if (kind < 40) {
                 // the total is about 120,000.00: some caps refuse the deposit after its write (45010)
                 calls.add(new Call(CAPPED, new Object[] {a, cents(random.nextLong(-5_000, 100_000)),
