@@ -18,7 +18,7 @@ class ScatterReadsTest {
             """;
 
     private static ProcedureAnalysis analyze(String body) throws CompileException {
-        String sql = SCHEMA + "CREATE PROCEDURE p(IN k BIGINT, OUT a BIGINT, OUT b DECIMAL(12,2), OUT s VARCHAR(10))\n"
+        String sql = SCHEMA + "CREATE PROCEDURE p(IN k BIGINT, INOUT a BIGINT, INOUT b DECIMAL(12,2), INOUT s VARCHAR(10))\n"
                 + "    MODIFIES SQL DATA\nBEGIN ATOMIC\n" + body + "\nEND;\n";
         return Frontend.compile(List.of(new SqlScript("t.sql", sql))).analysis().procedure("P");
     }
