@@ -388,6 +388,17 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
 void pim_mp_put(void);
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
 void pim_mp_none(uint32_t stmt);
+/* Broadcast reads (pim_mp_scatter.c): after the local partial of statement `stmt` is computed, publish it and
+ * continue with the host's merge of every participant's partial (or block until it is there). */
+#define PIM_SG_COUNT 1u
+#define PIM_SG_SUM 2u
+#define PIM_SG_MIN 3u
+#define PIM_SG_MAX 4u
+#define PIM_SG_AVG 5u
+#define PIM_SG_SEEN 0x100u
+void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n); /* n x {value, count, kind | PIM_SG_SEEN} */
+void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
+                        bool keep);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

@@ -2,6 +2,7 @@ package org.pimsql.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.pimsql.frontend.analysis.ScatterReads;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
@@ -43,6 +44,18 @@ final class ExchangeGen {
     /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
         Target t = target(s);
+        if (t == null && ScatterReads.gathered(s)) {
+            // a broadcast read: every participant computes its partial, the host merges (ScatterGen)
+            g.queries.gatherNext = s.id();
+            g.queries.gathered = false;
+            body.emit();
+            g.queries.gatherNext = null;
+            if (!g.queries.gathered) {
+                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
+                g.w.line("pim_mp_none(" + s.id() + ");");
+            }
+            return true;
+        }
         if (t == null) {
             if (touchesPartitioned(s)) {
                 unsupported.add("statement " + s.id() + " (" + s.pos() + ")");

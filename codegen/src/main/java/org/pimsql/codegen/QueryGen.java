@@ -30,6 +30,13 @@ final class QueryGen {
 
     private final ProcGen g;
     private final ExprGen x;
+    /**
+     * Set by ExchangeGen for a broadcast read of an exchange call: the statement id whose next query runs as a
+     * scatter-gather fragment (ScatterGen); {@link #run} takes it, so nested queries never see it.
+     */
+    Integer gatherNext;
+    /** True once the marked query handed its partial to the kernel (else ExchangeGen fails such calls). */
+    boolean gathered;
 
     QueryGen(ProcGen g) {
         this.g = g;
@@ -489,8 +496,10 @@ final class QueryGen {
         if (q.distinct()) {
             throw new BuildException("SELECT DISTINCT is not supported in DPU procedures (use COUNT(DISTINCT) or an index)");
         }
+        Integer gather = gatherNext;
+        gatherNext = null;
         if (q.aggregated()) {
-            aggregate(q, sink);
+            aggregate(q, sink, gather);
             return;
         }
         String left = null;
@@ -500,14 +509,23 @@ final class QueryGen {
             left = g.tmpNum();
             w().line(left + " = " + (lv.neverNull() ? "" : lv.n() + " ? INT64_MAX : ") + lv.v() + ";");
         }
+        if (gather != null) {
+            // a single-row read: rows after OFFSET + 2 cannot change its outcome (its row, or 21000)
+            if (left == null) {
+                left = g.tmpNum();
+                w().line(left + " = 2;");
+            } else {
+                w().line("if (" + left + " > 2) " + left + " = 2;");
+            }
+        }
         if (q.offset() != null) {
             V ov = x.materialize(x.expr(q.offset(), Scope.EMPTY));
             skip = g.tmpNum();
             w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? 0 : ") + ov.v() + ";");
         }
         boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex() && !orderFromFirstSource(q);
-        if (sorted) {
-            sorted(q, sink, left, skip);
+        if (sorted || gather != null) {
+            sorted(q, sink, left, skip, gather);
             return;
         }
         String done = "q" + g.next() + "_done";
@@ -536,7 +554,7 @@ final class QueryGen {
         }
     }
 
-    private void sorted(Query q, Sink sink, String left, String skip) throws BuildException {
+    private void sorted(Query q, Sink sink, String left, String skip, Integer gather) throws BuildException {
         List<Integer> keyOffsets = new ArrayList<>();
         int keyBytes = 0;
         for (Query.SortKey k : q.orderBy()) {
@@ -553,6 +571,9 @@ final class QueryGen {
         Long literalOffset = q.offset() == null ? Long.valueOf(0) : literal(q.offset());
         if (literalLimit != null && literalOffset != null && literalLimit + literalOffset <= 64) {
             bufCap = (int) Math.max(1, literalLimit + literalOffset);
+        }
+        if (gather != null) {
+            bufCap = Math.max(1, Math.min(bufCap, ScatterGen.rowCapacity(recBytes))); // the partial must fit one value
         }
         String buf = g.frameBuffer("sort", bufCap * recBytes, "ORDER BY buffer: " + bufCap + " rows of " + recBytes + " bytes");
         String rec = g.frameBuffer("rec", recBytes, "one ORDER BY record: sort key, then the row");
@@ -590,6 +611,10 @@ final class QueryGen {
             w().line("pim_sort_put(" + buf + ", &" + n + ", " + cap + ", " + recBytes + ", " + keyLen + ", " + rec + ", "
                     + keep + ");");
         });
+        if (gather != null && recBytes % 8 == 0 && recBytes + ScatterGen.ROWS_HEADER <= ScatterGen.VALUE_MAX) {
+            ScatterGen.rows(g, gather, buf, n, cap, recBytes, keyLen, keep);
+            gathered = true;
+        }
         String i = g.tmpDecl("uint32_t", "i");
         String start = skip == null ? "0" : "(" + skip + " < 0 ? 0 : " + skip + " > " + n + " ? " + n + " : (uint32_t)" + skip
                 + ")";
@@ -646,7 +671,7 @@ final class QueryGen {
 
     // ---- aggregates ----
 
-    private void aggregate(Query q, Sink sink) throws BuildException {
+    private void aggregate(Query q, Sink sink, Integer gather) throws BuildException {
         List<Expr.Aggregate> aggs = new ArrayList<>();
         for (Query.OutputColumn c : q.select()) {
             collect(c.value(), aggs);
@@ -663,6 +688,15 @@ final class QueryGen {
                 acc.update(scope);
             }
         });
+        if (gather != null && !accs.isEmpty() && accs.size() * 24 + 8 <= ScatterGen.VALUE_MAX
+                && accs.stream().noneMatch(acc -> acc.str)) {
+            var partials = new ArrayList<ScatterGen.Partial>();
+            for (Accumulator acc : accs) {
+                partials.add(new ScatterGen.Partial(acc.a.kind(), acc.acc, acc.count, acc.seen));
+            }
+            ScatterGen.aggregates(g, gather, partials);
+            gathered = true;
+        }
         for (Accumulator acc : accs) {
             finals.put(acc.a, acc.result());
         }

@@ -42,8 +42,8 @@ final class RangeAggregates {
 
     /** Emits {@code dst = (q)} when q has the helper's shape and its keys are plain fields; false otherwise. */
     static boolean emit(ProcGen g, Slot dst, Expr.ScalarSubquery sq) throws BuildException {
-        if (!g.tables.aggregates) {
-            return false;
+        if (!g.tables.aggregates || g.queries.gatherNext != null) {
+            return false; // (a scatter-gather read needs QueryGen's accumulators)
         }
         Query q = sq.query();
         Expr.Aggregate a = shape(g, q, sq.type(), dst);

@@ -39,7 +39,9 @@ public record ProcedureAnalysis(Procedure procedure, List<StatementAnalysis> sta
             var s = statement(id);
             for (TableAccess a : s.accesses()) {
                 if (a.placement().kind() == Placement.Kind.EVERY_PARTITION) {
-                    flags.add("reads every partition: statement " + id + " (" + a.table() + ": " + a.placement().reason() + ")");
+                    flags.add("reads every partition: statement " + id + " (" + a.table() + ": " + a.placement().reason() + "; "
+                            + (routing.gatheredReads().contains(id) ? "scatter-gather, partials merged on the host)"
+                            : "not mergeable: a call that spans partitions fails with 0A000)"));
                 }
             }
         }

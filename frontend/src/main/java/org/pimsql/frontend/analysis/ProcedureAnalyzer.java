@@ -242,7 +242,7 @@ final class ProcedureAnalyzer {
     }
 
     /** Partition-column candidates: equality constraints on the source's columns from its key and filter. */
-    private static Map<Integer, Expr> equalities(Source src) {
+    static Map<Integer, Expr> equalities(Source src) {
         var eq = new HashMap<Integer, Expr>();
         Table t = src.table();
         switch (src.access()) {
@@ -557,6 +557,7 @@ final class ProcedureAnalyzer {
     private Routing routing() {
         var keyed = new LinkedHashMap<String, Routing.PartitionKey>();
         var broadcast = new TreeSet<Integer>();
+        var gathered = new TreeSet<Integer>();
         var replicated = new LinkedHashSet<String>();
         var dataDependent = new TreeSet<Integer>();
         for (Stmt s : statements.values()) {
@@ -577,7 +578,12 @@ final class ProcedureAnalyzer {
                         keyed.put(text, new Routing.PartitionKey(p.function(), p.tuples(), text, tables, ids));
                     }
                     case DATA_DEPENDENT -> dataDependent.add(s.id());
-                    case EVERY_PARTITION -> broadcast.add(s.id());
+                    case EVERY_PARTITION -> {
+                        broadcast.add(s.id());
+                        if (ScatterReads.gathered(s)) {
+                            gathered.add(s.id());
+                        }
+                    }
                     case REPLICATED -> {
                         if (a.isWrite()) {
                             replicated.add(a.table());
@@ -586,7 +592,7 @@ final class ProcedureAnalyzer {
                 }
             }
         }
-        return new Routing(List.copyOf(keyed.values()), List.copyOf(broadcast), List.copyOf(replicated),
+        return new Routing(List.copyOf(keyed.values()), List.copyOf(broadcast), List.copyOf(gathered), List.copyOf(replicated),
                 List.copyOf(dataDependent), procedure.params());
     }
 

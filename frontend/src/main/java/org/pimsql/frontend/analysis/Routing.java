@@ -12,12 +12,14 @@ import org.pimsql.frontend.ir.Variable;
  *
  * @param keys             the distinct parameter-derived partition keys of its accesses
  * @param broadcastReads   statements with a read that visits every partition
+ * @param gatheredReads    the broadcast reads that run as scatter-gather fragments ({@link ScatterReads}):
+ *                         partials merged on the host
  * @param replicatedWrites replicated tables it writes (each write is applied on every partition)
  * @param dataDependent    statements whose partition is known only after earlier reads of the call
  * @param parameters       the procedure's parameters (argument positions for {@link #partitions})
  */
-public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, List<String> replicatedWrites,
-                      List<Integer> dataDependent, List<Variable> parameters) {
+public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, List<Integer> gatheredReads,
+                      List<String> replicatedWrites, List<Integer> dataDependent, List<Variable> parameters) {
 
     /**
      * One partition key: the partitions of {@code function} applied to each of {@code tuples}
@@ -44,6 +46,7 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
     public Routing {
         keys = List.copyOf(keys);
         broadcastReads = List.copyOf(broadcastReads);
+        gatheredReads = List.copyOf(gatheredReads);
         replicatedWrites = List.copyOf(replicatedWrites);
         dataDependent = List.copyOf(dataDependent);
         parameters = List.copyOf(parameters);
@@ -57,11 +60,16 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
     /**
      * True when a call may span several partitions and runs by re-execution with value exchange
      * (docs/multi-partition.md): more than one partition key, an array key, data-dependent routing, or
-     * partitioned accesses together with replicated writes. The code generator wraps every data access
-     * of such a procedure and the runtime routes its calls as exchange calls; both ask this method.
-     * Broadcast reads are not supported by the exchange (such calls fail with 0A000 when they span).
+     * partitioned accesses together with replicated writes, or a broadcast read the host can merge
+     * ({@link #gatheredReads}: such calls run on every partition). The code generator wraps every data
+     * access of such a procedure and the runtime routes its calls as exchange calls; both ask this method.
+     * A procedure whose broadcast reads are all of other shapes (a cursor, a join) keeps running on one
+     * partition only (its calls that span fail with 0A000).
      */
     public boolean exchange() {
+        if (!gatheredReads.isEmpty()) {
+            return true;
+        }
         if (!broadcastReads.isEmpty() || (keys.isEmpty() && dataDependent.isEmpty())) {
             return false;
         }

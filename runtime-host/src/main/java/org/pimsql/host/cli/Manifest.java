@@ -31,7 +31,7 @@ import org.pimsql.frontend.ir.Variable;
  *   "procedures": [{ "id", "name", "program", "parameters": [{"name", "mode", "type"}], "class",
  *                    "readsSqlDataOnly", "dynamicResultSets",
  *                    "routing": {"description", "keys": [{"function", "text", "tuples", "tables", "statements"}],
- *                                "parameters", "arrays", "broadcastReads", "replicatedWrites", "dataDependent",
+ *                                "parameters", "arrays", "broadcastReads", "gatheredReads", "replicatedWrites", "dataDependent",
  *                                "anyPartition", "allPartitions"},
  *                    "reads": {table: [col...]}, "writes": {table: [col...]}, "flags": [text...],
  *                    "abortDecision": [statement...],
@@ -151,6 +151,7 @@ final class Manifest {
         m.put("parameters", r.routingParameters());
         m.put("arrays", r.routingArrays());
         m.put("broadcastReads", r.broadcastReads());
+        m.put("gatheredReads", r.gatheredReads()); // broadcast reads merged on the host (docs/multi-partition.md)
         m.put("replicatedWrites", r.replicatedWrites());
         m.put("dataDependent", r.dataDependent());
         m.put("anyPartition", r.anyPartition());

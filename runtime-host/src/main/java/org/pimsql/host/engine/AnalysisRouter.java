@@ -33,8 +33,8 @@ final class AnalysisRouter implements CallRouter {
                 && routing.dataDependent().isEmpty() && !routing.replicatedWrites().isEmpty();
         if (routing.exchange() && exchangeCompiled.contains(procedure.name())) {
             // exchange calls start on the partitions their parameters name (every one when they write a
-            // replicated table); data-dependent accesses find the rest while they run
-            SortedSet<Integer> start = routing.replicatedWrites().isEmpty()
+            // replicated table or read every partition); data-dependent accesses find the rest while they run
+            SortedSet<Integer> start = routing.replicatedWrites().isEmpty() && routing.gatheredReads().isEmpty()
                     ? routing.keyedPartitions(args.toArray(), partitionCount)
                     : routing.partitions(args.toArray(), partitionCount);
             if (start.isEmpty()) {

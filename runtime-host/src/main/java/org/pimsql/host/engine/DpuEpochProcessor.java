@@ -285,7 +285,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }
-            if (x.dpus.size() == 1 && !route.dataDependent()) {
+            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1)) {
                 // one DPU holds every partition the call can touch: a plain call, every access local
                 open.get(x.dpus.first()).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
                 return null;
@@ -306,8 +306,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
         if (!route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
                     + partitions.length + " partitions on " + dpusOf.length + " DPUs for these arguments but was not "
-                    + "compiled for multi-partition calls (a broadcast read, or the exchange does not fit its DPU program; "
-                    + "docs/multi-partition.md)");
+                    + "compiled for multi-partition calls (a broadcast read that cannot be merged, or the exchange "
+                    + "does not fit its DPU program; docs/multi-partition.md)");
         }
         // a call that runs independently on every partition runs once per DPU (the copy of the DPU's lowest
         // partition): a replicated table has one copy per DPU, however many partitions the DPU holds
@@ -570,13 +570,15 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         boolean changed = false;
         var joining = new TreeSet<Integer>();
+        var scatter = new ScatterMerge.Launch(); // partials of broadcast reads
         for (var e : byDpu.entrySet()) {
             ExchangeReport report = e.getValue().report();
             if (report == null) {
                 throw new IllegalStateException("exchange call " + x.call.sequence() + " has no report from DPU " + e.getKey());
             }
-            changed |= x.vector.merge(report.published());
-            for (ExchangeVector.Entry entry : report.published()) {
+            List<ExchangeVector.Entry> values = scatter.add(e.getKey(), report.published());
+            changed |= x.vector.merge(values);
+            for (ExchangeVector.Entry entry : values) {
                 x.owners.put(entry.ordinal(), e.getKey());
             }
             if (report.status() == ExchangeReport.BLOCKED && !x.dpus.contains(report.needDpu())) {
@@ -585,6 +587,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 }
                 joining.add(report.needDpu());
             }
+        }
+        List<ExchangeVector.Entry> merged = scatter.merged(x.dpus);
+        changed |= x.vector.merge(merged);
+        for (ExchangeVector.Entry entry : merged) {
+            x.owners.put(entry.ordinal(), -1 - entry.ordinal()); // a broadcast read is a round of its own
         }
         for (int d : joining) {
             // a participant found at run time joins in sequence order (later calls on it are not final yet:
