@@ -209,6 +209,48 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
     return false;
 }
 
+/* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
+ * 64-bit multiply helper on the DPU). */
+static uint64_t fnv(uint64_t h, uint32_t octet)
+{
+    h ^= octet;
+    return (h << 40) + (h << 8) + (h << 7) + (h << 5) + (h << 4) + (h << 1) + h;
+}
+
+/*
+ * The router's HASH partition function (PartitionFunction): FNV-1a from the offset basis over, per key
+ * column, byte 0 for NULL, else byte 1 and the 8 value bytes little-endian (exact numerics at the
+ * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. Bit i of `nulls`
+ * says key i is NULL. Returns the partition (pim_mp_at's floorMod keeps it as it is).
+ */
+int64_t pim_mp_hash(const int64_t *keys, uint32_t nulls, uint32_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t i, b, r = 0;
+    if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
+        return 0; /* a call on one DPU: pim_mp_at does not route */
+    }
+    assert(n <= 32 && pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    for (i = 0; i < n; i++) {
+        if (((nulls >> i) & 1u) != 0) {
+            h = fnv(h, 0);
+            continue;
+        }
+        h = fnv(h, 1);
+        for (b = 0; b < 8; b++) {
+            h = fnv(h, (uint32_t)((uint64_t)keys[i] >> (8 * b)) & 0xffu);
+        }
+    }
+    /* h mod P by binary long division in 32 bits (r < P < 2^31, so r << 1 cannot overflow) */
+    for (i = 64; i-- > 0;) {
+        r = (r << 1) | (uint32_t)((h >> i) & 1u);
+        if (r >= pim_mp_parts) {
+            r -= pim_mp_parts;
+        }
+    }
+    return (int64_t)r;
+}
+
 void pim_mp_none(uint32_t stmt)
 {
     pim_task_t *T = pim_me();

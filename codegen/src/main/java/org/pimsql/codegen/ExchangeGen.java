@@ -5,6 +5,8 @@ import java.util.List;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.catalog.TypeKind;
+import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
@@ -50,8 +52,7 @@ final class ExchangeGen {
             }
             return false;
         }
-        Column col = t.table.columns().get(t.table.partitionColumns().getFirst());
-        V key = g.exprs.toNum(g.exprs.expr(t.key, Scope.EMPTY), t.key.type(), col.type(), true);
+        String key = partition(t.table, t.keys);
         String into = "NULL";
         int n = 0;
         if (!t.into.isEmpty()) {
@@ -63,7 +64,7 @@ final class ExchangeGen {
             into = mv.define("values statement " + s.id() + " publishes (exchange)");
             n = t.into.size();
         }
-        g.w.open("if (pim_mp_at(" + s.id() + ", " + key.v() + ", " + key.n() + ", " + into + ", " + n + "))");
+        g.w.open("if (pim_mp_at(" + s.id() + ", " + key + ", " + into + ", " + n + "))");
         body.emit();
         if (n > 0) {
             g.w.line("pim_mp_put();");
@@ -72,8 +73,36 @@ final class ExchangeGen {
         return true;
     }
 
-    /** A routable access: the partitioned table, its key expression, and the variables a read assigns. */
-    private record Target(Table table, Expr key, List<Variable> into) {}
+    /**
+     * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to
+     * {@code keys}: the key itself for the MOD function; for a HASH function (several columns, or one exact
+     * numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash computes with the
+     * router's FNV-1a (PartitionFunction), which floorMod in pim_mp_at then leaves unchanged.
+     */
+    String partition(Table table, List<Expr> keys) throws BuildException {
+        List<Integer> cols = table.partitionColumns();
+        if (PartitionFunction.of(table).isModulo()) {
+            Column col = table.columns().get(cols.getFirst());
+            V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), Scope.EMPTY), keys.getFirst().type(), col.type(), true);
+            return key.v() + ", " + key.n();
+        }
+        List<String> values = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int i = 0; i < cols.size(); i++) {
+            Column col = table.columns().get(cols.get(i));
+            V key = g.exprs.materialize(g.exprs.toNum(g.exprs.expr(keys.get(i), Scope.EMPTY), keys.get(i).type(),
+                    col.type(), true));
+            values.add(key.v());
+            if (!key.neverNull()) {
+                nulls.add("(uint32_t)(" + key.n() + ") << " + i);
+            }
+        }
+        return "pim_mp_hash((const int64_t[]){" + String.join(", ", values) + "}, "
+                + (nulls.isEmpty() ? "0" : String.join(" | ", nulls)) + ", " + cols.size() + "), 0";
+    }
+
+    /** A routable access: the partitioned table, its partition-key expressions, and the variables a read assigns. */
+    private record Target(Table table, List<Expr> keys, List<Variable> into) {}
 
     private Target target(Stmt s) {
         return switch (s) {
@@ -81,8 +110,8 @@ final class ExchangeGen {
             case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> read(sq.query(), List.of(a.target()));
             case Stmt.Update up -> write(up.target());
             case Stmt.Delete del -> write(del.target());
-            case Stmt.Insert ins -> routable(ins.table())
-                    ? new Target(ins.table(), ins.values().get(ins.table().partitionColumns().getFirst()), List.of()) : null;
+            case Stmt.Insert ins -> routable(ins.table()) ? new Target(ins.table(),
+                    ins.table().partitionColumns().stream().map(c -> ins.values().get(c)).toList(), List.of()) : null;
             default -> null;
         };
     }
@@ -91,30 +120,51 @@ final class ExchangeGen {
         if (q.sources().size() != 1 || !routable(q.sources().getFirst().table()) || subqueries(q)) {
             return null;
         }
-        Expr key = key(q.sources().getFirst());
-        return key == null ? null : new Target(q.sources().getFirst().table(), key, targets);
+        List<Expr> keys = keys(q.sources().getFirst());
+        return keys == null ? null : new Target(q.sources().getFirst().table(), keys, targets);
     }
 
     private Target write(Source src) {
         if (!routable(src.table())) {
             return null;
         }
-        Expr key = key(src);
-        return key == null ? null : new Target(src.table(), key, List.of());
+        List<Expr> keys = keys(src);
+        return keys == null ? null : new Target(src.table(), keys, List.of());
     }
 
-    /** A partitioned table whose partition function is MOD of one integer column (what pim_mp_at computes). */
-    private static boolean routable(Table t) {
-        if (t.partitionColumns().size() != 1) {
+    /**
+     * A partitioned table whose partition function the kernel computes: MOD of one integer column, or the
+     * FNV-1a HASH over exact numeric and TIMESTAMP columns (8-byte values; strings and BOOLEANs are not
+     * hashed on the DPU).
+     */
+    static boolean routable(Table t) {
+        if (t.replicated() || t.partitionColumns().isEmpty()) {
             return false;
         }
-        SqlType type = t.columns().get(t.partitionColumns().getFirst()).type();
-        return type.kind().isInteger();
+        for (int c : t.partitionColumns()) {
+            SqlType type = t.columns().get(c).type();
+            if (!type.kind().isExactNumeric() && type.kind() != TypeKind.TIMESTAMP) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** The expression the access binds to the partition column by equality, or null. */
-    private static Expr key(Source src) {
-        int col = src.table().partitionColumns().getFirst();
+    /** The expressions the access binds to every partition column by equality (in PARTITION TABLE order), or null. */
+    static List<Expr> keys(Source src) {
+        List<Expr> keys = new ArrayList<>();
+        for (int col : src.table().partitionColumns()) {
+            Expr k = key(src, col);
+            if (k == null) {
+                return null;
+            }
+            keys.add(k);
+        }
+        return keys;
+    }
+
+    /** The expression the access binds to partition column {@code col} by equality, or null. */
+    private static Expr key(Source src, int col) {
         Expr found = switch (src.access()) {
             case Access.PrimaryKey pk -> {
                 int i = src.table().primaryKey().columns().indexOf(col);
