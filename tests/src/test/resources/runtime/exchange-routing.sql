@@ -38,3 +38,37 @@ BEGIN ATOMIC
         SIGNAL SQLSTATE '45002' SET MESSAGE_TEXT = 'Transfer: unknown payee';
     END IF;
 END;
+
+-- An order's lines with their items' names (a cursor over one partition joined with a replicated table),
+-- in a call that also reads the stock of one item (another DPU): only the lines' owner opens the cursor.
+CREATE PROCEDURE OrderLines(IN p_w INTEGER, IN p_d INTEGER, IN p_o INTEGER, IN p_item INTEGER, OUT p_qty INTEGER)
+    READS SQL DATA
+    DYNAMIC RESULT SETS 1
+BEGIN ATOMIC
+    DECLARE lines CURSOR WITH RETURN FOR
+        SELECT n, item, name, qty FROM line, item
+        WHERE w = p_w AND d = p_d AND o = p_o AND id = item
+        ORDER BY n;
+    SET p_qty = (SELECT qty FROM stock WHERE item = p_item);
+    OPEN lines;
+END;
+
+-- Stock-Level's shape: the distinct items of a district's recent lines (one partition) whose stock (the
+-- partition of each item) is below a threshold.
+CREATE PROCEDURE LowStock(IN p_w INTEGER, IN p_d INTEGER, IN p_from INTEGER, IN p_threshold INTEGER,
+                          OUT p_low INTEGER)
+    READS SQL DATA
+BEGIN ATOMIC
+    DECLARE v_low INTEGER;
+    DECLARE v_first INTEGER;
+    SELECT COUNT(DISTINCT stock.item) INTO v_low
+        FROM line, stock
+        WHERE line.w = p_w AND line.d = p_d AND line.o >= p_from
+          AND stock.item = line.item AND stock.qty < p_threshold;
+    SET v_first = (SELECT MIN(stock.qty) FROM line, stock WHERE line.w = p_w AND line.d = p_d AND line.o = p_from
+                   AND stock.item = line.item);
+    IF v_first IS NULL THEN
+        SIGNAL SQLSTATE '45003' SET MESSAGE_TEXT = 'LowStock: no lines';
+    END IF;
+    SET p_low = v_low;
+END;

@@ -45,6 +45,18 @@ final class ExchangeGen {
     /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
         Target t = target(s);
+        Join j = t == null ? join(s) : null;
+        if (j != null) {
+            // docs/multi-partition.md "Joins": QueryGen routes the join's sources through the rowset and lookups
+            g.queries.join = j;
+            try {
+                body.emit();
+            } finally {
+                g.queries.join = null;
+            }
+            g.w.line("pim_mp_join_end();");
+            return true;
+        }
         if (t == null) {
             if (touchesPartitioned(s)) {
                 unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
@@ -80,17 +92,22 @@ final class ExchangeGen {
      * router's FNV-1a (PartitionFunction), which floorMod in pim_mp_at then leaves unchanged.
      */
     String partition(Table table, List<Expr> keys) throws BuildException {
+        return partition(table, keys, Scope.EMPTY);
+    }
+
+    /** As above, with the keys evaluated in {@code scope} (a join's lookup keys read earlier rows). */
+    String partition(Table table, List<Expr> keys, Scope scope) throws BuildException {
         List<Integer> cols = table.partitionColumns();
         if (PartitionFunction.of(table).isModulo()) {
             Column col = table.columns().get(cols.getFirst());
-            V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), Scope.EMPTY), keys.getFirst().type(), col.type(), true);
+            V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
             return key.v() + ", " + key.n();
         }
         List<String> values = new ArrayList<>();
         List<String> nulls = new ArrayList<>();
         for (int i = 0; i < cols.size(); i++) {
             Column col = table.columns().get(cols.get(i));
-            V key = g.exprs.materialize(g.exprs.toNum(g.exprs.expr(keys.get(i), Scope.EMPTY), keys.get(i).type(),
+            V key = g.exprs.materialize(g.exprs.toNum(g.exprs.expr(keys.get(i), scope), keys.get(i).type(),
                     col.type(), true));
             values.add(key.v());
             if (!key.neverNull()) {
@@ -110,18 +127,122 @@ final class ExchangeGen {
             case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> read(sq.query(), List.of(a.target()));
             case Stmt.Update up -> write(up.target());
             case Stmt.Delete del -> write(del.target());
+            case Stmt.OpenCursor oc -> owned(oc.cursor().query());
             case Stmt.Insert ins -> routable(ins.table()) ? new Target(ins.table(),
                     ins.table().partitionColumns().stream().map(c -> ins.values().get(c)).toList(), List.of()) : null;
             default -> null;
         };
     }
 
+    /** A read whose partitioned rows live on one partition: its owner runs it and publishes the INTO values. */
     private Target read(Query q, List<Variable> targets) {
-        if (q.sources().size() != 1 || !routable(q.sources().getFirst().table()) || subqueries(q)) {
+        Target t = owned(q);
+        return t == null ? null : new Target(t.table(), t.keys(), targets);
+    }
+
+    /**
+     * A query all of whose partitioned rows live on one partition: one partitioned source bound to its
+     * partition key by parameters or variables, every other source replicated. Only the owner runs it (a
+     * cursor's result set comes from the owner alone, the host returns it from there); the others skip it.
+     */
+    private Target owned(Query q) {
+        if (subqueries(q)) {
             return null;
         }
-        List<Expr> keys = keys(q.sources().getFirst());
-        return keys == null ? null : new Target(q.sources().getFirst().table(), keys, targets);
+        Source part = null;
+        for (Source src : q.sources()) {
+            if (!src.table().replicated()) {
+                if (part != null) {
+                    return null;
+                }
+                part = src;
+            }
+        }
+        if (part == null || !routable(part.table())) {
+            return null;
+        }
+        List<Expr> keys = keys(part);
+        return keys == null ? null : new Target(part.table(), keys, List.of());
+    }
+
+    /**
+     * A join in an exchange call (docs/multi-partition.md "Joins"): the first source on one partition (its
+     * rows become a rowset), every later source replicated or a primary-key lookup on a partitioned table whose
+     * partition key comes from earlier rows. Only for SELECT INTO and scalar subqueries, whose result feeds no
+     * data access inside the loops (a participant may skip rows whose values it misses and block at the end).
+     */
+    record Join(int stmt, List<Expr> rowsetKeys, Query query) {
+        /** The first source's columns, or a lookup's, that the query reads after the access (published fields). */
+        java.util.SortedSet<Integer> columnsOf(int source) {
+            var cols = new java.util.TreeSet<Integer>();
+            for (Expr e : expressions(query)) {
+                columns(e, source, cols);
+            }
+            return cols;
+        }
+    }
+
+    private Join join(Stmt s) {
+        Query q = switch (s) {
+            case Stmt.SelectInto si -> si.query();
+            case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> sq.query();
+            default -> null;
+        };
+        if (q == null || q.sources().size() < 2 || subqueries(q)) {
+            return null;
+        }
+        Source first = q.sources().getFirst();
+        if (!routable(first.table())) {
+            return null;
+        }
+        List<Expr> keys = keys(first);
+        if (keys == null) {
+            return null;
+        }
+        for (Source src : q.sources().subList(1, q.sources().size())) {
+            if (!src.table().replicated() && lookupKeys(src) == null) {
+                return null;
+            }
+        }
+        return new Join(s.id(), keys, q);
+    }
+
+    /** The partition-key expressions of a join's lookup (a primary-key probe; may read earlier sources' rows), or null. */
+    static List<Expr> lookupKeys(Source src) {
+        if (!routable(src.table()) || !(src.access() instanceof Access.PrimaryKey pk)) {
+            return null;
+        }
+        List<Expr> keys = new ArrayList<>();
+        for (int col : src.table().partitionColumns()) {
+            int i = src.table().primaryKey().columns().indexOf(col);
+            if (i < 0 || !earlierColumnsOnly(pk.key().get(i), src.index())) {
+                return null;
+            }
+            keys.add(pk.key().get(i));
+        }
+        return keys;
+    }
+
+    private static boolean earlierColumnsOnly(Expr e, int source) {
+        if (e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate
+                || e instanceof Expr.ColumnRef c && c.source() >= source) {
+            return false;
+        }
+        for (Expr c : children(e)) {
+            if (!earlierColumnsOnly(c, source)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void columns(Expr e, int source, java.util.Set<Integer> out) {
+        if (e instanceof Expr.ColumnRef c && c.source() == source) {
+            out.add(c.column().ordinal());
+        }
+        for (Expr c : children(e)) {
+            columns(c, source, out);
+        }
     }
 
     private Target write(Source src) {

@@ -172,6 +172,13 @@ final class Moves {
         values++;
     }
 
+    /** A field that is only described (the exchange publishes and takes the .dst fields of a table), not moved. */
+    void addField(Slot s, String note) {
+        entries.add("{" + field(g, s, true, null) + ", " + NULL_SOURCE + "}");
+        notes.add(note);
+        values++;
+    }
+
     /** A numeric field at the given scale that pim_move can read, or null. */
     private static Slot operandSlot(ProcGen g, Expr e, Scope scope, int scale) {
         Slot s = Moves.sourceSlot(g, e, scope);

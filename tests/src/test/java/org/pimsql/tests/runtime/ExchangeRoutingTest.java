@@ -153,4 +153,117 @@ class ExchangeRoutingTest {
             return rs.getBigDecimal(1);
         }
     }
+
+    /** Items 1..ITEMS, stock quantity (item * 7) mod 30; district (w, d) order o has lines n = 1..5 of items (w + d + o + 3n) mod ITEMS + 1. */
+    static final int ITEMS = 97;
+
+    static int stockQty(int item) {
+        return item * 7 % 30;
+    }
+
+    static int lineItem(int w, int d, int o, int n) {
+        return (w + d + o + 3 * n) % ITEMS + 1;
+    }
+
+    static void loadOrders(Connection c, int warehouses, int districts, int orders) throws SQLException {
+        try (PreparedStatement item = c.prepareStatement("INSERT INTO item VALUES (?, ?, ?)");
+             PreparedStatement stock = c.prepareStatement("INSERT INTO stock VALUES (?, ?)");
+             PreparedStatement line = c.prepareStatement("INSERT INTO line VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (int i = 1; i <= ITEMS; i++) {
+                item.setInt(1, i);
+                item.setString(2, "item " + i);
+                item.setBigDecimal(3, new BigDecimal(i).movePointLeft(1));
+                item.executeUpdate();
+                stock.setInt(1, i);
+                stock.setInt(2, stockQty(i));
+                stock.executeUpdate();
+            }
+            for (int w = 1; w <= warehouses; w++) {
+                for (int d = 1; d <= districts; d++) {
+                    for (int o = 1; o <= orders; o++) {
+                        for (int n = 1; n <= 5; n++) {
+                            line.setInt(1, w);
+                            line.setInt(2, d);
+                            line.setInt(3, o);
+                            line.setInt(4, n);
+                            line.setInt(5, lineItem(w, d, o, n));
+                            line.setInt(6, n * 2);
+                            line.executeUpdate();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCursorOverOnePartitionReturnsTheOwnersRows() throws Exception {
+        try (Connection c = open("xroute-cursor")) {
+            loadOrders(c, 2, 4, 3);
+            PimConnection pim = c.unwrap(PimConnection.class);
+            int spanning = 0;
+            for (int w = 1; w <= 2; w++) {
+                for (int d = 1; d <= 4; d++) {
+                    for (int item = 1; item <= 8; item++) {
+                        if (Math.floorMod(item, DPUS) != partition(w, d)) spanning++;
+                        CallOutcome.Success s = pim.callAsync("OrderLines", w, d, 2, item, null).join();
+                        assertEquals(stockQty(item), ((Number) s.outValues().get(4)).intValue());
+                        assertEquals(1, s.resultSets().size(), "one result set, from the lines' owner");
+                        var rows = new ArrayList<String>();
+                        for (List<Object> row : s.resultSets().getFirst().rows()) rows.add(row.toString());
+                        var want = new ArrayList<String>();
+                        for (int n = 1; n <= 5; n++) {
+                            int it = lineItem(w, d, 2, n);
+                            want.add(List.of(n, it, "item " + it, n * 2).toString());
+                        }
+                        assertEquals(want, rows, "w " + w + " d " + d + " item " + item);
+                    }
+                }
+            }
+            assertTrue(spanning > 30, spanning + " spanning calls");
+        }
+    }
+
+    @Test
+    void aJoinOfOnePartitionWithLookupsOnEveryPartitionNeedsTwoLaunchesMore() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:xroute-join?dpus=" + DPUS
+                + "&eagerEpochs=false&epochMillis=100000&epochCalls=1")) {
+            try (Statement s = c.createStatement()) {
+                s.execute(script());
+            }
+            loadOrders(c, 2, 4, 6);
+            PimConnection pim = c.unwrap(PimConnection.class);
+            for (int w = 1; w <= 2; w++) {
+                for (int d = 1; d <= 4; d++) {
+                    for (int from = 1; from <= 6; from += 2) {
+                        for (int threshold : new int[] {5, 15, 29}) {
+                            var items = new java.util.TreeSet<Integer>();
+                            for (int o = from; o <= 6; o++) {
+                                for (int n = 1; n <= 5; n++) {
+                                    if (stockQty(lineItem(w, d, o, n)) < threshold) items.add(lineItem(w, d, o, n));
+                                }
+                            }
+                            var before = pim.engine().executionStats();
+                            CallOutcome.Success s = pim.callAsync("LowStock", w, d, from, threshold, null).join();
+                            assertEquals(items.size(), ((Number) s.outValues().get(4)).intValue(),
+                                    "w " + w + " d " + d + " from " + from + " threshold " + threshold);
+                            var after = pim.engine().executionStats();
+                            for (int wait = 0; wait < 100 && after.epochs() == before.epochs(); wait++) {
+                                Thread.sleep(20);
+                                after = pim.engine().executionStats();
+                            }
+                            // each join: its rowset and its owners' lookups in one launch, the other participants' lookups
+                            // in the next, the result in the one after (which also starts the next join)
+                            assertTrue(after.launches() - before.launches() <= 5,
+                                    (after.launches() - before.launches()) + " launches for one LowStock call (two joins)");
+                        }
+                    }
+                }
+            }
+            // no lines at order 7: the SIGNAL is decided alike on every participant
+            var e = assertThrows(java.util.concurrent.CompletionException.class,
+                    () -> pim.callAsync("LowStock", 1, 1, 7, 10, null).join());
+            assertEquals("45003", RuntimeFixtures.sqlCause(e).getSQLState());
+        }
+    }
 }
