@@ -149,9 +149,6 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     T->out_limit = T->out_end - REC_RESERVE;
 
     pim_dispatch(ch->proc); /* generated: sets T->frame, runs the procedure */
-    if ((ch->flags & PIM_CALL_MP) != 0) {
-        pim_mp_join_end(); /* a join that missed values blocks the call, even one that then failed */
-    }
     if (T->status == 0) {
         out_bytes = pim_out_bytes(ch->proc);
         pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */

@@ -198,8 +198,9 @@ void pim_mp_missing(pim_task_t *T, uint32_t dpu)
     }
 }
 
-/* The end of a join in an exchange call (and of the call): a missing value blocks the call at the first one,
- * even when the rows it saw made the statement fail (without all of them that failure proves nothing). */
+/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
+ * it saw made the statement fail (without all of them that failure proves nothing). The only errors that
+ * leave a join early (21000, a full sort buffer) would also be raised with every row. */
 void pim_mp_join_end(void)
 {
     pim_task_t *T = pim_me();
@@ -273,35 +274,51 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
 }
 
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
- * 64-bit multiply helper on the DPU). */
-static uint64_t fnv(uint64_t h, uint32_t octet)
+ * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
+static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
+
+static uint64_t __attribute__((noinline)) fnv(uint64_t h, uint32_t octet)
 {
+    uint64_t p;
+    uint32_t k;
     h ^= octet;
-    return (h << 40) + (h << 8) + (h << 7) + (h << 5) + (h << 4) + (h << 1) + h;
+    p = h;
+    for (k = 0; k < 6; k++) {
+        p += h << fnv_shifts[k];
+    }
+    return p;
 }
 
 /*
  * The router's HASH partition function (PartitionFunction): FNV-1a from the offset basis over, per key
  * column, byte 0 for NULL, else byte 1 and the 8 value bytes little-endian (exact numerics at the
- * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. Bit i of `nulls`
- * says key i is NULL. Returns the partition (pim_mp_at's floorMod keeps it as it is).
+ * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. The keys are a
+ * const table of source fields (parameters, locals, row fields, constants; codegen checks that each holds
+ * the column's value as it is). Returns the partition (pim_mp_at's floorMod keeps it as it is).
  */
-int64_t pim_mp_hash(const int64_t *keys, uint32_t nulls, uint32_t n)
+int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
 {
+    pim_task_t *T = pim_me();
     uint64_t h = 0xcbf29ce484222325ull;
     uint32_t i, b, r = 0;
-    if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return 0; /* a call on one DPU: pim_mp_at does not route */
     }
     assert(n <= 32 && pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
-    for (i = 0; i < n; i++) {
-        if (((nulls >> i) & 1u) != 0) {
-            h = fnv(h, 0);
+    for (i = 0; i < n; i++, keys++) {
+        const uint8_t *base = fld_base(T, keys);
+        uint64_t v;
+        if (keys->base == PIM_B_CONST) {
+            v = (uint64_t)(int64_t)(int32_t)((uint32_t)keys->off | (uint32_t)keys->null_off << 16);
+        } else if (keys->kind == 0 || (base[keys->null_off] & keys->null_mask) != 0) {
+            h = fnv(h, 0); /* NULL */
             continue;
+        } else {
+            v = (uint64_t)pim_ldnum(base + keys->off, keys->kind);
         }
         h = fnv(h, 1);
-        for (b = 0; b < 8; b++) {
-            h = fnv(h, (uint32_t)((uint64_t)keys[i] >> (8 * b)) & 0xffu);
+        for (b = 0; b < 8; b++, v >>= 8) {
+            h = fnv(h, (uint32_t)v & 0xffu);
         }
     }
     /* h mod P by binary long division in 32 bits (r < P < 2^31, so r << 1 cannot overflow) */

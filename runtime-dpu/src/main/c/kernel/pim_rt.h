@@ -386,8 +386,8 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start);
  */
 bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n);
 void pim_mp_put(void);
-/* The HASH partition of key values (bit i of nulls: key i is NULL), as the `key` of pim_mp_at. */
-int64_t pim_mp_hash(const int64_t *keys, uint32_t nulls, uint32_t n);
+/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. */
+int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
 void pim_mp_none(uint32_t stmt);
 /* -- joins and routing helpers (pim_mp_rows.c, docs/multi-partition.md "Joins") -- */

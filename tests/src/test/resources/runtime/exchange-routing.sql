@@ -72,3 +72,20 @@ BEGIN ATOMIC
     END IF;
     SET p_low = v_low;
 END;
+
+-- A FOR loop over one order's lines (one partition) whose body reads the stock of each line's item (any
+-- partition): the lines' owner publishes them, every participant runs the body over them.
+CREATE PROCEDURE SumLines(IN p_w INTEGER, IN p_d INTEGER, IN p_o INTEGER, OUT p_total INTEGER, OUT p_stock INTEGER)
+    READS SQL DATA
+BEGIN ATOMIC
+    DECLARE v_total INTEGER DEFAULT 0;
+    DECLARE v_stock INTEGER DEFAULT 0;
+    DECLARE v_q INTEGER;
+    FOR SELECT item AS v_item, qty AS v_qty FROM line WHERE w = p_w AND d = p_d AND o = p_o DO
+        SET v_total = v_total + v_qty;
+        SET v_q = (SELECT qty FROM stock WHERE item = v_item);
+        SET v_stock = v_stock + v_q;
+    END FOR;
+    SET p_total = v_total;
+    SET p_stock = v_stock;
+END;

@@ -33,6 +33,8 @@ import org.pimsql.frontend.ir.Variable;
 final class ExchangeGen {
     private final ProcGen g;
     final List<String> unsupported = new ArrayList<>();
+    /** Rowsets being emitted (a FOR loop's body is emitted inside its statement). */
+    private int rowsets;
 
     ExchangeGen(ProcGen g) {
         this.g = g;
@@ -45,14 +47,17 @@ final class ExchangeGen {
     /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
         Target t = target(s);
-        Join j = t == null ? join(s) : null;
+        // one rowset at a time (pim_mp_rows.c): no join or FOR loop through the exchange inside a FOR loop's body
+        Join j = t == null && rowsets == 0 ? join(s) : null;
         if (j != null) {
             // docs/multi-partition.md "Joins": QueryGen routes the join's sources through the rowset and lookups
             g.queries.join = j;
+            rowsets++;
             try {
                 body.emit();
             } finally {
                 g.queries.join = null;
+                rowsets--;
             }
             g.w.line("pim_mp_join_end();");
             return true;
@@ -89,7 +94,8 @@ final class ExchangeGen {
      * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to
      * {@code keys}: the key itself for the MOD function; for a HASH function (several columns, or one exact
      * numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash computes with the
-     * router's FNV-1a (PartitionFunction), which floorMod in pim_mp_at then leaves unchanged.
+     * router's FNV-1a (PartitionFunction) from a const table of the key fields, which floorMod in pim_mp_at
+     * then leaves unchanged. The keys must pass {@link #hashable}.
      */
     String partition(Table table, List<Expr> keys) throws BuildException {
         return partition(table, keys, Scope.EMPTY);
@@ -103,19 +109,62 @@ final class ExchangeGen {
             V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
             return key.v() + ", " + key.n();
         }
-        List<String> values = new ArrayList<>();
-        List<String> nulls = new ArrayList<>();
+        var sb = new StringBuilder();
+        String name = g.fn + "_hk" + g.next();
+        sb.append("/* partition key of ").append(CText.comment(table.name(), 60)).append(" (pim_mp_hash) */\n");
+        sb.append("static const pim_fld_t ").append(name).append("[] = {\n");
         for (int i = 0; i < cols.size(); i++) {
             Column col = table.columns().get(cols.get(i));
-            V key = g.exprs.materialize(g.exprs.toNum(g.exprs.expr(keys.get(i), scope), keys.get(i).type(),
-                    col.type(), true));
-            values.add(key.v());
-            if (!key.neverNull()) {
-                nulls.add("(uint32_t)(" + key.n() + ") << " + i);
+            Expr k = keys.get(i);
+            String field;
+            if (k instanceof Expr.Literal l && l.value() == null) {
+                field = Moves.NULL_SOURCE;
+            } else if (k instanceof Expr.Literal) {
+                field = "PIM_CONST(" + Moves.constant(k, Slot.scaleOf(col.type()), col.type()) + ")";
+            } else {
+                Slot slot = Moves.sourceSlot(g, k, scope);
+                if (slot == null) {
+                    throw new BuildException("partition key " + k + " of " + table.name() + " is not a field");
+                }
+                field = Moves.field(g, slot, false, slot.f().type());
+            }
+            sb.append("    ").append(field).append(", /* ").append(CText.comment(col.name(), 60)).append(" */\n");
+        }
+        g.statics.add(sb.append("};\n").toString());
+        return "pim_mp_hash(" + name + ", " + cols.size() + "), 0";
+    }
+
+    /**
+     * True when pim_mp_hash can read the keys of a HASH-partitioned table from a const field table: each is a
+     * NULL, a constant that fits 32 bits at the column's scale, or a plain (non-array) variable or column
+     * whose value is already the column's canonical int64 (an integer for an integer column, the same scale
+     * for a DECIMAL, a TIMESTAMP for a TIMESTAMP). MOD keys are any expression.
+     */
+    static boolean hashable(Table table, List<Expr> keys) {
+        if (PartitionFunction.of(table).isModulo()) {
+            return true;
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            SqlType col = table.columns().get(table.partitionColumns().get(i)).type();
+            Expr k = keys.get(i);
+            boolean ok = switch (k) {
+                case Expr.Literal l -> l.value() == null || Moves.constant(k, Slot.scaleOf(col), col) != null;
+                case Expr.VarRef v -> !v.variable().type().isArray() && sameInt64(v.type(), col);
+                case Expr.ColumnRef c -> sameInt64(c.type(), col);
+                default -> false;
+            };
+            if (!ok) {
+                return false;
             }
         }
-        return "pim_mp_hash((const int64_t[]){" + String.join(", ", values) + "}, "
-                + (nulls.isEmpty() ? "0" : String.join(" | ", nulls)) + ", " + cols.size() + "), 0";
+        return true;
+    }
+
+    private static boolean sameInt64(SqlType from, SqlType col) {
+        if (col.kind().isInteger()) {
+            return from.kind().isInteger();
+        }
+        return from.kind() == col.kind() && (col.kind() != TypeKind.DECIMAL || from.scale() == col.scale());
     }
 
     /** A routable access: the partitioned table, its partition-key expressions, and the variables a read assigns. */
@@ -124,12 +173,11 @@ final class ExchangeGen {
     private Target target(Stmt s) {
         return switch (s) {
             case Stmt.SelectInto si -> read(si.query(), si.targets());
-            case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> read(sq.query(), List.of(a.target()));
+            case Stmt.Assign a when scalar(a.value()) != null -> read(scalar(a.value()).query(), List.of(a.target()));
             case Stmt.Update up -> write(up.target());
             case Stmt.Delete del -> write(del.target());
             case Stmt.OpenCursor oc -> owned(oc.cursor().query());
-            case Stmt.Insert ins -> routable(ins.table()) ? new Target(ins.table(),
-                    ins.table().partitionColumns().stream().map(c -> ins.values().get(c)).toList(), List.of()) : null;
+            case Stmt.Insert ins -> insert(ins);
             default -> null;
         };
     }
@@ -183,9 +231,12 @@ final class ExchangeGen {
     }
 
     private Join join(Stmt s) {
+        if (s instanceof Stmt.ForEach fe) {
+            return forLoop(fe);
+        }
         Query q = switch (s) {
             case Stmt.SelectInto si -> si.query();
-            case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> sq.query();
+            case Stmt.Assign a when scalar(a.value()) != null -> scalar(a.value()).query();
             default -> null;
         };
         if (q == null || q.sources().size() < 2 || subqueries(q)) {
@@ -207,6 +258,49 @@ final class ExchangeGen {
         return new Join(s.id(), keys, q);
     }
 
+    /**
+     * A FOR loop over one partition (its first source; the others replicated): the owner publishes the rows as
+     * a rowset and every participant runs the body over them, so the body's own accesses keep their ordinals.
+     * Not when the body writes the loop's table: a call on one DPU runs the body during the scan, which such
+     * writes could disturb (plain FOR loops collect the rows first for that).
+     */
+    private Join forLoop(Stmt.ForEach fe) {
+        Query q = fe.query();
+        if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
+                || !q.orderBy().isEmpty() && !q.orderFromIndex() && !QueryGen.orderFromFirstSource(q)) {
+            return null;
+        }
+        Source first = q.sources().getFirst();
+        if (!routable(first.table()) || writesTable(fe.body(), first.table())) {
+            return null;
+        }
+        for (Source src : q.sources().subList(1, q.sources().size())) {
+            if (!src.table().replicated()) {
+                return null;
+            }
+        }
+        List<Expr> keys = keys(first);
+        return keys == null ? null : new Join(fe.id(), keys, q);
+    }
+
+    private static boolean writesTable(org.pimsql.frontend.ir.Block b, Table t) {
+        for (Stmt st : b.statements()) {
+            boolean w = switch (st) {
+                case Stmt.Insert i -> i.table().id() == t.id();
+                case Stmt.Update u -> u.target().table().id() == t.id();
+                case Stmt.Delete d -> d.target().table().id() == t.id();
+                case Stmt.If i -> i.branches().stream().anyMatch(br -> writesTable(br.body(), t)) || writesTable(i.elseBlock(), t);
+                case Stmt.While wh -> writesTable(wh.body(), t);
+                case Stmt.ForEach f -> writesTable(f.body(), t);
+                default -> false;
+            };
+            if (w) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The partition-key expressions of a join's lookup (a primary-key probe; may read earlier sources' rows), or null. */
     static List<Expr> lookupKeys(Source src) {
         if (!routable(src.table()) || !(src.access() instanceof Access.PrimaryKey pk)) {
@@ -220,7 +314,7 @@ final class ExchangeGen {
             }
             keys.add(pk.key().get(i));
         }
-        return keys;
+        return hashable(src.table(), keys) ? keys : null;
     }
 
     private static boolean earlierColumnsOnly(Expr e, int source) {
@@ -243,6 +337,14 @@ final class ExchangeGen {
         for (Expr c : children(e)) {
             columns(c, source, out);
         }
+    }
+
+    private Target insert(Stmt.Insert ins) {
+        if (!routable(ins.table())) {
+            return null;
+        }
+        List<Expr> keys = ins.table().partitionColumns().stream().map(c -> ins.values().get(c)).toList();
+        return hashable(ins.table(), keys) ? new Target(ins.table(), keys, List.of()) : null;
     }
 
     private Target write(Source src) {
@@ -281,7 +383,7 @@ final class ExchangeGen {
             }
             keys.add(k);
         }
-        return keys;
+        return hashable(src.table(), keys) ? keys : null;
     }
 
     /** The expression the access binds to partition column {@code col} by equality, or null. */
@@ -329,6 +431,14 @@ final class ExchangeGen {
             }
         }
         return false;
+    }
+
+    /** The scalar subquery an assignment stores (through the conversions to the variable's type), or null. */
+    private static Expr.ScalarSubquery scalar(Expr e) {
+        while (e instanceof Expr.Cast c) {
+            e = c.operand();
+        }
+        return e instanceof Expr.ScalarSubquery sq ? sq : null;
     }
 
     private static boolean subqueries(Query q) {

@@ -166,9 +166,19 @@ final class QueryGen {
         }
         Sink sink = row -> {
             storeRow(row, slots, "FOR loop variables");
-            g.block(fe.body());
+            ExchangeGen.Join outer = join; // the body's statements are not part of the loop's rowset
+            join = null;
+            try {
+                g.block(fe.body());
+            } finally {
+                join = outer;
+            }
         };
         Query q = fe.query();
+        if (join != null) {
+            run(q, sink); // a FOR loop over one partition in an exchange call: its rows are a rowset (ExchangeGen)
+            return;
+        }
         boolean plain = !q.aggregated() && !q.distinct() && q.limit() == null && q.offset() == null
                 && (q.orderBy().isEmpty() || q.orderFromIndex() || orderFromFirstSource(q));
         if (plain && writes(fe.body()) && !(q.sources().get(0).access() instanceof Access.PrimaryKey)) {

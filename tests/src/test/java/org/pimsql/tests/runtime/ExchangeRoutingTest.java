@@ -221,6 +221,21 @@ class ExchangeRoutingTest {
                 }
             }
             assertTrue(spanning > 30, spanning + " spanning calls");
+            // a FOR loop over the same lines, reading each line's stock on its item's partition
+            for (int w = 1; w <= 2; w++) {
+                for (int d = 1; d <= 4; d++) {
+                    for (int o = 1; o <= 3; o++) {
+                        int total = 0, stock = 0;
+                        for (int n = 1; n <= 5; n++) {
+                            total += n * 2;
+                            stock += stockQty(lineItem(w, d, o, n));
+                        }
+                        List<Object> out = pim.callAsync("SumLines", w, d, o, null, null).join().outValues();
+                        assertEquals(List.of(total, stock), List.of(((Number) out.get(3)).intValue(),
+                                ((Number) out.get(4)).intValue()), "w " + w + " d " + d + " o " + o);
+                    }
+                }
+            }
         }
     }
 
