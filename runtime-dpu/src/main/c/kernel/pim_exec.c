@@ -86,19 +86,25 @@ static uint32_t stop_wave;
 /* Room an exchange call keeps in the output area for its report. */
 #define MP_ROOM (32u * 1024u)
 
-/* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u32 status}, entries. */
+/* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u16 status,
+ * u16 needs}, the `needs` DPUs a blocked join needs (u32 each, padded to 8), entries. */
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
     uint32_t hdr[4] __attribute__((aligned(8)));
-    uint32_t n;
+    uint32_t n, needs = (pim_mp_nneed * 4u + 7u) & ~7u;
     pim_off_t at;
     hdr[0] = T->mp_npub;
     hdr[1] = T->mp_stop;
     hdr[2] = T->mp_need;
-    hdr[3] = status;
-    assert(T->out_pos + 16 + (T->mp_pub - T->mp_pub0) <= T->out_end);
+    hdr[3] = status | pim_mp_nneed << 16;
+    assert(T->out_pos + 16 + needs + (T->mp_pub - T->mp_pub0) <= T->out_end);
     pim_mram_put(T->out_pos, hdr, 16);
     T->out_pos += 16;
+    if (needs != 0) {
+        pim_mp_needs[pim_mp_nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
+        pim_mram_put(T->out_pos, pim_mp_needs, needs);
+        T->out_pos += needs;
+    }
     for (at = T->mp_pub0; at < T->mp_pub; at += n) {
         /* bounce through the key scratch, free at the end of a call */
         n = T->mp_pub - at < PIM_KEY_MAX ? T->mp_pub - at : PIM_KEY_MAX;
@@ -106,7 +112,7 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
         pim_mram_put(T->out_pos, T->key_a, n);
         T->out_pos += n;
     }
-    return 16 + (T->mp_pub - T->mp_pub0);
+    return 16 + needs + (T->mp_pub - T->mp_pub0);
 }
 
 /*
@@ -126,6 +132,8 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     T->mp_ord = 0;
     T->mp_stop = 0;
     T->mp_need = 0;
+    pim_mp_nneed = 0; /* (only exchange calls, alone in their wave, change these) */
+    pim_mp_miss = 0;
     T->mp_npub = 0;
     T->mp_pub = T->mp_pub0;
     T->mp_pend = NULL;

@@ -78,7 +78,7 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start)
 }
 
 /* Bytes a published field takes: its NULL flag, then its value bytes. */
-static uint32_t fld_bytes(const pim_fld_t *f)
+uint32_t pim_mp_fld_bytes(const pim_fld_t *f)
 {
     static const uint8_t num_bytes[5] = {0, 1, 2, 4, 8};
     if (f->kind == PIM_K_CHAR) {
@@ -96,13 +96,13 @@ static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
 }
 
 /* Copies the fields of `mv` (their .dst) to buf (to_buf) or from it; returns the bytes. */
-static uint32_t pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf)
+uint32_t pim_mp_pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf)
 {
     uint32_t at = 0, i, k;
     for (i = 0; i < n; i++) {
         const pim_fld_t *f = &mv[i].dst;
         uint8_t *b = fld_base(T, f);
-        uint32_t len = fld_bytes(f) - 1;
+        uint32_t len = pim_mp_fld_bytes(f) - 1;
         assert(at + len + 1 <= PIM_MP_VALUE_MAX);
         if (to_buf) {
             /* only the value's meaningful bytes: the rest of a VARCHAR and a NULL's bytes are zero, so that
@@ -134,30 +134,90 @@ typedef struct {
     uint32_t ord;
 } ent_t;
 
+/* Appends a published entry {stmt, len, ordinal} with `len` value bytes from buf; false (54000) when full. */
+bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t ord, const void *buf, uint32_t len)
+{
+    ent_t e __attribute__((aligned(8)));
+    uint32_t padded = (len + 7u) & ~7u;
+    if (T->mp_pub + 8 + padded > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + 8 + padded - T->mp_pub0 > PIM_MP_PUB_MAX
+        || len > 0xfff8u) {
+        pim_fail("54000", "multi-partition call publishes too many values");
+        return false;
+    }
+    e.stmt = (uint16_t)stmt;
+    e.len = (uint16_t)len;
+    e.ord = ord;
+    pim_mram_put(T->mp_pub, &e, 8);
+    if (padded != 0) {
+        pim_mram_put(T->mp_pub + 8, buf, padded);
+    }
+    T->mp_pub += 8 + padded;
+    T->mp_npub++;
+    return true;
+}
+
+/* The MRAM offset of the value of vector entry (stmt, ord) and its length, or PIM_NONE. */
+pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t ord, uint32_t *len)
+{
+    ent_t e __attribute__((aligned(8)));
+    pim_off_t at = T->mp_vec;
+    uint32_t i;
+    for (i = 0; i < T->mp_nvec; i++) {
+        pim_mram_get(at, &e, 8);
+        if (e.ord == ord && e.stmt == stmt) {
+            *len = e.len;
+            return at + 8;
+        }
+        at += 8 + ((e.len + 7u) & ~7u);
+    }
+    return PIM_NONE;
+}
+
+/*
+ * Several missing values (a join's inner lookups, docs/multi-partition.md "Joins"): the call goes on and
+ * blocks at the end of the statement (pim_mp_join_end), stopping at the first missing instance and naming
+ * every DPU it needs (up to PIM_MP_NEEDS; the rest are found in a later launch).
+ */
+uint32_t pim_mp_nneed, pim_mp_miss;
+uint32_t pim_mp_needs[PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
+
+void pim_mp_missing(pim_task_t *T, uint32_t dpu)
+{
+    uint32_t i;
+    if (pim_mp_miss == 0) {
+        pim_mp_miss = T->mp_ord;
+        T->mp_need = dpu;
+    }
+    for (i = 0; i < pim_mp_nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return;
+        }
+    }
+    if (pim_mp_nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_mp_nneed++] = dpu;
+    }
+}
+
+/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
+ * it saw made the statement fail (without all of them that failure proves nothing). The only errors that
+ * leave a join early (21000, a full sort buffer) would also be raised with every row. */
+void pim_mp_join_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (pim_mp_miss != 0 && T->status != PIM_ST_BLOCKED) {
+        T->status = PIM_ST_BLOCKED;
+        T->mp_stop = pim_mp_miss;
+    }
+}
+
 /* Publishes the INTO values of the local read that just ran (pim_mp_at left it pending). */
 void pim_mp_put(void)
 {
     pim_task_t *T = pim_me();
     uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
-    ent_t e __attribute__((aligned(8)));
-    uint32_t len;
-    if (T->mp_pend == NULL || T->status != 0) {
-        T->mp_pend = NULL;
-        return;
+    if (T->mp_pend != NULL && T->status == 0) {
+        pim_mp_publish(T, T->mp_pend_stmt, T->mp_ord, buf, pim_mp_pack(T, T->mp_pend, T->mp_pend_n, (uint8_t *)buf, true));
     }
-    len = pack(T, T->mp_pend, T->mp_pend_n, (uint8_t *)buf, true);
-    if (T->mp_pub + 8 + ((len + 7u) & ~7u) > PIM_IN_OFF + PIM_IN_BYTES
-        || T->mp_pub + 8 + ((len + 7u) & ~7u) - T->mp_pub0 > PIM_MP_PUB_MAX) {
-        pim_fail("54000", "multi-partition call publishes too many values");
-        return;
-    }
-    e.stmt = (uint16_t)T->mp_pend_stmt;
-    e.len = (uint16_t)len;
-    e.ord = T->mp_ord;
-    pim_mram_put(T->mp_pub, &e, 8);
-    pim_mram_put(T->mp_pub + 8, buf, (len + 7u) & ~7u);
-    T->mp_pub += 8 + ((len + 7u) & ~7u);
-    T->mp_npub++;
     T->mp_pend = NULL;
 }
 
@@ -165,26 +225,32 @@ void pim_mp_put(void)
 static bool take(pim_task_t *T, uint32_t stmt, const pim_mv_t *mv, uint32_t n)
 {
     uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
-    ent_t e __attribute__((aligned(8)));
-    pim_off_t at = T->mp_vec;
-    uint32_t i;
-    for (i = 0; i < T->mp_nvec; i++) {
-        pim_mram_get(at, &e, 8);
-        if (e.ord == T->mp_ord && e.stmt == stmt) {
-            assert(e.len <= PIM_MP_VALUE_MAX);
-            pim_mram_get(at + 8, buf, (e.len + 7u) & ~7u);
-            pack(T, mv, n, (uint8_t *)buf, false);
-            return true;
-        }
-        at += 8 + ((e.len + 7u) & ~7u);
+    uint32_t len;
+    pim_off_t at = pim_mp_find(T, stmt, T->mp_ord, &len);
+    if (at == PIM_NONE) {
+        return false;
     }
-    return false;
+    assert(len <= PIM_MP_VALUE_MAX);
+    pim_mram_get(at, buf, (len + 7u) & ~7u);
+    pim_mp_pack(T, mv, n, (uint8_t *)buf, false);
+    return true;
+}
+
+uint32_t pim_mp_last; /* the DPU owning the partition of the last access pim_mp_at or pim_mp_rows routed */
+
+/* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
+ * partition 0, then PartitionPlacement.modulo. */
+uint32_t pim_mp_route(int64_t key, bool key_null)
+{
+    uint32_t part = key_null ? 0u : (uint32_t)pim_mod(pim_add(pim_mod(key, pim_mp_parts), pim_mp_parts), pim_mp_parts);
+    pim_mp_last = part % pim_mp_dpus;
+    return pim_mp_last;
 }
 
 bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n)
 {
     pim_task_t *T = pim_me();
-    uint32_t part, dpu;
+    uint32_t dpu;
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return true; /* a call that runs on one DPU alone: every access is local */
     }
@@ -192,9 +258,7 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
         return false;
     }
     T->mp_ord++;
-    /* the router's MOD function (PartitionFunction): floorMod(key, P); NULL keys live on partition 0 */
-    part = key_null ? 0u : (uint32_t)pim_mod(pim_add(pim_mod(key, pim_mp_parts), pim_mp_parts), pim_mp_parts);
-    dpu = part % pim_mp_dpus; /* PartitionPlacement.modulo */
+    dpu = pim_mp_route(key, key_null);
     if (dpu == pim_mp_dpu) {
         T->mp_pend = into;
         T->mp_pend_n = n;
@@ -207,6 +271,64 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
         T->mp_need = dpu;
     }
     return false;
+}
+
+/* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
+ * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
+static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
+
+static uint64_t __attribute__((noinline)) fnv(uint64_t h, uint32_t octet)
+{
+    uint64_t p;
+    uint32_t k;
+    h ^= octet;
+    p = h;
+    for (k = 0; k < 6; k++) {
+        p += h << fnv_shifts[k];
+    }
+    return p;
+}
+
+/*
+ * The router's HASH partition function (PartitionFunction): FNV-1a from the offset basis over, per key
+ * column, byte 0 for NULL, else byte 1 and the 8 value bytes little-endian (exact numerics at the
+ * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. The keys are a
+ * const table of source fields (parameters, locals, row fields, constants; codegen checks that each holds
+ * the column's value as it is). Returns the partition (pim_mp_at's floorMod keeps it as it is).
+ */
+int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
+{
+    pim_task_t *T = pim_me();
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t i, b, r = 0;
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
+        return 0; /* a call on one DPU: pim_mp_at does not route */
+    }
+    assert(n <= 32 && pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    for (i = 0; i < n; i++, keys++) {
+        const uint8_t *base = fld_base(T, keys);
+        uint64_t v;
+        if (keys->base == PIM_B_CONST) {
+            v = (uint64_t)(int64_t)(int32_t)((uint32_t)keys->off | (uint32_t)keys->null_off << 16);
+        } else if (keys->kind == 0 || (base[keys->null_off] & keys->null_mask) != 0) {
+            h = fnv(h, 0); /* NULL */
+            continue;
+        } else {
+            v = (uint64_t)pim_ldnum(base + keys->off, keys->kind);
+        }
+        h = fnv(h, 1);
+        for (b = 0; b < 8; b++, v >>= 8) {
+            h = fnv(h, (uint32_t)v & 0xffu);
+        }
+    }
+    /* h mod P by binary long division in 32 bits (r < P < 2^31, so r << 1 cannot overflow) */
+    for (i = 64; i-- > 0;) {
+        r = (r << 1) | (uint32_t)((h >> i) & 1u);
+        if (r >= pim_mp_parts) {
+            r -= pim_mp_parts;
+        }
+    }
+    return (int64_t)r;
 }
 
 void pim_mp_none(uint32_t stmt)

@@ -386,6 +386,8 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start);
  */
 bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n);
 void pim_mp_put(void);
+/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. */
+int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
 void pim_mp_none(uint32_t stmt);
 /* Broadcast reads (pim_mp_scatter.c): after the local partial of statement `stmt` is computed, publish it and
@@ -399,6 +401,24 @@ void pim_mp_none(uint32_t stmt);
 void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n); /* n x {value, count, kind | PIM_SG_SEEN} */
 void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
                         bool keep);
+/* -- joins and routing helpers (pim_mp_rows.c, docs/multi-partition.md "Joins") -- */
+#define PIM_MP_NEEDS 64u        /* DPUs one blocked report can name */
+extern uint32_t pim_mp_last, pim_mp_nneed, pim_mp_miss;
+extern uint32_t pim_mp_needs[PIM_MP_NEEDS + 1];
+uint32_t pim_mp_route(int64_t key, bool key_null);
+uint32_t pim_mp_fld_bytes(const pim_fld_t *f);
+uint32_t pim_mp_pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf);
+bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t ord, const void *buf, uint32_t len);
+pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t ord, uint32_t *len);
+void pim_mp_missing(pim_task_t *T, uint32_t dpu);
+void pim_mp_join_end(void);
+/* The first source of a join: starts its rowset (the owner publishes its rows, the others read them). */
+uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *fields, uint32_t n);
+uint32_t pim_mp_rows_next(void);
+bool pim_mp_row_next(void);
+bool pim_mp_row_put(void);
+/* After an inner lookup of a join that pim_mp_at routed: publishes or takes the row's fields. */
+pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint32_t n);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

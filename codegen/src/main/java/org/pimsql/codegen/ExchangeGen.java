@@ -6,6 +6,8 @@ import org.pimsql.frontend.analysis.ScatterReads;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
+import org.pimsql.frontend.catalog.TypeKind;
+import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
@@ -32,6 +34,8 @@ import org.pimsql.frontend.ir.Variable;
 final class ExchangeGen {
     private final ProcGen g;
     final List<String> unsupported = new ArrayList<>();
+    /** Rowsets being emitted (a FOR loop's body is emitted inside its statement). */
+    private int rowsets;
 
     ExchangeGen(ProcGen g) {
         this.g = g;
@@ -44,6 +48,21 @@ final class ExchangeGen {
     /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
         Target t = target(s);
+        // one rowset at a time (pim_mp_rows.c): no join or FOR loop through the exchange inside a FOR loop's body
+        Join j = t == null && rowsets == 0 ? join(s) : null;
+        if (j != null) {
+            // docs/multi-partition.md "Joins": QueryGen routes the join's sources through the rowset and lookups
+            g.queries.join = j;
+            rowsets++;
+            try {
+                body.emit();
+            } finally {
+                g.queries.join = null;
+                rowsets--;
+            }
+            g.w.line("pim_mp_join_end();");
+            return true;
+        }
         if (t == null && ScatterReads.gathered(s)) {
             // a broadcast read: every participant computes its partial, the host merges (ScatterGen)
             g.queries.gatherNext = s.id();
@@ -63,8 +82,7 @@ final class ExchangeGen {
             }
             return false;
         }
-        Column col = t.table.columns().get(t.table.partitionColumns().getFirst());
-        V key = g.exprs.toNum(g.exprs.expr(t.key, Scope.EMPTY), t.key.type(), col.type(), true);
+        String key = partition(t.table, t.keys);
         String into = "NULL";
         int n = 0;
         if (!t.into.isEmpty()) {
@@ -76,7 +94,7 @@ final class ExchangeGen {
             into = mv.define("values statement " + s.id() + " publishes (exchange)");
             n = t.into.size();
         }
-        g.w.open("if (pim_mp_at(" + s.id() + ", " + key.v() + ", " + key.n() + ", " + into + ", " + n + "))");
+        g.w.open("if (pim_mp_at(" + s.id() + ", " + key + ", " + into + ", " + n + "))");
         body.emit();
         if (n > 0) {
             g.w.line("pim_mp_put();");
@@ -85,49 +103,304 @@ final class ExchangeGen {
         return true;
     }
 
-    /** A routable access: the partitioned table, its key expression, and the variables a read assigns. */
-    private record Target(Table table, Expr key, List<Variable> into) {}
+    /**
+     * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to
+     * {@code keys}: the key itself for the MOD function; for a HASH function (several columns, or one exact
+     * numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash computes with the
+     * router's FNV-1a (PartitionFunction) from a const table of the key fields, which floorMod in pim_mp_at
+     * then leaves unchanged. The keys must pass {@link #hashable}.
+     */
+    String partition(Table table, List<Expr> keys) throws BuildException {
+        return partition(table, keys, Scope.EMPTY);
+    }
+
+    /** As above, with the keys evaluated in {@code scope} (a join's lookup keys read earlier rows). */
+    String partition(Table table, List<Expr> keys, Scope scope) throws BuildException {
+        List<Integer> cols = table.partitionColumns();
+        if (PartitionFunction.of(table).isModulo()) {
+            Column col = table.columns().get(cols.getFirst());
+            V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
+            return key.v() + ", " + key.n();
+        }
+        var sb = new StringBuilder();
+        String name = g.fn + "_hk" + g.next();
+        sb.append("/* partition key of ").append(CText.comment(table.name(), 60)).append(" (pim_mp_hash) */\n");
+        sb.append("static const pim_fld_t ").append(name).append("[] = {\n");
+        for (int i = 0; i < cols.size(); i++) {
+            Column col = table.columns().get(cols.get(i));
+            Expr k = keys.get(i);
+            String field;
+            if (k instanceof Expr.Literal l && l.value() == null) {
+                field = Moves.NULL_SOURCE;
+            } else if (k instanceof Expr.Literal) {
+                field = "PIM_CONST(" + Moves.constant(k, Slot.scaleOf(col.type()), col.type()) + ")";
+            } else {
+                Slot slot = Moves.sourceSlot(g, k, scope);
+                if (slot == null) {
+                    throw new BuildException("partition key " + k + " of " + table.name() + " is not a field");
+                }
+                field = Moves.field(g, slot, false, slot.f().type());
+            }
+            sb.append("    ").append(field).append(", /* ").append(CText.comment(col.name(), 60)).append(" */\n");
+        }
+        g.statics.add(sb.append("};\n").toString());
+        return "pim_mp_hash(" + name + ", " + cols.size() + "), 0";
+    }
+
+    /**
+     * True when pim_mp_hash can read the keys of a HASH-partitioned table from a const field table: each is a
+     * NULL, a constant that fits 32 bits at the column's scale, or a plain (non-array) variable or column
+     * whose value is already the column's canonical int64 (an integer for an integer column, the same scale
+     * for a DECIMAL, a TIMESTAMP for a TIMESTAMP). MOD keys are any expression.
+     */
+    static boolean hashable(Table table, List<Expr> keys) {
+        if (PartitionFunction.of(table).isModulo()) {
+            return true;
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            SqlType col = table.columns().get(table.partitionColumns().get(i)).type();
+            Expr k = keys.get(i);
+            boolean ok = switch (k) {
+                case Expr.Literal l -> l.value() == null || Moves.constant(k, Slot.scaleOf(col), col) != null;
+                case Expr.VarRef v -> !v.variable().type().isArray() && sameInt64(v.type(), col);
+                case Expr.ColumnRef c -> sameInt64(c.type(), col);
+                default -> false;
+            };
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameInt64(SqlType from, SqlType col) {
+        if (col.kind().isInteger()) {
+            return from.kind().isInteger();
+        }
+        return from.kind() == col.kind() && (col.kind() != TypeKind.DECIMAL || from.scale() == col.scale());
+    }
+
+    /** A routable access: the partitioned table, its partition-key expressions, and the variables a read assigns. */
+    private record Target(Table table, List<Expr> keys, List<Variable> into) {}
 
     private Target target(Stmt s) {
         return switch (s) {
             case Stmt.SelectInto si -> read(si.query(), si.targets());
-            case Stmt.Assign a when a.value() instanceof Expr.ScalarSubquery sq -> read(sq.query(), List.of(a.target()));
+            case Stmt.Assign a when scalar(a.value()) != null -> read(scalar(a.value()).query(), List.of(a.target()));
             case Stmt.Update up -> write(up.target());
             case Stmt.Delete del -> write(del.target());
-            case Stmt.Insert ins -> routable(ins.table())
-                    ? new Target(ins.table(), ins.values().get(ins.table().partitionColumns().getFirst()), List.of()) : null;
+            case Stmt.OpenCursor oc -> owned(oc.cursor().query());
+            case Stmt.Insert ins -> insert(ins);
             default -> null;
         };
     }
 
+    /** A read whose partitioned rows live on one partition: its owner runs it and publishes the INTO values. */
     private Target read(Query q, List<Variable> targets) {
-        if (q.sources().size() != 1 || !routable(q.sources().getFirst().table()) || subqueries(q)) {
+        Target t = owned(q);
+        return t == null ? null : new Target(t.table(), t.keys(), targets);
+    }
+
+    /**
+     * A query all of whose partitioned rows live on one partition: one partitioned source bound to its
+     * partition key by parameters or variables, every other source replicated. Only the owner runs it (a
+     * cursor's result set comes from the owner alone, the host returns it from there); the others skip it.
+     */
+    private Target owned(Query q) {
+        if (subqueries(q)) {
             return null;
         }
-        Expr key = key(q.sources().getFirst());
-        return key == null ? null : new Target(q.sources().getFirst().table(), key, targets);
+        Source part = null;
+        for (Source src : q.sources()) {
+            if (!src.table().replicated()) {
+                if (part != null) {
+                    return null;
+                }
+                part = src;
+            }
+        }
+        if (part == null || !routable(part.table())) {
+            return null;
+        }
+        List<Expr> keys = keys(part);
+        return keys == null ? null : new Target(part.table(), keys, List.of());
+    }
+
+    /**
+     * A join in an exchange call (docs/multi-partition.md "Joins"): the first source on one partition (its
+     * rows become a rowset), every later source replicated or a primary-key lookup on a partitioned table whose
+     * partition key comes from earlier rows. Only for SELECT INTO and scalar subqueries, whose result feeds no
+     * data access inside the loops (a participant may skip rows whose values it misses and block at the end).
+     */
+    record Join(int stmt, List<Expr> rowsetKeys, Query query) {
+        /** The first source's columns, or a lookup's, that the query reads after the access (published fields). */
+        java.util.SortedSet<Integer> columnsOf(int source) {
+            var cols = new java.util.TreeSet<Integer>();
+            for (Expr e : expressions(query)) {
+                columns(e, source, cols);
+            }
+            return cols;
+        }
+    }
+
+    private Join join(Stmt s) {
+        if (s instanceof Stmt.ForEach fe) {
+            return forLoop(fe);
+        }
+        Query q = switch (s) {
+            case Stmt.SelectInto si -> si.query();
+            case Stmt.Assign a when scalar(a.value()) != null -> scalar(a.value()).query();
+            default -> null;
+        };
+        if (q == null || q.sources().size() < 2 || subqueries(q)) {
+            return null;
+        }
+        Source first = q.sources().getFirst();
+        if (!routable(first.table())) {
+            return null;
+        }
+        List<Expr> keys = keys(first);
+        if (keys == null) {
+            return null;
+        }
+        for (Source src : q.sources().subList(1, q.sources().size())) {
+            if (!src.table().replicated() && lookupKeys(src) == null) {
+                return null;
+            }
+        }
+        return new Join(s.id(), keys, q);
+    }
+
+    /**
+     * A FOR loop over one partition (its first source; the others replicated): the owner publishes the rows as
+     * a rowset and every participant runs the body over them, so the body's own accesses keep their ordinals.
+     * Not when the body writes the loop's table: a call on one DPU runs the body during the scan, which such
+     * writes could disturb (plain FOR loops collect the rows first for that).
+     */
+    private Join forLoop(Stmt.ForEach fe) {
+        Query q = fe.query();
+        if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
+                || !q.orderBy().isEmpty() && !q.orderFromIndex() && !QueryGen.orderFromFirstSource(q)) {
+            return null;
+        }
+        Source first = q.sources().getFirst();
+        if (!routable(first.table()) || writesTable(fe.body(), first.table())) {
+            return null;
+        }
+        for (Source src : q.sources().subList(1, q.sources().size())) {
+            if (!src.table().replicated()) {
+                return null;
+            }
+        }
+        List<Expr> keys = keys(first);
+        return keys == null ? null : new Join(fe.id(), keys, q);
+    }
+
+    private static boolean writesTable(org.pimsql.frontend.ir.Block b, Table t) {
+        for (Stmt st : b.statements()) {
+            boolean w = switch (st) {
+                case Stmt.Insert i -> i.table().id() == t.id();
+                case Stmt.Update u -> u.target().table().id() == t.id();
+                case Stmt.Delete d -> d.target().table().id() == t.id();
+                case Stmt.If i -> i.branches().stream().anyMatch(br -> writesTable(br.body(), t)) || writesTable(i.elseBlock(), t);
+                case Stmt.While wh -> writesTable(wh.body(), t);
+                case Stmt.ForEach f -> writesTable(f.body(), t);
+                default -> false;
+            };
+            if (w) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The partition-key expressions of a join's lookup (a primary-key probe; may read earlier sources' rows), or null. */
+    static List<Expr> lookupKeys(Source src) {
+        if (!routable(src.table()) || !(src.access() instanceof Access.PrimaryKey pk)) {
+            return null;
+        }
+        List<Expr> keys = new ArrayList<>();
+        for (int col : src.table().partitionColumns()) {
+            int i = src.table().primaryKey().columns().indexOf(col);
+            if (i < 0 || !earlierColumnsOnly(pk.key().get(i), src.index())) {
+                return null;
+            }
+            keys.add(pk.key().get(i));
+        }
+        return hashable(src.table(), keys) ? keys : null;
+    }
+
+    private static boolean earlierColumnsOnly(Expr e, int source) {
+        if (e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate
+                || e instanceof Expr.ColumnRef c && c.source() >= source) {
+            return false;
+        }
+        for (Expr c : children(e)) {
+            if (!earlierColumnsOnly(c, source)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void columns(Expr e, int source, java.util.Set<Integer> out) {
+        if (e instanceof Expr.ColumnRef c && c.source() == source) {
+            out.add(c.column().ordinal());
+        }
+        for (Expr c : children(e)) {
+            columns(c, source, out);
+        }
+    }
+
+    private Target insert(Stmt.Insert ins) {
+        if (!routable(ins.table())) {
+            return null;
+        }
+        List<Expr> keys = ins.table().partitionColumns().stream().map(c -> ins.values().get(c)).toList();
+        return hashable(ins.table(), keys) ? new Target(ins.table(), keys, List.of()) : null;
     }
 
     private Target write(Source src) {
         if (!routable(src.table())) {
             return null;
         }
-        Expr key = key(src);
-        return key == null ? null : new Target(src.table(), key, List.of());
+        List<Expr> keys = keys(src);
+        return keys == null ? null : new Target(src.table(), keys, List.of());
     }
 
-    /** A partitioned table whose partition function is MOD of one integer column (what pim_mp_at computes). */
-    private static boolean routable(Table t) {
-        if (t.partitionColumns().size() != 1) {
+    /**
+     * A partitioned table whose partition function the kernel computes: MOD of one integer column, or the
+     * FNV-1a HASH over exact numeric and TIMESTAMP columns (8-byte values; strings and BOOLEANs are not
+     * hashed on the DPU).
+     */
+    static boolean routable(Table t) {
+        if (t.replicated() || t.partitionColumns().isEmpty()) {
             return false;
         }
-        SqlType type = t.columns().get(t.partitionColumns().getFirst()).type();
-        return type.kind().isInteger();
+        for (int c : t.partitionColumns()) {
+            SqlType type = t.columns().get(c).type();
+            if (!type.kind().isExactNumeric() && type.kind() != TypeKind.TIMESTAMP) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** The expression the access binds to the partition column by equality, or null. */
-    private static Expr key(Source src) {
-        int col = src.table().partitionColumns().getFirst();
+    /** The expressions the access binds to every partition column by equality (in PARTITION TABLE order), or null. */
+    static List<Expr> keys(Source src) {
+        List<Expr> keys = new ArrayList<>();
+        for (int col : src.table().partitionColumns()) {
+            Expr k = key(src, col);
+            if (k == null) {
+                return null;
+            }
+            keys.add(k);
+        }
+        return hashable(src.table(), keys) ? keys : null;
+    }
+
+    /** The expression the access binds to partition column {@code col} by equality, or null. */
+    private static Expr key(Source src, int col) {
         Expr found = switch (src.access()) {
             case Access.PrimaryKey pk -> {
                 int i = src.table().primaryKey().columns().indexOf(col);
@@ -171,6 +444,14 @@ final class ExchangeGen {
             }
         }
         return false;
+    }
+
+    /** The scalar subquery an assignment stores (through the conversions to the variable's type), or null. */
+    private static Expr.ScalarSubquery scalar(Expr e) {
+        while (e instanceof Expr.Cast c) {
+            e = c.operand();
+        }
+        return e instanceof Expr.ScalarSubquery sq ? sq : null;
     }
 
     private static boolean subqueries(Query q) {

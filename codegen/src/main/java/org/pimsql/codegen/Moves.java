@@ -18,7 +18,7 @@ import org.pimsql.frontend.ir.Expr;
  * checked add and a store (about 18 proxy instructions each).
  */
 final class Moves {
-    private static final String NULL_SOURCE = "{0, 0, 0, 0, 0, PIM_B_PARAMS, 0, 0, 0}";
+    static final String NULL_SOURCE = "{0, 0, 0, 0, 0, PIM_B_PARAMS, 0, 0, 0}";
     private final ProcGen g;
     private final List<String> entries = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
@@ -168,6 +168,13 @@ final class Moves {
             srcText = field(g, src, false, src.f().type());
         }
         entries.add("{" + dstText + ", " + srcText + "}");
+        notes.add(note);
+        values++;
+    }
+
+    /** A field that is only described (the exchange publishes and takes the .dst fields of a table), not moved. */
+    void addField(Slot s, String note) {
+        entries.add("{" + field(g, s, true, null) + ", " + NULL_SOURCE + "}");
         notes.add(note);
         values++;
     }

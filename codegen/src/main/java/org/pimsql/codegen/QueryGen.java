@@ -37,6 +37,8 @@ final class QueryGen {
     Integer gatherNext;
     /** True once the marked query handed its partial to the kernel (else ExchangeGen fails such calls). */
     boolean gathered;
+    /** The join of an exchange call being emitted (set by ExchangeGen around the statement), else null. */
+    ExchangeGen.Join join;
 
     QueryGen(ProcGen g) {
         this.g = g;
@@ -171,9 +173,19 @@ final class QueryGen {
         }
         Sink sink = row -> {
             storeRow(row, slots, "FOR loop variables");
-            g.block(fe.body());
+            ExchangeGen.Join outer = join; // the body's statements are not part of the loop's rowset
+            join = null;
+            try {
+                g.block(fe.body());
+            } finally {
+                join = outer;
+            }
         };
         Query q = fe.query();
+        if (join != null) {
+            run(q, sink); // a FOR loop over one partition in an exchange call: its rows are a rowset (ExchangeGen)
+            return;
+        }
         boolean plain = !q.aggregated() && !q.distinct() && q.limit() == null && q.offset() == null
                 && (q.orderBy().isEmpty() || q.orderFromIndex() || orderFromFirstSource(q));
         if (plain && writes(fe.body()) && !(q.sources().get(0).access() instanceof Access.PrimaryKey)) {
@@ -322,10 +334,35 @@ final class QueryGen {
         Scope inner = outer.withRow(src.index(), row, t);
         int tid = t.id();
         String tableComment = " /* " + CText.comment(t.name(), 60) + " */";
+        // a join in an exchange call (ExchangeGen.Join, docs/multi-partition.md "Joins"): the first source is a
+        // rowset (pass 1 scans the local partition, pass 2 iterates the published rows), a partitioned later
+        // source a lookup on the partition of its key
+        ExchangeGen.Join j = join;
+        boolean rowset = j != null && src.index() == 0;
+        boolean lookup = j != null && src.index() > 0 && !src.table().replicated();
+        String published = rowset || lookup ? published(j, src, row, t) : null;
+        String pass = null;
+        if (rowset) {
+            String key = g.exchange.partition(src.table(), j.rowsetKeys());
+            pass = g.tmpDecl("uint32_t", "ph");
+            w().open("for (" + pass + " = pim_mp_rows(" + j.stmt() + ", " + key + ", " + published + "); " + pass + " != 0; "
+                    + pass + " = pim_mp_rows_next())");
+        }
+        String remote = rowset ? "pim_mp_row_next() || (" + pass + " == 1 && " : "(";
+        Emit rest = rowset ? () -> {
+            w().open("if (pim_mp_row_put())"); // pass 1 of the owner publishes the row; the query goes on in pass 2
+            body.emit(inner, row, off);
+            w().close();
+        } : () -> body.emit(inner, row, off);
         switch (src.access()) {
             case Access.PrimaryKey pk -> {
                 IndexLayout ix = t.indexes().get(0);
                 String guard = null;
+                if (lookup) {
+                    String key = g.exchange.partition(src.table(), ExchangeGen.lookupKeys(src), outer);
+                    w().line(off + " = PIM_NONE;");
+                    w().open("if (pim_mp_at(" + j.stmt() + ", " + key + ", NULL, 0))");
+                }
                 Moves mv = new Moves(g);
                 for (int i = 0; i < pk.key().size(); i++) {
                     Slot dst = new Slot(row, t.row().field(ix.columns().get(i)), false);
@@ -340,12 +377,21 @@ final class QueryGen {
                     guard = storeKeys(pk.key(), ix, 0, t, row, outer);
                     w().line(off + " = pim_pk_find(" + tid + ", " + row + ");" + tableComment);
                 }
-                w().open("if (" + off + " != PIM_NONE)");
-                filtered(src, inner, () -> body.emit(inner, row, off));
+                if (lookup) {
+                    closeGuard(guard);
+                    guard = null;
+                    w().close();
+                    w().line(off + " = pim_mp_look(" + j.stmt() + ", " + off + ", " + published + ");");
+                }
+                w().open("if (" + remote + off + " != PIM_NONE))");
+                filtered(src, inner, rest);
                 w().close();
                 closeGuard(guard);
             }
             case Access.IndexRange r -> {
+                if (lookup) {
+                    throw new IllegalStateException("a join lookup is a primary-key probe");
+                }
                 int ixPos = indexPosition(t, r.index().name());
                 if (ixPos == 0) {
                     throw new BuildException("a range scan on the primary key of " + t.name() + " (the primary key is a hash "
@@ -382,21 +428,39 @@ final class QueryGen {
                 w().line("pim_range_open(" + tid + ", " + ixPos + ", &" + cursor + ", " + row + ", " + k + ", " + flags + ");"
                         + " /* " + CText.comment(t.name() + " by " + ix.name() + (boundType == null ? "" : ""), 80) + " */");
                 // pim_range_next counts the loop's iterations (pim_tick) and ends the scan once the call failed
-                w().open("while ((" + off + " = pim_range_next(" + tid + ", " + ixPos + ", &" + cursor + ", " + row
-                        + ")) != PIM_NONE)");
-                filtered(src, inner, () -> body.emit(inner, row, off));
+                w().open("while (" + remote + "(" + off + " = pim_range_next(" + tid + ", " + ixPos + ", &" + cursor + ", " + row
+                        + ")) != PIM_NONE))");
+                filtered(src, inner, rest);
                 w().close();
                 closeGuard(guard);
             }
             case Access.FullScan fs -> {
+                if (lookup) {
+                    throw new IllegalStateException("a join lookup is a primary-key probe");
+                }
                 String scan = g.frameMember("pim_scan_t", "scan", "", "full scan of " + t.name());
                 w().line("pim_scan_open(&" + scan + ");");
-                w().open("while ((" + off + " = pim_scan_next(" + tid + ", &" + scan + ", " + row + ")) != PIM_NONE)"
+                w().open("while (" + remote + "(" + off + " = pim_scan_next(" + tid + ", &" + scan + ", " + row + ")) != PIM_NONE))"
                         + tableComment); // counts the iterations like pim_range_next
-                filtered(src, inner, () -> body.emit(inner, row, off));
+                filtered(src, inner, rest);
                 w().close();
             }
         }
+        if (rowset) {
+            w().close();
+        }
+    }
+
+    /** The fields of a join source that the exchange publishes (every column the query reads of it): "table, n". */
+    private String published(ExchangeGen.Join j, Source src, String row, TableLayout t) {
+        Moves mv = new Moves(g);
+        for (int col : j.columnsOf(src.index())) {
+            mv.addField(new Slot(row, t.row().fields().get(col), false), t.name() + "." + t.row().fields().get(col).name());
+        }
+        if (mv.rows() == 0) {
+            return "NULL, 0";
+        }
+        return mv.define("columns of " + t.name() + " a join publishes (exchange)") + ", " + mv.rows();
     }
 
     private interface Emit {

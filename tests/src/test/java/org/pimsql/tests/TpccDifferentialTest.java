@@ -29,11 +29,9 @@ import org.pimsql.bench.tpcc.TpccScale;
  * Acceptance (issue 6): a fixed, seeded sequence of TPC-C transactions runs on PimSQL (simulated DPUs) and on
  * HSQLDB, the same procedures in the same order, and gives the same results and the same final tables.
  *
- * <p>PimSQL executes single-partition calls only until multi-partition execution lands (issue 4; such calls
- * fail with SQLSTATE 0A000), and the example's full-size partitioning makes New-Order, Payment and
- * Stock-Level multi-partition. So this test partitions every table by warehouse (two DPUs, one warehouse
- * each) and leaves out the calls that span warehouses (remote supply lines, remote customers). With
- * multi-partition execution, the same test can run the example's own partitioning and every call.
+ * <p>Two partitionings: every table by warehouse (two DPUs, one warehouse each, without the calls that span
+ * warehouses), and the example's own full-size partitioning on 8 DPUs with every call, where New-Order,
+ * Payment and Stock-Level are multi-partition calls (docs/multi-partition.md).
  */
 class TpccDifferentialTest {
     static final TpccScale SCALE = TpccScale.reduced(2, 200, 30, 30);
@@ -45,8 +43,31 @@ class TpccDifferentialTest {
 
     @Test
     void aSeededSequenceOfTransactionsGivesTheSameResultsAndTablesOnPimsqlAndHsqldb() throws Exception {
-        String script = PimsqlEngine.warehousePartitionedScript();
-        try (TpccEngine pim = new PimsqlEngine(SCALE.warehouses(), "").withScript(script);
+        differential(PimsqlEngine.warehousePartitionedScript(), SCALE.warehouses(), CALLS, true);
+    }
+
+    /**
+     * The example's own full-size partitioning (examples/tpcc/schema.sql as is: district tables hashed on
+     * (warehouse, district), warehouse and history by warehouse, stock by item) on 8 DPUs, every input
+     * (remote supply lines and remote customers included): New-Order, Payment and Stock-Level are
+     * multi-partition calls (docs/multi-partition.md). NEWORDER's exchange does not fit a DPU program yet
+     * (docs/iram.md), so this test raises the IRAM budget that decides to drop it (the simulator runs
+     * programs of any size).
+     */
+    @Test
+    void theExamplesOwnPartitioningGivesTheSameResultsAndTablesOnPimsqlAndHsqldb() throws Exception {
+        String previous = System.getProperty("pimsql.iramBudget");
+        System.setProperty("pimsql.iramBudget", "16384");
+        try {
+            differential(PimsqlEngine.exampleScript(), 8, 400, false);
+        } finally {
+            if (previous == null) System.clearProperty("pimsql.iramBudget");
+            else System.setProperty("pimsql.iramBudget", previous);
+        }
+    }
+
+    static void differential(String script, int dpus, int calls, boolean localOnly) throws Exception {
+        try (TpccEngine pim = new PimsqlEngine(dpus, "").withScript(script);
              TpccEngine ref = new HsqldbEngine(script);
              Connection pc = pim.connect();
              Connection rc = ref.connect()) {
@@ -62,14 +83,16 @@ class TpccDifferentialTest {
             }
             Map<String, Integer> kinds = new TreeMap<>();
             int rollbacks = 0;
+            int remote = 0;
             try (TpccClient p = pim.client(pc); TpccClient r = ref.client(rc)) {
                 var decks = new ArrayList<List<TpccInputs.Kind>>();
                 for (TpccInputs in : inputs) decks.add(in.deck());
-                for (int i = 0; i < CALLS; i++) {
+                for (int i = 0; i < calls; i++) {
                     int terminal = i % inputs.size();
                     TpccInputs in = inputs.get(terminal);
                     TpccInputs.Kind kind = decks.get(terminal).get(i / inputs.size() % 100);
-                    Object input = localInput(in, kind);
+                    Object input = localOnly ? localInput(in, kind) : input(in, kind);
+                    if (isRemote(input)) remote++;
                     List<Object> expected = run(r, input);
                     List<Object> actual = run(p, input);
                     assertEquals(expected, actual, "call " + i + ": " + input);
@@ -79,7 +102,8 @@ class TpccDifferentialTest {
             }
             assertEquals(5, kinds.size(), "every transaction type ran: " + kinds);
             assertTrue(rollbacks > 0 || kinds.get("NEW_ORDER") < 100, "a New-Order rolled back: " + kinds);
-            assertEquals(tables(rc), tables(pc), "the tables after " + CALLS + " transactions");
+            assertTrue(localOnly || remote > 0, "some calls name a remote warehouse: " + kinds);
+            assertEquals(tables(rc), tables(pc), "the tables after " + calls + " transactions");
             // the consistency check through each engine's SQL (PimSQL: ad-hoc queries)
             for (Connection c : List.of(rc, pc)) {
                 for (TpccCheck.Outcome o : new TpccCheck(SCALE).run(c, TpccCheck.AFTER_RUN)) assertTrue(o.passed(), o.toString());
@@ -87,19 +111,26 @@ class TpccDifferentialTest {
         }
     }
 
+    static Object input(TpccInputs in, TpccInputs.Kind kind) {
+        return switch (kind) {
+            case NEW_ORDER -> in.newOrder();
+            case PAYMENT -> in.payment();
+            case ORDER_STATUS -> in.orderStatus();
+            case DELIVERY -> in.delivery();
+            case STOCK_LEVEL -> in.stockLevel();
+        };
+    }
+
+    static boolean isRemote(Object input) {
+        return input instanceof org.pimsql.bench.tpcc.NewOrderInput no && !no.allLocal()
+                || input instanceof org.pimsql.bench.tpcc.PaymentInput pay && pay.remote();
+    }
+
     /** The next input of {@code kind} that stays in the terminal's warehouse. */
     static Object localInput(TpccInputs in, TpccInputs.Kind kind) {
         while (true) {
-            Object input = switch (kind) {
-                case NEW_ORDER -> in.newOrder();
-                case PAYMENT -> in.payment();
-                case ORDER_STATUS -> in.orderStatus();
-                case DELIVERY -> in.delivery();
-                case STOCK_LEVEL -> in.stockLevel();
-            };
-            boolean remote = input instanceof org.pimsql.bench.tpcc.NewOrderInput no && !no.allLocal()
-                    || input instanceof org.pimsql.bench.tpcc.PaymentInput pay && pay.remote();
-            if (!remote) return input;
+            Object input = input(in, kind);
+            if (!isRemote(input)) return input;
         }
     }
 

@@ -581,11 +581,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
             for (ExchangeVector.Entry entry : values) {
                 x.owners.put(entry.ordinal(), e.getKey());
             }
-            if (report.status() == ExchangeReport.BLOCKED && !x.dpus.contains(report.needDpu())) {
-                if (report.needDpu() < 0 || report.needDpu() >= open.size()) {
-                    throw new IllegalStateException("exchange call " + x.call.sequence() + " needs DPU " + report.needDpu());
+            for (int need : report.neededDpus()) {
+                if (need < 0 || need >= open.size()) {
+                    throw new IllegalStateException("exchange call " + x.call.sequence() + " needs DPU " + need);
                 }
-                joining.add(report.needDpu());
+                if (!x.dpus.contains(need)) {
+                    joining.add(need);
+                }
             }
         }
         List<ExchangeVector.Entry> merged = scatter.merged(x.dpus);
@@ -625,7 +627,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 }
             }
             if (outcome == null && blockedAt == Integer.MAX_VALUE) {
-                outcome = byDpu.get(x.dpus.first()).outcome(); // every participant completed alike
+                outcome = completed(byDpu); // every participant completed alike
             } else if (outcome != null && blockedAt < failedAt) {
                 outcome = null; // an earlier value is still missing: the failure may not be reached
             }
@@ -652,6 +654,26 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
         }
         return x.chainDepth();
+    }
+
+    /**
+     * The outcome of an exchange call every participant completed: the OUT values of the lowest participant
+     * (all participants compute the same), and the result sets of every participant in DPU order. A cursor over
+     * one partition is opened by its owner only (docs/multi-partition.md "Result sets"), so each result set
+     * comes from the participant that produced it.
+     */
+    private static CallOutcome completed(TreeMap<Integer, CallCodec.Result> byDpu) {
+        CallOutcome first = byDpu.firstEntry().getValue().outcome();
+        if (!(first instanceof CallOutcome.Success s)) {
+            return first;
+        }
+        var sets = new ArrayList<ResultTable>();
+        for (CallCodec.Result r : byDpu.values()) {
+            if (r.outcome() instanceof CallOutcome.Success other) {
+                sets.addAll(other.resultSets());
+            }
+        }
+        return sets.size() == s.resultSets().size() ? s : new CallOutcome.Success(s.sequence(), s.outValues(), sets);
     }
 
     /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */

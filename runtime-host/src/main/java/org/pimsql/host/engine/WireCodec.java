@@ -254,14 +254,23 @@ final class WireCodec implements CallCodec {
         return outcomes;
     }
 
-    /** The exchange report at the end of a record: {u32 entries, u32 stop, u32 needed DPU, u32 status}, entries. */
+    /**
+     * The exchange report at the end of a record: {u32 entries, u32 stop, u32 needed DPU, u16 status, u16 needs},
+     * the needed DPUs of a blocked join (u32 each, padded to 8), entries.
+     */
     private static ExchangeReport report(ByteBuffer b, int at) {
         int n = b.getInt(at);
         int stop = b.getInt(at + 4);
         int need = b.getInt(at + 8);
-        int status = b.getInt(at + 12);
-        var entries = new ArrayList<ExchangeVector.Entry>(n);
+        int status = Short.toUnsignedInt(b.getShort(at + 12));
+        int needs = Short.toUnsignedInt(b.getShort(at + 14));
+        var needed = new ArrayList<Integer>(needs);
         int pos = at + MP_HEADER_BYTES;
+        for (int i = 0; i < needs; i++) {
+            needed.add(b.getInt(pos + 4 * i));
+        }
+        pos += (needs * 4 + 7) & ~7;
+        var entries = new ArrayList<ExchangeVector.Entry>(n);
         for (int i = 0; i < n; i++) {
             int statement = Short.toUnsignedInt(b.getShort(pos));
             int length = Short.toUnsignedInt(b.getShort(pos + 2));
@@ -271,7 +280,7 @@ final class WireCodec implements CallCodec {
             entries.add(new ExchangeVector.Entry(statement, ordinal, value));
             pos += 8 + ((length + 7) & ~7);
         }
-        return new ExchangeReport(status, stop, need, entries);
+        return new ExchangeReport(status, stop, need, needed, entries);
     }
 
     private CallOutcome.Success success(RoutedCall c, ByteBuffer b, int at, int sets, int outBytes) {

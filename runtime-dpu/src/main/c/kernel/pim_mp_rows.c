@@ -1,0 +1,194 @@
+/*
+ * Joins in multi-partition calls (docs/multi-partition.md "Joins"): a query whose first source lives on one
+ * partition (the rowset) and whose later sources are replicated or found by primary key on the partition of
+ * a key computed from earlier rows (lookups), e.g. TPC-C Stock-Level's order lines of a district joined with
+ * the stock of their items.
+ *
+ * Rowset. The owner of the first source's partition scans it and publishes the fields the rest of the query
+ * reads of every row that passes the source's filter, as one vector entry (value: the rows, each packed like
+ * INTO values and padded to 8 bytes). Every other participant's local scan finds nothing (the rows live on
+ * the owner only), and it iterates the published rows instead: all participants see the same rows in the
+ * same order, so their later ordinals agree.
+ *
+ * Lookups. Each inner lookup is a statement instance of its own (pim_mp_at with no INTO fields): its owner
+ * probes and publishes the row's fields (an empty value: no row); the others take them from the vector.
+ * A missing value (rowset or lookup) does not stop the call at once: the participant marks it
+ * (pim_mp_missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
+ * naming every DPU it needs (pim_mp_join_end). So a join costs about three launches whatever its size:
+ * the rowset, every owner's lookups, the result.
+ *
+ * State lives in statics: exchange calls run alone on tasklet 0, and a query holds one rowset at a time.
+ */
+#include "pim_rt.h"
+
+static const pim_mv_t *rs_fields;
+static uint32_t rs_n, rs_stride, rs_stmt, rs_ord;
+static bool rs_publishing;
+static pim_off_t rs_head, rs_at, rs_end;
+
+/* Bytes of one published row: its fields packed, padded to 8 (so that every row is one aligned DMA). */
+static uint32_t stride(const pim_mv_t *f, uint32_t n)
+{
+    uint32_t i, bytes = 0;
+    for (i = 0; i < n; i++) {
+        bytes += pim_mp_fld_bytes(&f[i].dst);
+    }
+    assert(bytes <= PIM_MP_VALUE_MAX);
+    return (bytes + 7u) & ~7u;
+}
+
+/*
+ * Starts the first source of a join; returns the pass to run: 1 = scan the local partition (a call on one
+ * DPU runs the rest of the query on each row; the owner of an exchange call only publishes the rows), 2 =
+ * iterate the published rows (pim_mp_row_next). The generated loop is
+ *
+ *     for (ph = pim_mp_rows(...); ph != 0; ph = pim_mp_rows_next())
+ *         while (pim_mp_row_next() || (ph == 1 && <next local row>))
+ *             if (<filter>) if (pim_mp_row_put()) <the rest of the query>
+ *
+ * so the owner runs the rest of the query in a second pass over its own published rows, after they are
+ * complete (its lookups publish entries of their own behind them), like every other participant.
+ */
+uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *fields, uint32_t n)
+{
+    pim_task_t *T = pim_me();
+    uint32_t dpu, len = 0;
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
+        return 1; /* a call on one DPU: the scan alone (the statics belong to exchange calls, on tasklet 0) */
+    }
+    rs_at = rs_end = 0;
+    rs_publishing = false;
+    if (T->status != 0) {
+        return 0;
+    }
+    T->mp_ord++;
+    rs_fields = fields;
+    rs_n = n;
+    rs_stride = stride(fields, n);
+    rs_stmt = stmt;
+    rs_ord = T->mp_ord;
+    dpu = pim_mp_route(key, key_null);
+    if (dpu == pim_mp_dpu) {
+        /* the entry's header is written by pim_mp_rows_next, once the rows are known */
+        if (T->mp_pub + 8 > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + 8 - T->mp_pub0 > PIM_MP_PUB_MAX) {
+            pim_fail("54000", "multi-partition call publishes too many values");
+            return 0;
+        }
+        rs_publishing = true;
+        rs_head = T->mp_pub;
+        T->mp_pub += 8;
+        return 1;
+    }
+    rs_at = pim_mp_find(T, stmt, rs_ord, &len);
+    if (rs_at == PIM_NONE) {
+        pim_mp_missing(T, dpu); /* no rows: the lookups of the rows it has not seen are not run either */
+        rs_at = 0;
+        return 2;
+    }
+    assert(len % (rs_stride != 0 ? rs_stride : 8) == 0);
+    rs_end = rs_at + len;
+    return 2;
+}
+
+/* After pass 1: the owner closes its rowset entry and iterates it (pass 2); everyone else is done. */
+uint32_t pim_mp_rows_next(void)
+{
+    pim_task_t *T = pim_me();
+    uint16_t hdr[4] __attribute__((aligned(8)));
+    uint32_t len;
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || !rs_publishing) {
+        return 0;
+    }
+    rs_publishing = false;
+    if (T->status != 0) {
+        T->mp_pub = rs_head; /* a failed call publishes no rows */
+        return 0;
+    }
+    len = T->mp_pub - (rs_head + 8);
+    hdr[0] = (uint16_t)rs_stmt;
+    hdr[1] = (uint16_t)len;
+    hdr[2] = (uint16_t)(rs_ord & 0xffffu);
+    hdr[3] = (uint16_t)(rs_ord >> 16);
+    pim_mram_put(rs_head, hdr, 8);
+    T->mp_npub++;
+    rs_at = rs_head + 8;
+    rs_end = T->mp_pub;
+    return 2;
+}
+
+bool pim_mp_row_next(void)
+{
+    pim_task_t *T = pim_me();
+    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end || T->status != 0) {
+        return false;
+    }
+    if (rs_stride != 0) {
+        pim_mram_get(rs_at, buf, rs_stride);
+        pim_mp_pack(T, rs_fields, rs_n, (uint8_t *)buf, false);
+    }
+    rs_at += rs_stride != 0 ? rs_stride : 8; /* (no fields: one zero word per row) */
+    return true;
+}
+
+bool pim_mp_row_put(void)
+{
+    pim_task_t *T = pim_me();
+    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
+    uint32_t len, step;
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || !rs_publishing) {
+        return true; /* run the rest of the query on this row */
+    }
+    if (T->status != 0) {
+        return false;
+    }
+    step = rs_stride != 0 ? rs_stride : 8;
+    pim_zero(buf, step); /* the padding publishes as zeros (the host compares values byte for byte) */
+    len = pim_mp_pack(T, rs_fields, rs_n, (uint8_t *)buf, true);
+    assert(len <= step);
+    if (T->mp_pub + step > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + step - T->mp_pub0 > PIM_MP_PUB_MAX
+        || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
+        pim_fail("54000", "a join in a multi-partition call publishes too many rows");
+        T->mp_stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
+        return false;
+    }
+    pim_mram_put(T->mp_pub, buf, step);
+    T->mp_pub += step;
+    return false;
+}
+
+/*
+ * After an inner lookup of a join (pim_mp_at(stmt, key, NULL, 0) ran the probe here, or skipped it): the
+ * owner publishes the row's fields (an empty value: no row) and returns the probe's offset; another
+ * participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row exists) or marks
+ * the value missing and returns PIM_NONE.
+ */
+pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint32_t n)
+{
+    pim_task_t *T = pim_me();
+    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
+    uint32_t len = 0;
+    pim_off_t at;
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+        return off;
+    }
+    if (pim_mp_last == pim_mp_dpu) {
+        if (off != PIM_NONE) {
+            len = pim_mp_pack(T, fields, n, (uint8_t *)buf, true);
+        }
+        pim_mp_publish(T, stmt, T->mp_ord, buf, len);
+        return off;
+    }
+    at = pim_mp_find(T, stmt, T->mp_ord, &len);
+    if (at == PIM_NONE) {
+        pim_mp_missing(T, pim_mp_last);
+        return PIM_NONE;
+    }
+    if (len == 0) {
+        return PIM_NONE;
+    }
+    assert(len <= PIM_MP_VALUE_MAX);
+    pim_mram_get(at, buf, (len + 7u) & ~7u);
+    pim_mp_pack(T, fields, n, (uint8_t *)buf, false);
+    return 8; /* any offset but PIM_NONE: the row's fields are in the row buffer */
+}
