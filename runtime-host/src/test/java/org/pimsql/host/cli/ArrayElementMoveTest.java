@@ -64,6 +64,39 @@ class ArrayElementMoveTest {
         assertTrue(Files.readString(dir.resolve("out/program0/pim_schema.h")).contains("#define PIM_MOVE_ELEMS 1u"));
     }
 
+    /** Aggregates over an index prefix keyed by array elements keep the inline form (pim_range_agg counts key rows). */
+    @Test
+    void aggregatesKeyedByElements(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("agg.sql");
+        Files.writeString(script, """
+                CREATE TABLE stock (w INTEGER NOT NULL, i INTEGER NOT NULL, qty INTEGER, PRIMARY KEY (w, i));
+                CREATE INDEX stock_by_w ON stock (w, i);
+                PARTITION TABLE stock ON COLUMN w;
+                CREATE PROCEDURE agg(IN p_ws INTEGER ARRAY[3], OUT p_n INTEGER, OUT p_min INTEGER, OUT p_max INTEGER)
+                    READS SQL DATA
+                BEGIN ATOMIC
+                    SET p_n = (SELECT COUNT(*) FROM stock WHERE w = p_ws[1]);
+                    SET p_min = (SELECT MIN(qty) FROM stock WHERE w = p_ws[2]);
+                    SET p_max = (SELECT MAX(qty) FROM stock WHERE w = p_ws[1]);
+                END;
+                INSERT INTO stock VALUES (1, 10, 5);
+                INSERT INTO stock VALUES (1, 11, 7);
+                INSERT INTO stock VALUES (1, 12, NULL);
+                INSERT INTO stock VALUES (2, 10, 1);
+                CALL agg(ARRAY[1, 3], ?, ?, ?);
+                """);
+        var r = CliRunner.run("run", script.toString(), "--dpus", "2");
+        assertEquals(0, r.exitCode(), r.toString());
+        assertEquals("""
+                +-----+-------+-------+
+                | P_N | P_MIN | P_MAX |
+                +-----+-------+-------+
+                |   3 |  NULL |     7 |
+                +-----+-------+-------+
+                (1 row)
+                """, r.out(), r.toString());
+    }
+
     @Test
     void valuesAndErrorsMatchHsqldb(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("pick.sql");
