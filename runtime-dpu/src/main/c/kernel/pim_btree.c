@@ -100,7 +100,7 @@ static node_t *load(pim_mram_off_t off, uint32_t rs)
 
 __attribute__((noinline)) static void store(const node_t *n, pim_mram_off_t off, uint32_t rs)
 {
-    assert(n->h.count >= 1 || n->h.level > 0);
+    assert(n->h.count <= CAP);
     dma_write(n, off, HDR + n->h.count * rs);
 }
 
@@ -211,7 +211,7 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
         n = load(off, rs);
         bool leaf = d + 1 == height;
         assert(n->h.level == height - 1 - d && n->h.count <= CAP);
-        assert(leaf ? n->h.count >= 1 : n->h.child0 != PIM_BT_NONE);
+        assert(leaf ? n->h.count >= 1 || height == 1 : n->h.child0 != PIM_BT_NONE); /* only a root leaf is empty */
         uint32_t i = find(n, rs, p, leaf ? lstrict : istrict);
         if (path) {
             path->node[d] = off;
@@ -250,7 +250,15 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size)
     check_tree(t);
 }
 
-bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc)
+/*
+ * The one writer: inserts (key, row) (ins) or removes it, bottom-up on this tasklet's node buffer. Both
+ * directions edit nodes the same way (one record in at `pos`, or one out), so they share the level loop:
+ * an insert that overflows a node splits it and carries the separator up; a remove that empties a leaf
+ * (or takes an internal node's last child) frees that node and carries the removal of its child up.
+ * No merging or borrowing: nodes may be under-full (see pim_btree.h for why that is safe and bounded).
+ */
+static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool ins, pim_bt_alloc_fn alloc,
+                  pim_bt_free_fn release)
 {
     check_tree(t);
     assert(row != PIM_BT_NONE);
@@ -258,23 +266,26 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     probe_t p = {key, ks, row, true};
     path_t path;
     node_t *n = &g_node[me()];
-    uint32_t d = 0, need = 1; /* level receiving the record; nodes the insert may allocate */
+    uint32_t d = 0, need = 1; /* level being edited; nodes an insert may allocate */
 
     if (t->root != PIM_BT_NONE) {
         n = descend(t, &p, true, false, &path, 0, 0);
         d = t->height - 1;
         uint32_t s = path.idx[d];
-        if (s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0)
-            return true;
+        bool found = s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0;
+        if (found == ins) /* inserting a present entry changes nothing; removing an absent one fails */
+            return ins;
         /* Each full node on the path splits, and a full root adds a level. */
         need = 0;
         assert(d < PIM_BT_MAX_HEIGHT);
         for (uint32_t l = d + 1; l-- > 0 && path.count[l] == CAP;)
             need += l == 0 ? 2 : 1;
-        if (t->height == PIM_BT_MAX_HEIGHT && need > t->height)
+        if (ins && t->height == PIM_BT_MAX_HEIGHT && need > t->height)
             return false;
     }
-    for (uint32_t i = 0; t->spares < need; i++) {
+    if (!ins && t->root == PIM_BT_NONE)
+        return false;
+    for (uint32_t i = 0; ins && t->spares < need; i++) {
         assert(i <= PIM_BT_MAX_HEIGHT);
         uint32_t link[2] __dma_aligned = {t->spare, 0};
         pim_mram_off_t s = alloc(HDR + CAP * rs);
@@ -298,29 +309,62 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     st32(r + ks + 4, PIM_BT_NONE);
     /* Appending past the largest entry (ascending keys: row ids, timestamps) splits full nodes at the
      * end instead of the middle, so such trees fill their nodes instead of leaving them half empty. */
-    bool append = n->h.next == PIM_BT_NONE && path.idx[d] == n->h.count;
+    bool append = ins && n->h.next == PIM_BT_NONE && path.idx[d] == n->h.count;
+    t->entries += ins ? 1 : (uint32_t)-1;
+    t->version++;
     for (uint32_t i = 0;; i++) {
         assert(i < PIM_BT_MAX_HEIGHT);
         uint32_t pos = path.idx[d], cnt = n->h.count;
+        bool leaf = n->h.level == 0;
+        pim_mram_off_t off = path.node[d];
         assert(pos <= cnt && cnt <= CAP && (!append || pos == cnt));
+        if (!ins && d > 0 && cnt == (uint32_t)leaf) {
+            /* The leaf's last entry or the internal node's last child goes: free the node, and remove
+             * its child slot from the parent. The root is never freed (see below). */
+            if (leaf) {
+                if (n->h.prev != PIM_BT_NONE)
+                    set_link(n->h.prev, 1, n->h.next);
+                if (n->h.next != PIM_BT_NONE)
+                    set_link(n->h.next, 0, n->h.prev);
+            }
+            release(off, HDR + CAP * rs);
+            n = load(path.node[--d], rs);
+            continue;
+        }
+        if (!ins && !leaf) {
+            if (cnt == 0) {
+                /* The root lost its only child: the tree is empty and the root becomes an empty leaf
+                 * (the height never shrinks otherwise: an internal root with one child stays). */
+                n->h = (node_hdr_t){0};
+                t->height = 1;
+                store(n, off, rs);
+                break;
+            }
+            /* child pos is child0 or record pos-1's child: drop that record */
+            if (pos == 0)
+                n->h.child0 = child(n, 1, rs, ks);
+            else
+                pos--;
+        }
+        /* The one node edit: open a record's room at pos (insert) or close record pos (remove). */
         uint8_t *at = n->r + pos * rs;
-        pim_bt_move_words(at + rs, at, (cnt - pos) * rs / 4);
-        pim_bt_move_words(at, r, rs / 4);
-        n->h.count = (uint16_t)++cnt;
-        pim_mram_off_t left = path.node[d];
+        pim_bt_move_words(ins ? at + rs : at, ins ? at : at + rs, (cnt - pos - !ins) * rs / 4);
+        if (ins)
+            pim_bt_move_words(at, r, rs / 4);
+        cnt += ins ? 1 : (uint32_t)-1;
+        n->h.count = (uint16_t)cnt;
         if (cnt <= CAP) {
-            store(n, left, rs);
+            store(n, off, rs);
             break;
         }
         /* Split: the left half (all but the new record when appending) stays; a leaf copies its first
          * right record up as the separator, an internal node moves its middle record up and the
          * record's child becomes the right child0. */
-        bool leaf = n->h.level == 0;
         uint32_t half = append ? CAP - !leaf : cnt / 2;
         uint8_t *mid = n->r + half * rs;
         pim_mram_off_t right = pop_spare(t);
         node_hdr_t rh __dma_aligned = {
-            .prev = leaf ? left : PIM_BT_NONE,
+            .prev = leaf ? off : PIM_BT_NONE,
             .next = leaf ? n->h.next : PIM_BT_NONE,
             .count = (uint16_t)(cnt - half - !leaf),
             .level = n->h.level,
@@ -336,10 +380,10 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         n->h.count = (uint16_t)half;
         if (leaf)
             n->h.next = right;
-        store(n, left, rs);
+        store(n, off, rs);
         if (d == 0) { /* the root split: a new root holds the separator */
             uint16_t level = (uint16_t)(n->h.level + 1);
-            n->h = (node_hdr_t){.count = 1, .level = level, .child0 = left};
+            n->h = (node_hdr_t){.count = 1, .level = level, .child0 = off};
             pim_bt_move_words(n->r, r, rs / 4);
             t->root = pop_spare(t);
             t->height++;
@@ -348,74 +392,17 @@ bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
         }
         n = load(path.node[--d], rs);
     }
-    t->entries++;
-    t->version++;
     return true;
+}
+
+bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc)
+{
+    return write(t, key, row, true, alloc, 0);
 }
 
 bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_free_fn release)
 {
-    check_tree(t);
-    uint32_t ks = t->key_size, rs = ks + 8;
-    probe_t p = {key, ks, row, true};
-    path_t path;
-    if (t->root == PIM_BT_NONE)
-        return false;
-    node_t *n = descend(t, &p, true, false, &path, 0, 0);
-    uint32_t d = t->height - 1, pos = path.idx[d];
-    if (pos == n->h.count || cmp_probe(n->r + pos * rs, &p) != 0)
-        return false;
-    t->entries--;
-    t->version++;
-
-    /* Remove record `pos` of the leaf, or child `pos` of an internal node, going up while nodes empty. */
-    for (uint32_t i = 0;; i++) {
-        assert(i < PIM_BT_MAX_HEIGHT);
-        uint32_t cnt = n->h.count;
-        bool leaf = n->h.level == 0;
-        pim_mram_off_t off = path.node[d];
-        if (leaf ? cnt > 1 : cnt > 0) {
-            if (!leaf) { /* child i is child0 or record i-1's child: drop that record */
-                if (pos == 0)
-                    n->h.child0 = child(n, 1, rs, ks);
-                else
-                    pos--;
-            }
-            uint8_t *at = n->r + pos * rs;
-            pim_bt_move_words(at, at + rs, (cnt - 1 - pos) * rs / 4);
-            n->h.count = (uint16_t)(cnt - 1);
-            store(n, off, rs);
-            break;
-        }
-        if (leaf) {
-            if (n->h.prev != PIM_BT_NONE)
-                set_link(n->h.prev, 1, n->h.next);
-            if (n->h.next != PIM_BT_NONE)
-                set_link(n->h.next, 0, n->h.prev);
-        }
-        release(off, HDR + CAP * rs);
-        if (d == 0) { /* the tree is empty: give the spare nodes back as well */
-            t->root = PIM_BT_NONE;
-            t->height = 0;
-            for (uint32_t k = 0; t->spares > 0; k++) {
-                assert(k <= PIM_BT_MAX_HEIGHT);
-                release(pop_spare(t), HDR + CAP * rs);
-            }
-            return true;
-        }
-        n = load(path.node[--d], rs);
-        pos = path.idx[d];
-    }
-    /* A root left with a single child hands the root over to it. */
-    for (uint32_t i = 0; d == 0 && t->height > 1 && n->h.count == 0; i++) {
-        assert(i < PIM_BT_MAX_HEIGHT);
-        pim_mram_off_t old = t->root;
-        t->root = n->h.child0;
-        t->height--;
-        release(old, HDR + CAP * rs);
-        n = load(t->root, rs);
-    }
-    return true;
+    return write(t, key, row, false, 0, release);
 }
 
 __attribute__((noinline)) void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
@@ -469,7 +456,8 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
         c->version = t->version;
     }
     if (c->slot < 0 || (uint32_t)c->slot >= c->count) {
-        /* Off the end of this leaf: one hop suffices because leaves are never empty. */
+        /* Off the end of this leaf: one hop suffices because only a root leaf (which has no
+         * neighbours) can be empty. */
         node_hdr_t h __dma_aligned;
         if (c->link == PIM_BT_NONE) {
             c->done = true;
@@ -538,7 +526,7 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
             nodes++;
         uint32_t first = 0, end = cnt, kind = 1; /* records to put in sequence */
         if (n->h.level == 0) {
-            assert(cnt >= 1 && n->h.prev == prev_leaf && (prev_leaf == PIM_BT_NONE || expect_next == node[d]));
+            assert((cnt >= 1 || t->height == 1) && n->h.prev == prev_leaf && (prev_leaf == PIM_BT_NONE || expect_next == node[d]));
             assert(n->h.child0 == PIM_BT_NONE);
             entries += cnt;
             prev_leaf = node[d];

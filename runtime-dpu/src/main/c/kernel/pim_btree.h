@@ -29,9 +29,14 @@
  * (ascending keys such as row ids or timestamps): then the full nodes stay full and the new record
  * starts a new rightmost node, so such trees end up about 90% full instead of 50%.
  *
- * Deletion is lazy to keep the code small: nodes may become under-full; a leaf is freed (and unlinked)
- * only when it becomes empty, an internal node only when it loses its last child, and the root
- * collapses while it has a single child. Leaves are therefore never empty.
+ * Deletion is lazy to keep the code small (insert and remove share one writer, pim_btree.c): nodes are
+ * never merged or rebalanced, so they may become under-full, as in PostgreSQL's nbtree. What keeps this
+ * bounded is that emptied nodes are given back: a leaf is freed (and unlinked) when it becomes empty, an
+ * internal node when it loses its last child, so a queue-like index (TPC-C's NEW_ORDER: ascending
+ * inserts, removals from the front) holds nodes in proportion to its entries, and a scan never crosses
+ * an empty leaf. The root is never freed and the height never shrinks (nbtree does not lower its root
+ * level either): an internal root may keep a single child, and a tree whose last entry goes keeps its
+ * root as an empty leaf (height 1) and its spare nodes. Only that root leaf can be empty.
  *
  * Concurrency: writers (insert/remove) must be serialised by the caller, and no reader may run while
  * a writer runs. Readers (contains_key, seek, next) on different tasklets may run concurrently: they

@@ -31,7 +31,23 @@ bool pim_move(const pim_mv_t *mv, uint32_t n)
         const pim_fld_t *d = &mv->dst, *s = &mv->src;
         uint8_t *db = base_of(T, d);
         int64_t v;
-        bool isnull = get(T, s, &v);
+        bool isnull;
+#if PIM_MOVE_ELEMS
+        if (s->base == PIM_B_ELEM) { /* an array element; the next entry's source is its index */
+            const uint8_t *p = (const uint8_t *)(uintptr_t)T->params;
+            int64_t ix;
+            uint32_t e;
+            assert(n > 1 && s->kind != 0 && s->kind < PIM_K_CHAR && s->fit == 0);
+            n--;
+            mv++;
+            e = pim_elem(p + s->null_off, s->len, get(T, &mv->src, &ix) ? 0 : ix);
+            isnull = (e & 1u) != 0;
+            v = pim_ldnum(p + s->off + (e >> 1) * s->null_mask, s->kind);
+        } else
+#endif
+        {
+            isnull = get(T, s, &v);
+        }
 #if PIM_MOVE_SUMS
         for (uint32_t op = s->fit; op != 0; op = mv->src.fit) { /* a sum or difference with the next entry's
                                                                     source, which may continue it */

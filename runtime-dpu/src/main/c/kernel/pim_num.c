@@ -39,6 +39,42 @@ static __attribute__((noinline)) uint64_t udivmod(uint64_t n, uint64_t d, uint64
     return n;
 }
 
+#if UINTPTR_MAX == 0xffffffffu
+/*
+ * The compiler's 32-bit multiply and unsigned remainder on a 32-bit DPU build: a DPU, like the rv32i
+ * proxy, has no 32-bit multiply or divide instruction, and index arithmetic (`slot * record_bytes`,
+ * `tid * sizeof(table)`, `part % dpus`) calls these. Shift and add (subtract) loops of about ten
+ * instructions replace the runtime library's routines of about 40 each (docs/iram.md): IRAM over
+ * cycles, as for mul64 and udivmod. Not compiled for the native simulator (64-bit hardware arithmetic).
+ */
+uint32_t __mulsi3(uint32_t a, uint32_t b);
+uint32_t __umodsi3(uint32_t n, uint32_t d);
+
+uint32_t __mulsi3(uint32_t a, uint32_t b)
+{
+    uint32_t p = 0;
+    while (b != 0) {
+        p += (b & 1u) != 0 ? a : 0;
+        a <<= 1;
+        b >>= 1;
+    }
+    return p;
+}
+
+uint32_t __umodsi3(uint32_t n, uint32_t d)
+{
+    uint32_t r = 0, i;
+    for (i = 0; i < 32; i++) {
+        r = (r << 1) | (n >> 31);
+        n <<= 1;
+        if (r >= d) {
+            r -= d;
+        }
+    }
+    return r;
+}
+#endif
+
 static uint64_t mag(int64_t v)
 {
     return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;

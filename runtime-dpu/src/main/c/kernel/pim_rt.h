@@ -36,6 +36,9 @@
 #ifndef PIM_MOVE_SUMS
 #define PIM_MOVE_SUMS 1 /* schemas without the flag: pim_move may compute sums */
 #endif
+#ifndef PIM_MOVE_ELEMS
+#define PIM_MOVE_ELEMS 1 /* schemas without the flag: pim_move may read array elements */
+#endif
 
 typedef pim_mram_off_t pim_off_t;
 
@@ -301,8 +304,16 @@ void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_
  * and whose own `fit` may continue the chain, left to right), with NULL propagation and 22003 on
  * overflow; all operands are at the destination's scale (codegen checks). SET c = c + 1 then costs a table entry instead of a dozen instructions of loads and tests.
  * Programs without sums compile that path out (PIM_MOVE_SUMS 0 in pim_schema.h).
+ *
+ * A source may also be a numeric element of an ARRAY parameter (base PIM_B_ELEM): `off` is the offset of
+ * element 1 in the parameter block, `null_off` the array's (its cardinality word, see pim_elem), `len`
+ * its NULL bitmap's offset from there, `null_mask` the element stride; the next entry's source (whose
+ * destination is unused) is the 1-based index, a NULL or out-of-range index failing with 2202E as
+ * pim_elem does. `SET v = ids[i]` or a key `s_w_id = p_supply_w_ids[i]` then costs a table entry
+ * instead of an element lookup, loads and a store. Programs without them compile that path out
+ * (PIM_MOVE_ELEMS 0).
  */
-enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1, PIM_B_CONST = 2 };
+enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1, PIM_B_CONST = 2, PIM_B_ELEM = 3 };
 enum { PIM_OP_ADD = 1, PIM_OP_SUB = 2 };
 typedef struct {
     uint16_t off;       /* value offset from the base */
@@ -310,7 +321,7 @@ typedef struct {
     uint16_t len;       /* strings: declared characters */
     uint8_t null_mask;  /* the NULL flag's bit; 0: never NULL */
     uint8_t kind;       /* PIM_K_*; 0 in a source: the NULL constant */
-    uint8_t base;       /* PIM_B_PARAMS, PIM_B_FRAME or (sources) PIM_B_CONST */
+    uint8_t base;       /* PIM_B_PARAMS, PIM_B_FRAME or (sources) PIM_B_CONST, PIM_B_ELEM */
     uint8_t fit;        /* destination: pim_fit code checked on store, 0 = none; source: PIM_OP_* or 0 */
     uint8_t notnull;    /* destination: NULL is refused with 23502 */
     int8_t rescale;     /* destination: its scale minus the source's; always 0 today (checked) */

@@ -422,13 +422,80 @@ static void do_remove(uint32_t e)
     }
 }
 
+/* An emptied tree keeps its root, as an empty leaf, and its spare nodes (pim_btree.h "Deletion"). */
+static void check_emptied(void)
+{
+    uint8_t k[PIM_BT_MAX_KEY] = {0};
+    pim_bt_cursor_t c;
+    CHECK(g_tree.entries == 0 && g_tree.height == 1 && g_tree.root != PIM_BT_NONE, "emptied tree: root leaf");
+    CHECK(g_live == 1 + (long)g_tree.spares && (long)pim_bt_validate(&g_tree) == g_live,
+          "emptied tree owns %ld nodes, %u spares", g_live, g_tree.spares);
+    for (int desc = 0; desc < 2; desc++) {
+        pim_bt_seek(&g_tree, &c, NULL, 0, true, NULL, 0, true, desc != 0);
+        CHECK(pim_bt_next(&g_tree, &c, NULL) == PIM_BT_NONE, "scan of an emptied tree");
+    }
+    CHECK(!pim_bt_contains_key(&g_tree, k, 0), "contains_key on an emptied tree");
+}
+
+/* The allocator takes the nodes of a finished test back (the tree has no "destroy": tables are never dropped). */
+static void drop_tree(void)
+{
+    g_live = 0;
+}
+
 static void remove_all(void)
 {
     while (g_nm > 0)
         do_remove(g_model[rnd_below(g_nm)]);
     check_all();
-    CHECK(g_tree.root == PIM_BT_NONE && g_tree.height == 0, "empty tree keeps a root");
-    CHECK(g_live == 0, "empty tree keeps %ld nodes", g_live);
+    check_emptied();
+    /* the emptied tree takes entries again */
+    for (int i = 0; i < 50; i++)
+        do_insert(rnd_below(POOL) * ROWS + rnd_below(ROWS));
+    check_all();
+    while (g_nm > 0)
+        do_remove(g_model[g_nm - 1]);
+    check_emptied();
+    drop_tree();
+}
+
+/*
+ * A queue, like TPC-C's NEW_ORDER index: ascending inserts at the end, removals from the front. Freed
+ * leaves must be given back (scans from the front would otherwise walk ever more empty leaves and MRAM
+ * would fill), so the tree's nodes stay proportional to its entries; scans run both ways at every size.
+ */
+static void queue_test(unsigned ks)
+{
+    g_ks = ks;
+    alloc_reset(ks);
+    build_pool();
+    pim_bt_init(&g_tree, ks);
+    g_nm = 0;
+    uint32_t head = 0, tail = 0, window = 1 + rnd_below(3 * PIM_BT_FANOUT * PIM_BT_FANOUT);
+    for (g_op = 0; g_op < 40000; g_op++) {
+        if (tail < MAX_MODEL && (tail - head < window || rnd_below(2) == 0)) {
+            do_insert(tail++);
+        } else if (head < tail) {
+            do_remove(head++);
+        }
+        if (rnd_below(500) == 0)
+            window = rnd_below(3 * PIM_BT_FANOUT * PIM_BT_FANOUT);
+        if (g_op % 211 == 0) {
+            uint32_t nodes = pim_bt_validate(&g_tree);
+            CHECK(nodes <= 2 * (g_nm / PIM_BT_FANOUT + 2) + 2 * g_tree.height + g_tree.spares,
+                  "%u nodes for %u entries at height %u", nodes, g_nm, g_tree.height);
+            check_range(NULL, 0, true, NULL, 0, true, false);
+            check_range(NULL, 0, true, NULL, 0, true, true);
+            if (g_nm > 0) {
+                uint32_t mid = g_model[g_nm / 2];
+                check_range(key_of(mid), g_ks, true, NULL, 0, true, true);
+                check_range(NULL, 0, true, key_of(mid), g_ks, false, false);
+            }
+        }
+    }
+    check_all();
+    printf("queue ks=%2u: %ld ops, %u entries left at height %u\n", ks, g_op, g_nm, g_tree.height);
+    remove_all();
 }
 
 /*
@@ -570,8 +637,9 @@ static void lookup_cost(unsigned ks, uint32_t n, bool sequential)
         encode_key(k, sequential ? i : mix(i), ks);
         CHECK(pim_bt_remove(&g_tree, k, (i + 1) * 8, test_free), "remove %u", i);
     }
-    CHECK(g_live == 0 && g_tree.root == PIM_BT_NONE, "not empty after removing everything");
     g_nm = 0;
+    check_emptied();
+    drop_tree();
 }
 
 int main(int argc, char **argv)
@@ -598,6 +666,8 @@ int main(int argc, char **argv)
         random_test(key_sizes[i], 100000);
     exhaustion_test(40);
     exhaustion_test(8);
+    queue_test(8);
+    queue_test(16);
     /* 1M entries; the minimal fanout's trees would outgrow PIM_BT_MAX_HEIGHT, so it measures 50k. */
     uint32_t million = PIM_BT_FANOUT >= 6 ? 1000000 : 50000;
     lookup_cost(8, million, false);

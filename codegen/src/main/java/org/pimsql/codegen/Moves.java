@@ -139,6 +139,9 @@ final class Moves {
         if (dt != null && constant(e, Slot.scaleOf(dt), dt) != null) {
             return true;
         }
+        if (e instanceof Expr.ArrayElement ae) {
+            return element(g, ae, scope, dst) != null;
+        }
         Slot src = sourceSlot(g, e, scope);
         if (src == null) {
             return false;
@@ -151,7 +154,45 @@ final class Moves {
         return srcStr || Slot.scaleOf(dst.f().type()) == Slot.scaleOf(src.f().type());
     }
 
+    /**
+     * The two source texts of an array element pim_move reads (pim_rt.h PIM_B_ELEM): the element of a
+     * numeric ARRAY parameter at the destination's scale, then its index (a numeric field of scale 0 or
+     * a constant); null for another shape or when the program does not link that path.
+     */
+    private static String[] element(ProcGen g, Expr.ArrayElement ae, Scope scope, Slot dst) {
+        SqlType dt = exactNumeric(dst);
+        FieldLayout f = g.slot(ae.array()).f();
+        SqlType et = ae.type();
+        if (!g.tables.elems || dt == null || f.isString() || !et.kind().isExactNumeric()
+                || Slot.scaleOf(et) != Slot.scaleOf(dt)) {
+            return null;
+        }
+        String index;
+        Slot is = sourceSlot(g, ae.index(), scope);
+        Integer k = constant(ae.index(), 0, null);
+        if (is != null && !is.f().isString() && is.f().type().kind().isExactNumeric() && Slot.scaleOf(is.f().type()) == 0) {
+            index = field(g, is, false, is.f().type());
+        } else if (is == null && k != null) {
+            index = "PIM_CONST(" + k + ")";
+        } else {
+            return null;
+        }
+        String elem = "{" + f.arrayElementsOffset() + ", " + f.offset() + ", " + (f.arrayNullOffset() - f.offset()) + ", "
+                + f.arrayStride() + ", " + Slot.kindName(f.kind()) + ", PIM_B_ELEM, 0, 0, 0}";
+        return new String[] {elem, index};
+    }
+
     void add(Slot dst, Expr e, Scope scope, String note) {
+        if (e instanceof Expr.ArrayElement ae && element(g, ae, scope, dst) != null) {
+            String[] src = element(g, ae, scope, dst);
+            entries.add("{" + field(g, dst, true, e.type()) + ", " + src[0] + "}");
+            notes.add(note);
+            entries.add("{" + NULL_SOURCE + ", " + src[1] + "}");
+            notes.add("its index");
+            values++;
+            g.tables.elementUses++;
+            return;
+        }
         String dstText;
         String srcText;
         SqlType dt = exactNumeric(dst);

@@ -67,7 +67,9 @@ final class RangeAggregates {
         List<Expr> keys = r.equalPrefix();
         for (int i = 0; i < keys.size(); i++) {
             Slot kd = new Slot("R", t.row().field(ix.columns().get(i)), false);
-            if (!Moves.movable(g, keys.get(i), Scope.EMPTY, kd)) {
+            // pim_range_agg takes the key table's rows as the prefix's column count, so every key must be one
+            // row: an array element (two rows, PIM_B_ELEM and its index) keeps the inline form
+            if (keys.get(i) instanceof Expr.ArrayElement || !Moves.movable(g, keys.get(i), Scope.EMPTY, kd)) {
                 return false;
             }
         }

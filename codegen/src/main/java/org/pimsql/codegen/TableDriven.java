@@ -19,30 +19,39 @@ final class TableDriven {
     static final int FORMAT_WEIGHT_WORTH = 8;
     /** Aggregates by pim_range_agg save about 35 proxy instructions each; the helper costs about 70. */
     static final int AGGREGATES_WORTH = 3;
+    /**
+     * Array elements read by pim_move (a key or SET from {@code ids[i]}) save about 15 proxy instructions
+     * each; the kernel's element path (PIM_MOVE_ELEMS) costs about 25.
+     */
+    static final int ELEMENTS_WORTH = 2;
 
     final boolean sums;
     final boolean formats;
     final boolean aggregates;
+    final boolean elems;
     int sumUses;
+    int elementUses;
     int formatWeight;
     int aggregateUses;
 
-    TableDriven(boolean sums, boolean formats, boolean aggregates) {
+    TableDriven(boolean sums, boolean formats, boolean aggregates, boolean elems) {
         this.sums = sums;
         this.formats = formats;
         this.aggregates = aggregates;
+        this.elems = elems;
     }
 
     static TableDriven all() {
-        return new TableDriven(true, true, true);
+        return new TableDriven(true, true, true, true);
     }
 
     /** The forms that pay, judged from the uses counted while generating with {@link #all()}. */
     TableDriven worthwhile() {
-        return new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH, aggregateUses >= AGGREGATES_WORTH);
+        return new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH, aggregateUses >= AGGREGATES_WORTH,
+                elementUses >= ELEMENTS_WORTH);
     }
 
     boolean sameForms(TableDriven o) {
-        return sums == o.sums && formats == o.formats && aggregates == o.aggregates;
+        return sums == o.sums && formats == o.formats && aggregates == o.aggregates && elems == o.elems;
     }
 }
