@@ -17,8 +17,13 @@ final class TpccOptions {
     String engine;
 
     @Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
-            description = "Simulated DPUs = partitions, for --engine pimsql (default ${DEFAULT-VALUE}).")
+            description = "Simulated DPUs, for --engine pimsql (default ${DEFAULT-VALUE}).")
     int dpus;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions for --engine pimsql, at least --dpus, partition p on DPU p mod DPUs "
+                    + "(default: one per DPU).")
+    Integer partitions;
 
     @Option(names = "--db", paramLabel = "URL",
             description = "A database instead of a fresh in-memory one: jdbc:pimsql:file:DIR (or DIR) for PimSQL, "
@@ -59,6 +64,10 @@ final class TpccOptions {
             throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
         }
         if (e.equals("pimsql") && dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
+        if (e.equals("pimsql") && partitions != null && partitions < dpus) {
+            throw new IllegalArgumentException("--partitions " + partitions + " is fewer than the " + dpus
+                    + " DPUs: every DPU needs at least one logical partition");
+        }
         if (e.equals("hsqldb") && db != null && !db.startsWith("jdbc:hsqldb:")) {
             throw new IllegalArgumentException("--db with --engine hsqldb is a jdbc:hsqldb: URL, e.g. jdbc:hsqldb:file:/tmp/tpcc");
         }
@@ -68,7 +77,9 @@ final class TpccOptions {
         return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
             case "pimsql" -> {
                 if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
-                yield db != null ? PimsqlEngine.atUrl(db, dpus) : new PimsqlEngine(dpus, withBuckets(engineOptions, scale()));
+                String options = partitions == null ? engineOptions
+                        : (engineOptions.isBlank() ? "" : engineOptions + "&") + "partitions=" + partitions;
+                yield db != null ? PimsqlEngine.atUrl(db, dpus, partitions) : new PimsqlEngine(dpus, withBuckets(options, scale()));
             }
             case "hsqldb" -> db != null ? HsqldbEngine.atUrl(db) : new HsqldbEngine();
             default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");

@@ -65,10 +65,16 @@ public final class PimsqlEngine implements TpccEngine {
      * directory); {@code dpus} is added unless the URL names its own.
      */
     public static PimsqlEngine atUrl(String url, int dpus) {
+        return atUrl(url, dpus, null);
+    }
+
+    /** As {@link #atUrl(String, int)}, with {@code partitions} logical partitions unless the URL names its own. */
+    public static PimsqlEngine atUrl(String url, int dpus, Integer partitions) {
         String u = url.startsWith("jdbc:") ? url
                 : url.startsWith("mem:") || url.startsWith("file:") ? "jdbc:pimsql:" + url
                 : "jdbc:pimsql:file:" + java.nio.file.Path.of(url).toAbsolutePath().normalize();
         if (!u.contains("dpus=")) u += (u.contains("?") ? "&" : "?") + "dpus=" + dpus;
+        if (partitions != null && !u.contains("partitions=")) u += "&partitions=" + partitions;
         return new PimsqlEngine(u, dpus, exampleScript());
     }
 

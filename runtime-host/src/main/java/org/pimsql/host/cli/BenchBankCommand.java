@@ -82,8 +82,12 @@ class BenchBankCommand implements Callable<Integer> {
     private YcsbWorkload ycsb;
 
     @Option(names = "--dpus", paramLabel = "N", defaultValue = "64",
-            description = "Simulated DPUs = partitions (default ${DEFAULT-VALUE}).")
+            description = "Simulated DPUs (default ${DEFAULT-VALUE}).")
     int dpus;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU).")
+    Integer partitions;
 
     @Option(names = "--clients", paramLabel = "C", defaultValue = "8",
             description = "Client threads, each with its own connection (default ${DEFAULT-VALUE}).")
@@ -114,6 +118,10 @@ class BenchBankCommand implements Callable<Integer> {
         if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
             throw new UserError("bench " + workload(), "--dpus, --clients, --seconds and --outstanding must be at least 1");
         }
+        if (partitions != null && partitions < dpus) {
+            throw new UserError("--partitions", partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
+                    + "least one logical partition (choose a multiple of --dpus)");
+        }
         if ("ycsb".equals(workload())) {
             return callYcsb(out, err);
         }
@@ -121,7 +129,7 @@ class BenchBankCommand implements Callable<Integer> {
         if (k < 1) {
             throw new UserError("bench " + workload(), "--customers must be at least 1");
         }
-        String url = url(dpus, k);
+        String url = url(dpus, k) + (partitions != null ? "&partitions=" + partitions : "");
         out.printf(Locale.ROOT, "SmallBank on %d simulated DPUs: %,d customers, %d clients x %d outstanding calls, %d s%n",
                 dpus, k, clients, outstanding, seconds);
         out.println("mix: Amalgamate 15%, Balance 15%, DepositChecking 15%, SendPayment 25%, TransactSavings 15%, "
@@ -137,6 +145,7 @@ class BenchBankCommand implements Callable<Integer> {
             engine.executeScript("examples/bank/procedures.sql", resource("procedures.sql"));
             err.println(" done");
             out.printf(Locale.ROOT, "compile: %.1f s%n", seconds(System.nanoTime() - t0));
+            out.println("placement: " + engine.placement().describe());
             out.flush();
 
             long t1 = System.nanoTime();
@@ -161,7 +170,7 @@ class BenchBankCommand implements Callable<Integer> {
             throw new UserError("bench " + workload(), "--records must be at least 1");
         }
         ycsb = new YcsbWorkload(ycsbWorkload, k, ops, theta, uniform);
-        String url = url(dpus, k);
+        String url = url(dpus, k) + (partitions != null ? "&partitions=" + partitions : "");
         out.printf(Locale.ROOT, "%s on %d simulated DPUs, %d clients x %d outstanding calls, %d s%n", ycsb.describe(), dpus,
                 clients, outstanding, seconds);
         out.flush();
@@ -174,6 +183,7 @@ class BenchBankCommand implements Callable<Integer> {
             engine.executeScript("examples/ycsb/procedures.sql", resource(YcsbWorkload.RESOURCES, "procedures.sql"));
             err.println(" done");
             out.printf(Locale.ROOT, "compile: %.1f s%n", seconds(System.nanoTime() - t0));
+            out.println("placement: " + engine.placement().describe());
             long t1 = System.nanoTime();
             ycsb.load(admin, err);
             double loadSeconds = seconds(System.nanoTime() - t1);
@@ -433,9 +443,15 @@ class BenchBankCommand implements Callable<Integer> {
         long waves = exec1.waves() - exec0.waves();
         out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
                 + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
-        out.printf(Locale.ROOT, "multi-partition: %,d exchange calls, at most %,d launches in one epoch, deepest chain %d "
-                        + "(since open)%n", exec1.exchangeCalls() - exec0.exchangeCalls(), exec1.maxEpochLaunches(),
-                exec1.maxChainDepth());
+        long dpuEpochs = exec1.epochs() - exec0.epochs();
+        long launches = exec1.launches() - exec0.launches();
+        out.printf(Locale.ROOT, "multi-partition: %,d exchange calls; %,.2f launches per epoch on average, at most %,d "
+                        + "in one epoch (maxima since open)%n", exec1.exchangeCalls() - exec0.exchangeCalls(),
+                dpuEpochs == 0 ? 0.0 : (double) launches / dpuEpochs, exec1.maxEpochLaunches());
+        out.printf(Locale.ROOT, "dependency chains: deepest of one call %d, deepest in one epoch with the conflicts "
+                        + "between its calls %d; %,d of %,d epochs needed more than 1 + their deepest chain launches "
+                        + "(docs/multi-partition.md)%n", exec1.maxOwnChain(), exec1.maxChainDepth(),
+                exec1.epochsOverBound() - exec0.epochsOverBound(), dpuEpochs);
         out.flush();
     }
 

@@ -6,7 +6,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.UUID;
 
-/** Turns the {@code --db} and {@code --dpus} options into a JDBC URL and opens it. */
+/** Turns the {@code --db}, {@code --dpus} and {@code --partitions} options into a JDBC URL and opens it. */
 final class Databases {
     private Databases() {}
 
@@ -15,6 +15,11 @@ final class Databases {
      * directory (a {@code file:} database); null is a fresh in-memory database.
      */
     static String url(String db, Integer dpus) {
+        return url(db, dpus, null);
+    }
+
+    /** As {@link #url(String, Integer)}, with {@code partitions} logical partitions (null: the default). */
+    static String url(String db, Integer dpus, Integer partitions) {
         String url;
         if (db == null) {
             url = "jdbc:pimsql:mem:cli-" + UUID.randomUUID();
@@ -30,6 +35,14 @@ final class Databases {
                 throw new UserError("--dpus", "must be at least 1, got " + dpus);
             }
             url += (url.contains("?") ? "&" : "?") + "dpus=" + dpus;
+        }
+        if (partitions != null) {
+            int d = dpus != null ? dpus : 64;
+            if (partitions < d) {
+                throw new UserError("--partitions", partitions + " is fewer than the " + d + " DPUs: every DPU needs at "
+                        + "least one logical partition (choose a multiple of --dpus)");
+            }
+            url += (url.contains("?") ? "&" : "?") + "partitions=" + partitions;
         }
         return url;
     }

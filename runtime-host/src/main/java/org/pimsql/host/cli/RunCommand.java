@@ -30,8 +30,13 @@ final class RunCommand implements Callable<Integer> {
                     + "jdbc:pimsql: URL. Default: a fresh in-memory database.")
     String db;
 
-    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs = partitions (default 64).")
+    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs (default 64).")
     Integer dpus;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU; "
+                    + "an existing database keeps the count in its log).")
+    Integer partitions;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -41,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SqlScript> inputs = ScriptInputs.read(scripts);
-        String url = Databases.url(db, dpus);
+        String url = Databases.url(db, dpus, partitions);
         try (var session = new SqlSession(Databases.open(url), out, false)) {
             for (SqlScript script : inputs) {
                 try {

@@ -33,8 +33,13 @@ final class ShellCommand implements Callable<Integer> {
                     + "Default: a fresh in-memory database.")
     String db;
 
-    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs = partitions (default 64).")
+    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs (default 64).")
     Integer dpus;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU; "
+                    + "an existing database keeps the count in its log).")
+    Integer partitions;
 
     @CommandLine.ParentCommand
     PimsqlMain parent;
@@ -56,13 +61,13 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         InputStream in = parent != null ? parent.in : System.in;
-        String url = Databases.url(db, dpus);
+        String url = Databases.url(db, dpus, partitions);
         boolean interactive = in == System.in && System.console() != null && System.console().isTerminal();
         try (var session = new SqlSession(Databases.open(url), out, true);
              LineSource lines = interactive ? JLineSource.open() : plain(in)) {
             if (interactive) {
-                out.println("PimSQL shell on " + url + " (" + session.connection().engine().partitionCount()
-                        + " partitions). Statements end with ';'. \\q quits.");
+                out.println("PimSQL shell on " + url + " (" + session.connection().engine().placement().describe()
+                        + "; SELECT * FROM PIMSQL.PLACEMENT lists it). Statements end with ';'. \\q quits.");
                 out.flush();
             }
             loop(session, lines, out, err);

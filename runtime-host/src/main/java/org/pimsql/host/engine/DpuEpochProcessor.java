@@ -88,14 +88,19 @@ public final class DpuEpochProcessor implements EpochProcessor {
             // undo area, in batch order (pim_mp.c): both run alone, so on tasklet 0
             return null;
         }
+        return footprintLocks(current, rc.procedure(), rc.call().request().args());
+    }
+
+    /** The locks of a call's footprint (what it may read and write), or null when its procedure has none. */
+    private List<ConflictFootprint.Lock> footprintLocks(CompiledSchema current, Procedure procedure, List<Object> args) {
         Footprints f = footprints;
         if (f.schema() != current) {
             f = new Footprints(current);
             footprints = f;
         }
-        java.util.Optional<ConflictFootprint> footprint = f.byProcedure().computeIfAbsent(rc.procedure().name(), n -> {
+        java.util.Optional<ConflictFootprint> footprint = f.byProcedure().computeIfAbsent(procedure.name(), n -> {
             try {
-                return java.util.Optional.of(ConflictAnalysis.of(rc.procedure()));
+                return java.util.Optional.of(ConflictAnalysis.of(procedure));
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "no conflict footprint for procedure {0}: its calls run alone ({1})",
                         n, e.toString());
@@ -106,7 +111,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             return null;
         }
         try {
-            return footprint.get().locks(rc.call().request().args().toArray());
+            return footprint.get().locks(args.toArray());
         } catch (RuntimeException e) {
             return null; // arguments the footprint cannot evaluate: the call runs alone, the DPU reports errors
         }
@@ -124,21 +129,22 @@ public final class DpuEpochProcessor implements EpochProcessor {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
-                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound());
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
     }
 
     private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(),
                 s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
-                s.maxChainDepth(), s.epochsOverBound());
+                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
     }
 
-    private void countEpoch(int launches, int exchangeCalls, int chain, boolean overBound) {
+    private void countEpoch(int launches, int exchangeCalls, int chain, int ownChain, boolean overBound) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
                 s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
-                Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0));
+                Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0),
+                Math.max(s.maxOwnChain(), ownChain));
     }
 
     /**
@@ -198,6 +204,24 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 }
             }
             return Math.max(1, runs);
+        }
+
+        /** Per participant, the 1-based index of its first run of published reads along the path (EpochChains). */
+        Map<Integer, Integer> firstRuns() {
+            var first = new HashMap<Integer, Integer>();
+            if (dpus.size() < 2) {
+                return first;
+            }
+            int runs = 0;
+            Integer last = null;
+            for (Integer owner : owners.values()) {
+                if (!owner.equals(last)) {
+                    runs++;
+                    last = owner;
+                    first.putIfAbsent(owner, runs);
+                }
+            }
+            return first;
         }
     }
 
@@ -272,14 +296,29 @@ public final class DpuEpochProcessor implements EpochProcessor {
             exchanges.add(x);
             return null;
         }
-        if (partitions.length != 1 && !route.independent()) {
-            return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
-                    + partitions.length + " partitions for these arguments but was not compiled for multi-partition calls "
-                    + "(a broadcast read, or the exchange does not fit its DPU program; docs/multi-partition.md)");
+        // placement: several logical partitions may share a DPU, and the DPU holds all of their rows
+        int[] dpusOf = java.util.Arrays.stream(partitions).map(placement::dpuOf).distinct().sorted().toArray();
+        if (dpusOf.length == 1) {
+            // one DPU holds every partition the call touches (a replicated write included: one copy per DPU)
+            open.get(dpusOf[0]).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
+            return null;
         }
-        for (int i = 0; i < partitions.length; i++) {
-            open.get(placement.dpuOf(partitions[i]))
-                    .add(new Item(new RoutedCall(call, procedure, partitions[i], i == 0, partitions.length), null));
+        if (!route.independent()) {
+            return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
+                    + partitions.length + " partitions on " + dpusOf.length + " DPUs for these arguments but was not "
+                    + "compiled for multi-partition calls (a broadcast read, or the exchange does not fit its DPU program; "
+                    + "docs/multi-partition.md)");
+        }
+        // a call that runs independently on every partition runs once per DPU (the copy of the DPU's lowest
+        // partition): a replicated table has one copy per DPU, however many partitions the DPU holds
+        var seen = new HashSet<Integer>();
+        int copies = dpusOf.length;
+        boolean primary = true;
+        for (int p : partitions) {
+            if (seen.add(placement.dpuOf(p))) {
+                open.get(placement.dpuOf(p)).add(new Item(new RoutedCall(call, procedure, p, primary, copies), null));
+                primary = false;
+            }
         }
         return null;
     }
@@ -300,6 +339,17 @@ public final class DpuEpochProcessor implements EpochProcessor {
         var programs = new HashSet<DpuProgram>();
         int launches = 0;
         int chain = 0;
+        // the epoch's calls in sequence order and the DPUs of each, for the chain depth (EpochChains)
+        var epochCalls = new TreeMap<Long, Item>();
+        var dpusOfCall = new HashMap<Long, Set<Integer>>();
+        for (int d = 0; d < open.size() && !exchanges.isEmpty(); d++) {
+            for (Item item : open.get(d)) {
+                epochCalls.putIfAbsent(item.sequence(), item);
+                if (item.exchange() == null) {
+                    dpusOfCall.computeIfAbsent(item.sequence(), k -> new TreeSet<>()).add(d);
+                }
+            }
+        }
         boolean fmt = format;
         CallCodec codec = current == null ? null : current.codec();
         while (true) {
@@ -359,13 +409,39 @@ public final class DpuEpochProcessor implements EpochProcessor {
             r.call().result().complete(r.outcome());
         }
         if (launches > 0) {
+            int ownChain = chain;
+            // without exchange calls every call's own chain is 0, and so is every depth
+            chain = exchanges.isEmpty() ? 0 : deepestChain(current, epochCalls, dpusOfCall);
             boolean over = launches > Math.max(1, 1 + chain) + programs.size() - 1;
-            countEpoch(launches, exchanges.size(), chain, over);
+            countEpoch(launches, exchanges.size(), chain, ownChain, over);
             if (TRACE) {
-                System.err.printf("pimsql epoch: %d exchange calls, %d launches, deepest chain %d%n", exchanges.size(),
-                        launches, chain);
+                System.err.printf("pimsql epoch: %d exchange calls, %d launches, deepest chain %d (%d without conflicts "
+                        + "between calls)%n", exchanges.size(), launches, chain, ownChain);
             }
         }
+    }
+
+    /**
+     * The deepest dependency chain among the epoch's calls, conflicts between calls included (Calvin's
+     * notion, {@link EpochChains}): an exchange call's own rounds are its runs of reads owned by one
+     * participant along the path it took; a call that may read what an earlier call writes adds its rounds
+     * from its first run on their shared DPU to the earlier call's depth.
+     */
+    private int deepestChain(CompiledSchema current, TreeMap<Long, Item> calls, Map<Long, Set<Integer>> dpusOfCall) {
+        var chains = new EpochChains();
+        for (var e : calls.entrySet()) {
+            Item item = e.getValue();
+            if (item.exchange() != null) {
+                Exchange x = item.exchange();
+                chains.add(x.dpus, footprintLocks(current, x.procedure, x.call.request().args()), x.chainDepth(),
+                        x.firstRuns(), x.dataDependent);
+            } else {
+                RoutedCall r = item.routed();
+                chains.add(dpusOfCall.get(e.getKey()), footprintLocks(current, r.procedure(), r.call().request().args()), 0,
+                        Map.of(), false);
+            }
+        }
+        return chains.deepest();
     }
 
     /** Fills one DPU's batch: the longest prefix of its waiting calls in {@code program} that fits. */

@@ -30,8 +30,8 @@ import org.pimsql.host.sequencer.SequencerStats;
  * with their logged sequence numbers and timestamps, which yields the same DPU state (decision 4).
  */
 public final class Engine implements AutoCloseable {
-    /** Log format version written in the header record. */
-    public static final int LOG_FORMAT = 1;
+    /** Log format version written in the header record (2: the header carries the placement; 1 is still read). */
+    public static final int LOG_FORMAT = 2;
     /** The procedure a code generator provides per table for bulk INSERTs: {@code PIMSQL_LOAD_<table>}. */
     public static final String LOADER_PREFIX = "PIMSQL_LOAD_";
 
@@ -44,11 +44,12 @@ public final class Engine implements AutoCloseable {
     private final DpuEpochProcessor processor;
     private Sequencer sequencer;
 
-    private Engine(EngineConfig config, CommandSink log, DpuBackend backend, int hashBucketsLog2) {
+    private Engine(EngineConfig config, CommandSink log, DpuBackend backend, int hashBucketsLog2,
+                   PartitionPlacement placement) {
         this.config = config;
         this.log = log;
         this.backend = backend;
-        this.placement = PartitionPlacement.onePerDpu(config.dpus());
+        this.placement = placement;
         this.snapshotBytes = new long[placement.dpuCount()];
         this.snapshotTransfers = new long[placement.dpuCount()];
         this.processor = new DpuEpochProcessor(backend, () -> schema, placement,
@@ -70,7 +71,8 @@ public final class Engine implements AutoCloseable {
             }
         }
         try {
-            int hashBucketsLog2 = checkOrWriteHeader(config, log, recovered);
+            LogRecord.DatabaseHeader shape = checkOrWriteHeader(config, log, recovered);
+            PartitionPlacement placement = PartitionPlacement.modulo(shape.partitionCount(), shape.dpuCount());
             DpuBackend backend;
             try {
                 backend = config.backends().allocate(config.dpus());
@@ -78,7 +80,7 @@ public final class Engine implements AutoCloseable {
                 throw new SQLNonTransientConnectionException("cannot allocate " + config.dpus() + " DPUs: "
                         + e.getMessage(), "08001", e);
             }
-            var engine = new Engine(config, log, backend, hashBucketsLog2);
+            var engine = new Engine(config, log, backend, shape.hashBucketsLog2(), placement);
             try {
                 SequencerStart start = engine.replay(recovered);
                 engine.sequencer = new org.pimsql.host.sequencer.Sequencer(config.sequencer(), log, engine.processor,
@@ -99,39 +101,58 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** Checks a reopened log against the configuration, or starts a new one; returns the hash index size. */
-    private static int checkOrWriteHeader(EngineConfig config, CommandSink log, List<LogRecord> recovered)
-            throws SQLException {
+    /**
+     * Checks a reopened log against the configuration, or starts a new one; returns the database's shape
+     * (partitions, DPUs, placement map, hash index size). The placement is part of the log's metadata: a
+     * database reopens on the DPU count it was created with, and with its logged partition count (adopted
+     * when {@code partitions} is not given, refused when another one is), since replaying the log on
+     * another placement would build a different database.
+     */
+    private static LogRecord.DatabaseHeader checkOrWriteHeader(EngineConfig config, CommandSink log,
+                                                               List<LogRecord> recovered) throws SQLException {
+        int partitions = config.partitions() == 0 ? config.dpus() : config.partitions();
+        var wanted = new LogRecord.DatabaseHeader(LOG_FORMAT, partitions, config.hashBucketsLog2(), config.dpus(),
+                PartitionPlacement.MODULO);
         if (!(config.location() instanceof DatabaseLocation.Directory d)) {
-            return config.hashBucketsLog2();
+            return wanted;
         }
         if (recovered.isEmpty()) {
             try {
-                log.append(new LogRecord.DatabaseHeader(LOG_FORMAT, config.dpus(), config.hashBucketsLog2()));
+                log.append(wanted);
                 log.commit();
             } catch (IOException e) {
                 throw new SQLNonTransientConnectionException("cannot write the command log: " + e.getMessage(),
                         "08001", e);
             }
-            return config.hashBucketsLog2();
+            return wanted;
         }
         if (!(recovered.getFirst() instanceof LogRecord.DatabaseHeader header)) {
             throw new SQLNonTransientConnectionException(d.dir() + ": command log does not start with a header",
                     "08001");
         }
-        if (header.formatVersion() != LOG_FORMAT) {
+        if (header.formatVersion() < 1 || header.formatVersion() > LOG_FORMAT) {
             throw new SQLNonTransientConnectionException(d.dir() + ": command log format " + header.formatVersion()
-                    + " is not supported (this version reads " + LOG_FORMAT + ")", "08001");
+                    + " is not supported (this version reads 1.." + LOG_FORMAT + ")", "08001");
         }
-        if (header.partitionCount() != config.dpus()) {
-            throw new SQLNonTransientConnectionException(d.dir() + " was created with " + header.partitionCount()
-                    + " partitions; reopen it with dpus=" + header.partitionCount(), "08001");
+        String logged = header.partitionCount() + " partitions on " + header.dpuCount() + " DPUs (placement "
+                + header.placement() + ")";
+        if (!PartitionPlacement.MODULO.equals(header.placement())) {
+            throw new SQLNonTransientConnectionException(d.dir() + " was created with " + logged
+                    + "; this version only knows the placement " + PartitionPlacement.MODULO, "08001");
+        }
+        if (header.dpuCount() != config.dpus()
+                || (config.partitions() != 0 && config.partitions() != header.partitionCount())) {
+            throw new SQLNonTransientConnectionException(d.dir() + " was created with " + logged + " and cannot be "
+                    + "reopened with dpus=" + config.dpus() + (config.partitions() != 0 ? " partitions="
+                    + config.partitions() : "") + ": the placement is fixed in its command log (replaying the log on "
+                    + "another placement would build a different database); reopen it with dpus=" + header.dpuCount()
+                    + " (and partitions=" + header.partitionCount() + " or no partitions option)", "08001");
         }
         if (config.hashBucketsLog2() != 0 && config.hashBucketsLog2() != header.hashBucketsLog2()) {
             throw new SQLNonTransientConnectionException(d.dir() + " was created with bucketsLog2="
                     + header.hashBucketsLog2() + "; the hash index size cannot change", "08001");
         }
-        return header.hashBucketsLog2();
+        return header;
     }
 
     /** Re-executes the recovered records and returns where numbering continues. */
@@ -306,6 +327,11 @@ public final class Engine implements AutoCloseable {
 
     public int partitionCount() {
         return placement.partitionCount();
+    }
+
+    /** Where the logical partitions live (fixed for the database's life, recorded in its command log). */
+    public PartitionPlacement placement() {
+        return placement;
     }
 
     public EngineConfig config() {

@@ -9,17 +9,20 @@ package org.pimsql.host.engine;
  * {@code dpuCalls / waves} is the mean number of calls a DPU may run at once.
  *
  * <p>Multi-partition execution (docs/multi-partition.md): {@code exchangeCalls} ran as exchange calls;
- * {@code maxEpochLaunches} is the most launches one epoch needed and {@code maxChainDepth} the deepest
- * dependency chain of one exchange call (runs of reads owned by one participant along its path);
+ * {@code maxEpochLaunches} is the most launches one epoch needed; {@code maxChainDepth} the deepest
+ * dependency chain among the calls of one epoch, conflicts between calls included (Calvin's notion,
+ * {@link EpochChains}: a call that may read what an earlier call of the epoch writes adds its rounds to
+ * that call's chain); {@code maxOwnChain} the deepest chain of one exchange call alone (runs of reads owned
+ * by one participant along its path), what an epoch of calls that do not conflict needs;
  * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls
- * (plus one launch per extra program or full output area).
+ * (plus one launch per extra program).
  */
 public record ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled, long dpuCalls,
                              long waves, long epochs, long exchangeCalls, long maxEpochLaunches, long maxChainDepth,
-                             long epochsOverBound) {
+                             long epochsOverBound, long maxOwnChain) {
 
     public ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled) {
-        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0);
+        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** Mean calls per wave (1 when calls ran one after the other), 0 before any call. */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.Catalog;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.host.backend.DpuBackend;
@@ -17,7 +18,10 @@ import org.pimsql.host.backend.DpuException;
  * per snapshot; later requests get the same rows.
  *
  * <p>A partitioned table's rows are spread over its partitions; a replicated table has a full copy on
- * every partition, and is read from the DPU of partition 0 only.
+ * every DPU, and is read from the DPU of partition 0 only. A DPU that holds several logical partitions
+ * ({@link PartitionPlacement#shared()}) stores their rows together; a partition's rows are the DPU's rows
+ * whose partition columns map to it ({@link PartitionFunction}), so that reading every partition reads each
+ * row once.
  */
 public final class TableSnapshot {
     private final Catalog catalog;
@@ -68,7 +72,28 @@ public final class TableSnapshot {
             }
             cache.put(key, rows);
         }
-        return rows;
+        return ofPartition(t, partition, rows);
+    }
+
+    /** The rows among a DPU's that belong to {@code partition} (all of them when the DPU holds one partition). */
+    private List<List<Object>> ofPartition(Table t, int partition, List<List<Object>> dpuRows) {
+        if (!placement.shared() || t.replicated()) {
+            return dpuRows;
+        }
+        PartitionFunction function = PartitionFunction.of(t);
+        var columns = t.partitionColumns();
+        var mine = new ArrayList<List<Object>>();
+        var key = new ArrayList<Object>(columns.size());
+        for (List<Object> row : dpuRows) {
+            key.clear();
+            for (int c : columns) {
+                key.add(row.get(c));
+            }
+            if (function.partition(key, placement.partitionCount()) == partition) {
+                mine.add(row);
+            }
+        }
+        return mine;
     }
 
     /**
@@ -109,7 +134,7 @@ public final class TableSnapshot {
             }
             cache.put(cacheKey, rows);
         }
-        return rows;
+        return ofPartition(t, partition, rows);
     }
 
     /** Every row of the table: each partition's rows for a partitioned table, one copy of a replicated one. */

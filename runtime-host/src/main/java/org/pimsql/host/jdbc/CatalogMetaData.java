@@ -17,11 +17,13 @@ import org.pimsql.host.engine.Engine;
 import org.pimsql.host.query.QueryColumn;
 import org.pimsql.host.query.QueryResult;
 import org.pimsql.host.query.QueryService;
+import org.pimsql.host.query.SystemTables;
 
 /**
  * The catalog as JDBC's {@link DatabaseMetaData} result sets, with the standard columns in the standard
- * order, so that generic tools can browse tables, columns, keys, indexes and procedures. There is one
- * schema ({@value QueryService#SCHEMA}) and no catalog (TABLE_CAT is NULL). The bulk-load procedures the
+ * order, so that generic tools can browse tables, columns, keys, indexes and procedures. The user's tables
+ * and procedures live in one schema ({@value QueryService#SCHEMA}); the system tables (type
+ * {@code SYSTEM TABLE}, e.g. {@code PIMSQL.PLACEMENT}) in {@value SystemTables#SCHEMA}. There is no catalog (TABLE_CAT is NULL). The bulk-load procedures the
  * runtime adds ({@code PIMSQL_LOAD_<table>}) are internal and not listed.
  */
 final class CatalogMetaData {
@@ -141,11 +143,21 @@ final class CatalogMetaData {
         return t.kind().isExactNumeric() ? 10 : null;
     }
 
+    private static boolean systemSchemaMatches(String catalog, String schemaPattern) {
+        return (catalog == null || catalog.isEmpty()) && matches(schemaPattern, SystemTables.SCHEMA);
+    }
+
     static QueryResult tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
                               String[] types) {
         var b = new Builder().text("TABLE_CAT").text("TABLE_SCHEM").text("TABLE_NAME").text("TABLE_TYPE")
                 .text("REMARKS").text("TYPE_CAT").text("TYPE_SCHEM").text("TYPE_NAME")
                 .text("SELF_REFERENCING_COL_NAME").text("REF_GENERATION");
+        // ordered by TABLE_TYPE, TABLE_SCHEM, TABLE_NAME
+        if ((types == null || List.of(types).contains("SYSTEM TABLE")) && systemSchemaMatches(catalogName, schemaPattern)
+                && matches(tablePattern, SystemTables.PLACEMENT)) {
+            b.row(null, SystemTables.SCHEMA, SystemTables.PLACEMENT, "SYSTEM TABLE",
+                    "logical partition -> DPU (the placement map, fixed in the command log)", null, null, null, null, null);
+        }
         if (types != null && !List.of(types).contains("TABLE")) {
             return b.build();
         }
@@ -159,12 +171,16 @@ final class CatalogMetaData {
 
     static QueryResult tableTypes() {
         var b = new Builder().text("TABLE_TYPE");
+        b.row("SYSTEM TABLE");
         b.row("TABLE");
         return b.build();
     }
 
     static QueryResult schemas(String catalogName, String schemaPattern) {
         var b = new Builder().text("TABLE_SCHEM").text("TABLE_CATALOG");
+        if (systemSchemaMatches(catalogName, schemaPattern)) {
+            b.row(SystemTables.SCHEMA, null);
+        }
         if (schemaMatches(catalogName, schemaPattern)) {
             b.row(SCHEMA, null);
         }
@@ -183,6 +199,19 @@ final class CatalogMetaData {
                 .text("COLUMN_DEF").integer("SQL_DATA_TYPE").integer("SQL_DATETIME_SUB").integer("CHAR_OCTET_LENGTH")
                 .integer("ORDINAL_POSITION").text("IS_NULLABLE").text("SCOPE_CATALOG").text("SCOPE_SCHEMA")
                 .text("SCOPE_TABLE").smallint("SOURCE_DATA_TYPE").text("IS_AUTOINCREMENT").text("IS_GENERATEDCOLUMN");
+        if (systemSchemaMatches(catalogName, schemaPattern) && matches(tablePattern, SystemTables.PLACEMENT)) {
+            int position = 0;
+            for (SystemTables.SystemColumn c : SystemTables.PLACEMENT_COLUMNS) {
+                position++;
+                if (matches(columnPattern, c.name())) {
+                    boolean integer = c.jdbcType() == Types.INTEGER;
+                    b.row(null, SystemTables.SCHEMA, SystemTables.PLACEMENT, c.name(), c.jdbcType(), c.typeName(),
+                            integer ? 10 : 16, null, integer ? 0 : null, integer ? 10 : null,
+                            DatabaseMetaData.columnNoNulls, null, null, null, null, integer ? null : 16, position, "NO",
+                            null, null, null, null, "NO", "NO");
+                }
+            }
+        }
         for (Table t : matchingTables(catalog, catalogName, schemaPattern, tablePattern)) {
             for (Column c : t.columns()) {
                 if (!matches(columnPattern, c.name())) {

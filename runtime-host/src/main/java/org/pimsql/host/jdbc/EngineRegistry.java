@@ -22,16 +22,18 @@ final class EngineRegistry {
     static synchronized Engine acquire(JdbcUrl url) throws SQLException {
         Entry entry = OPEN.get(url.location().key());
         if (entry != null) {
-            if (entry.url().dpus() != url.dpus() || !entry.url().runtime().equals(url.runtime())) {
+            int open = entry.engine().partitionCount();
+            if (entry.url().dpus() != url.dpus() || !entry.url().runtime().equals(url.runtime())
+                    || (url.partitions() != 0 && url.partitions() != open)) {
                 throw new SQLException(url.location().key() + " is already open with dpus=" + entry.url().dpus()
-                        + " and runtime=" + entry.url().runtime(), "08001");
+                        + ", partitions=" + open + " and runtime=" + entry.url().runtime(), "08001");
             }
             entry.connections()[0]++;
             return entry.engine();
         }
         EngineRuntime runtime = EngineRuntime.named(url.runtime());
         Engine engine = Engine.open(new EngineConfig(url.location(), url.dpus(), url.sequencer(), runtime.backends(),
-                runtime.compiler(), TimestampSource.SYSTEM, url.bucketsLog2()));
+                runtime.compiler(), TimestampSource.SYSTEM, url.bucketsLog2(), url.partitions()));
         OPEN.put(url.location().key(), new Entry(engine, url, new int[] {1}));
         return engine;
     }

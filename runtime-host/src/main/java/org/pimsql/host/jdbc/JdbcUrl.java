@@ -15,7 +15,9 @@ import org.pimsql.host.sequencer.SequencerConfig;
 
 /**
  * {@code jdbc:pimsql:mem:NAME[?options]} or {@code jdbc:pimsql:file:DIR[?options]}; options may also come
- * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code epochMillis} (the
+ * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code partitions} (logical
+ * partitions, at least {@code dpus}, placed on DPU {@code p mod dpus}; default one per DPU, or the logged count
+ * when a {@code file:} database reopens), {@code epochMillis} (the
  * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
  * (close an epoch as soon as the DPUs are idle, default true), {@code bucketsLog2} (log2 of each table's
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice) and
@@ -23,9 +25,9 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * has no accounts. Any other option is an error rather than silently ignored.
  */
 record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime,
-               int bucketsLog2) {
+               int bucketsLog2, int partitions) {
     static final String PREFIX = "jdbc:pimsql:";
-    private static final Set<String> OPTIONS = Set.of("dpus", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
+    private static final Set<String> OPTIONS = Set.of("dpus", "partitions", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
             "bucketsLog2", "user", "password");
 
     static boolean accepts(String url) {
@@ -91,10 +93,15 @@ record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig 
         if (dpus < 1 || epochCalls < 1 || !(epochMillis >= 0)) {
             throw new SQLException("dpus and epochCalls must be positive and epochMillis not negative: " + url, "08001");
         }
+        int partitions = integer(options, "partitions", 0, url);
+        if (options.containsKey("partitions") && partitions < dpus) {
+            throw new SQLException("partitions=" + partitions + " is fewer than dpus=" + dpus + ": every DPU needs at "
+                    + "least one logical partition (choose partitions >= dpus, e.g. a multiple of dpus): " + url, "08001");
+        }
         var sequencer = SequencerConfig.DEFAULT.withMaxCalls(epochCalls)
                 .withMaxDelay(Duration.ofNanos(Math.round(epochMillis * 1e6))).withCloseWhenIdle(eager);
         return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT),
-                bucketsLog2);
+                bucketsLog2, partitions);
     }
 
     private static int integer(Map<String, String> options, String key, int fallback, String url) throws SQLException {

@@ -10,9 +10,16 @@ public sealed interface LogRecord {
 
     /**
      * First record of every log: the database's shape, fixed for its lifetime ({@code hashBucketsLog2}
-     * 0 means the programs' default hash index size).
+     * 0 means the programs' default hash index size) and its placement: {@code partitionCount} logical
+     * partitions on {@code dpuCount} DPUs by the map named {@code placement} ({@code MOD}: partition p on
+     * DPU p mod dpuCount). Format 1 headers had no placement fields: one partition per DPU, MOD.
      */
-    record DatabaseHeader(int formatVersion, int partitionCount, int hashBucketsLog2) implements LogRecord {
+    record DatabaseHeader(int formatVersion, int partitionCount, int hashBucketsLog2, int dpuCount, String placement)
+            implements LogRecord {
+        public DatabaseHeader(int formatVersion, int partitionCount, int hashBucketsLog2) {
+            this(formatVersion, partitionCount, hashBucketsLog2, partitionCount, "MOD");
+        }
+
         public DatabaseHeader(int formatVersion, int partitionCount) {
             this(formatVersion, partitionCount, 0);
         }

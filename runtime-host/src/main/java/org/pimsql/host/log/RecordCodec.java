@@ -25,6 +25,10 @@ final class RecordCodec {
                     out.writeInt(h.formatVersion());
                     out.writeInt(h.partitionCount());
                     out.writeInt(h.hashBucketsLog2());
+                    if (h.formatVersion() >= 2) {
+                        out.writeInt(h.dpuCount());
+                        out.writeUTF(h.placement());
+                    }
                 }
                 case LogRecord.Script s -> {
                     out.writeByte(SCRIPT);
@@ -56,7 +60,14 @@ final class RecordCodec {
         var in = new DataInputStream(new ByteArrayInputStream(payload));
         int kind = in.readUnsignedByte();
         return switch (kind) {
-            case HEADER -> new LogRecord.DatabaseHeader(in.readInt(), in.readInt(), in.readInt());
+            case HEADER -> {
+                int version = in.readInt();
+                int partitions = in.readInt();
+                int buckets = in.readInt();
+                // format 1 had no placement: one partition per DPU
+                yield version >= 2 ? new LogRecord.DatabaseHeader(version, partitions, buckets, in.readInt(), in.readUTF())
+                        : new LogRecord.DatabaseHeader(version, partitions, buckets);
+            }
             case SCRIPT -> new LogRecord.Script(in.readUTF(), (String) ValueCodec.read(in));
             case EPOCH -> {
                 long number = in.readLong();

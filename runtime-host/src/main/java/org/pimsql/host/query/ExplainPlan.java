@@ -61,8 +61,10 @@ final class ExplainPlan {
             for (String line : RelOptUtil.toString(rel, SqlExplainLevel.EXPPLAN_ATTRIBUTES).split("\n")) {
                 lines.add(new Object[] {line});
             }
-            lines.add(new Object[] {"DPU reads (" + engine.partitionCount() + " partitions):"});
-            for (String read : reads(rel, engine.partitionCount())) {
+            var placement = engine.placement();
+            lines.add(new Object[] {"DPU reads (" + placement.partitionCount() + " partitions"
+                    + (placement.shared() ? " on " + placement.dpuCount() + " DPUs" : "") + "):"});
+            for (String read : reads(rel, placement)) {
                 lines.add(new Object[] {"  " + read});
             }
         }
@@ -70,7 +72,7 @@ final class ExplainPlan {
         return new ExplainPlan(new QueryResult(List.of(column), lines), parameters);
     }
 
-    private static List<String> reads(RelNode rel, int partitionCount) {
+    private static List<String> reads(RelNode rel, org.pimsql.host.engine.PartitionPlacement placement) {
         var out = new ArrayList<String>();
         var stack = new ArrayList<RelNode>();
         stack.add(rel);
@@ -82,7 +84,7 @@ final class ExplainPlan {
                     List<RexNode> filters = scan instanceof org.apache.calcite.interpreter.Bindables.BindableTableScan b
                             ? b.filters : List.of();
                     out.add(table.table().name() + ": " + PartitionPruner.describe(table.table(), filters,
-                            partitionCount) + (filters.isEmpty() ? "" : ", then filter " + filters));
+                            placement) + (filters.isEmpty() ? "" : ", then filter " + filters));
                 }
             }
             stack.addAll(node.getInputs().reversed());

@@ -199,22 +199,26 @@ final class PartitionPruner {
         };
     }
 
-    static String describe(Table table, List<RexNode> filters, int partitionCount) {
+    static String describe(Table table, List<RexNode> filters, org.pimsql.host.engine.PartitionPlacement placement) {
+        int partitionCount = placement.partitionCount();
         if (table.replicated()) {
             return "replicated: one copy, from the DPU of partition 0" + primaryKeyProbe(table, filters);
         }
         List<List<Object>> values = keyValues(table, table.partitionColumns(), filters, null);
         if (values == null) {
-            return "every partition (" + partitionCount + " DPUs)";
+            return "every partition (" + placement.dpuCount() + " DPUs)";
         }
         if (values.stream().anyMatch(v -> v.contains(PARAMETER))) {
             return "the partition of the partition-key parameter values (known at execution: 1 DPU per key)"
                     + primaryKeyProbe(table, filters);
         }
         int[] p = partitions(table, filters, null, partitionCount);
-        return (p == null ? "every partition (" + partitionCount + " DPUs)"
-                : "partition" + (p.length == 1 ? " " : "s ") + java.util.Arrays.toString(p).replaceAll("[\\[\\]]", "")
-                        + " (" + p.length + " DPU" + (p.length == 1 ? ")" : "s)")) + primaryKeyProbe(table, filters);
+        if (p == null) {
+            return "every partition (" + placement.dpuCount() + " DPUs)";
+        }
+        long dpus = java.util.Arrays.stream(p).map(placement::dpuOf).distinct().count();
+        return "partition" + (p.length == 1 ? " " : "s ") + java.util.Arrays.toString(p).replaceAll("[\\[\\]]", "")
+                + " (" + dpus + " DPU" + (dpus == 1 ? ")" : "s)") + primaryKeyProbe(table, filters);
     }
 
     private static String primaryKeyProbe(Table table, List<RexNode> filters) {

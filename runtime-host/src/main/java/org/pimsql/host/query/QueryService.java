@@ -46,6 +46,7 @@ public final class QueryService implements AutoCloseable {
             info.setProperty("caseSensitive", "true");
             Connection c = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", info);
             CalciteConnection cc = c.unwrap(CalciteConnection.class);
+            cc.getRootSchema().add(SystemTables.SCHEMA, SystemTables.schema(engine.placement()));
             SchemaPlus schema = cc.getRootSchema().add(SCHEMA, new PimSchema(engine::catalog));
             schema.setCacheEnabled(false);
             cc.setSchema(SCHEMA);

@@ -30,6 +30,7 @@ class CommandLogTest {
     @Test
     void recordsWrittenAreReadBackInOrder() throws IOException {
         var written = List.of(new LogRecord.DatabaseHeader(1, 64),
+                new LogRecord.DatabaseHeader(2, 256, 12, 64, "MOD"), // format 2 carries the placement
                 new LogRecord.Script("ddl-1.sql", "CREATE TABLE t (id INT PRIMARY KEY);\n-- é ü"),
                 epoch(1, 1), epoch(2, 3));
         try (var log = CommandLog.open(dir)) {

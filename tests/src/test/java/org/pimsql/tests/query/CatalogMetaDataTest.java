@@ -53,8 +53,10 @@ class CatalogMetaDataTest {
                 s.execute(SCHEMA);
             }
             DatabaseMetaData md = c.getMetaData();
-            assertEquals(List.of(List.of("PUBLIC")), rows(md.getSchemas(), "TABLE_SCHEM"));
-            assertEquals(List.of(List.of("TABLE")), rows(md.getTableTypes(), "TABLE_TYPE"));
+            assertEquals(List.of(List.of("PIMSQL"), List.of("PUBLIC")), rows(md.getSchemas(), "TABLE_SCHEM"));
+            assertEquals(List.of(List.of("SYSTEM TABLE"), List.of("TABLE")), rows(md.getTableTypes(), "TABLE_TYPE"));
+            assertEquals(List.of(List.of("PIMSQL", "PLACEMENT", "SYSTEM TABLE")),
+                    rows(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}), "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE"));
             List<List<Object>> tables = rows(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"}), "TABLE_NAME");
             assertEquals(List.of(List.of("ITEM"), List.of("ORDERS"), List.of("WAREHOUSE")), tables);
             assertEquals(List.of(List.of("WAREHOUSE", "TABLE")),

@@ -33,7 +33,7 @@ public final class MramHashes {
     /** One SHA-256 per DPU, in DPU order, each prefixed with the hashed length. */
     static List<String> of(Engine engine) throws Exception {
         var hashes = new ArrayList<String>();
-        for (int dpu = 0; dpu < engine.partitionCount(); dpu++) {
+        for (int dpu = 0; dpu < engine.placement().dpuCount(); dpu++) {
             byte[] header = engine.readMram(dpu, 0, 16);
             ByteBuffer b = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
             long bump = Integer.toUnsignedLong(b.getInt(8));

@@ -34,7 +34,7 @@ import org.pimsql.tests.runtime.DifferentialTest.Proc;
  *       (SendPayment and Amalgamate between customers on different DPUs), aborts included, with the
  *       same per-call outcomes and final tables;</li>
  *   <li>the executor's counters: no epoch needed more launches than 1 + the deepest dependency chain among
- *       its calls;</li>
+ *       its calls, for independent calls and for hot keys (chains through conflicts between calls);</li>
  *   <li>a three-participant payment whose writes precede its checks: a SIGNAL raised by the data of each
  *       participant in turn, and a duplicate key on one of them, leave no write behind on any DPU.</li>
  * </ul>
@@ -168,6 +168,65 @@ class MultiPartitionTest {
             assertTrue(after.maxEpochLaunches() <= 1 + after.maxChainDepth(), "launches per epoch");
             assertEquals(0, after.epochsOverBound() - before.epochsOverBound(), "epochs over 1 + deepest chain");
             assertTrue(launches <= epochs * (1 + after.maxChainDepth()), launches + " launches for " + epochs + " epochs");
+        }
+    }
+
+    /**
+     * Hot keys: one epoch of 240 calls on 6 customers spread over 6 DPUs (payments, amalgamations and
+     * deposits between them), so most calls conflict with earlier undecided calls of the same epoch. The
+     * epoch needs more launches than a call's own chain, but never more than 1 + the deepest dependency
+     * chain counted with those conflicts (Calvin's chain; docs/multi-partition.md "Launches per epoch"),
+     * and the outcomes equal HSQLDB's in sequence order.
+     */
+    @Test
+    void conflictingCallsStayWithinOnePlusTheDeepestChain() throws Exception {
+        int customers = 6;
+        var random = new SplittableRandom(7);
+        var calls = new ArrayList<Call>();
+        for (int i = 0; i < 240; i++) {
+            long a = random.nextInt(customers);
+            long b = (a + 1 + random.nextInt(customers - 1)) % customers;
+            int kind = random.nextInt(10);
+            if (kind < 5) {
+                calls.add(new Call(SEND, new Object[] {a, b, cents(random.nextLong(0, 30_000))}));
+            } else if (kind < 7) {
+                calls.add(new Call(AMALGAMATE, new Object[] {a, b}));
+            } else if (kind < 9) {
+                calls.add(new Call(DEPOSIT, new Object[] {a, cents(random.nextLong(1, 50_000))}));
+            } else {
+                calls.add(new Call(BALANCE, new Object[] {a, null}));
+            }
+        }
+        List<Object[]> rows = RuntimeFixtures.bankRows(customers, 11);
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:multipartition-hot?dpus=" + DPUS
+                + "&eagerEpochs=false&epochMillis=5000&epochCalls=" + calls.size());
+             Connection h = RuntimeFixtures.createOnHsqldb("bank")) {
+            RuntimeFixtures.createOnPimsql(c, "bank");
+            RuntimeFixtures.loadBank(c, rows);
+            RuntimeFixtures.loadBank(h, rows);
+            PimConnection pim = c.unwrap(PimConnection.class);
+            ExecutionStats before = pim.engine().executionStats();
+            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
+            List<String> oracle = DifferentialTest.runOnHsqldb(h, calls);
+            List<String> pimsql = DifferentialTest.outcomes(futures, calls);
+            ExecutionStats after = pim.engine().executionStats();
+            for (int wait = 0; wait < 200 && after.epochs() == before.epochs(); wait++) {
+                Thread.sleep(50); // the executor counts the epoch just after answering its calls
+                after = pim.engine().executionStats();
+            }
+            DifferentialTest.compare(calls, pimsql, oracle);
+            long epochs = after.epochs() - before.epochs();
+            long launches = after.launches() - before.launches();
+            System.out.printf("hot keys: %d calls, %d epochs, %d launches, %d exchange calls, deepest chain %d, most "
+                    + "launches in one epoch %d, epochs over the bound %d%n", calls.size(), epochs, launches,
+                    after.exchangeCalls() - before.exchangeCalls(), after.maxChainDepth(), after.maxEpochLaunches(),
+                    after.epochsOverBound() - before.epochsOverBound());
+            assertEquals(1, epochs, "one epoch");
+            assertTrue(launches > 1 + after.maxOwnChain(), "conflicts lengthen the epoch beyond 1 + the deepest chain of "
+                    + "one call (" + after.maxOwnChain() + "): " + launches);
+            assertTrue(after.maxChainDepth() > 3, "the chain counts the conflicts: " + after.maxChainDepth());
+            assertEquals(0, after.epochsOverBound() - before.epochsOverBound(), "epochs over 1 + deepest chain");
+            assertTrue(launches <= 1 + after.maxChainDepth(), launches + " launches, deepest chain " + after.maxChainDepth());
         }
     }
 

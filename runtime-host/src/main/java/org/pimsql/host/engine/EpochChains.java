@@ -1,0 +1,122 @@
+package org.pimsql.host.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.pimsql.frontend.analysis.ConflictFootprint;
+
+/**
+ * The deepest dependency chain among the calls of one epoch, conflicts between calls included (Calvin's
+ * notion: a call that reads what an earlier call of the epoch writes depends on it). The executor's bound
+ * (docs/multi-partition.md "Launches per epoch") is: an epoch needs at most 1 + the deepest chain launches.
+ * A call's chain ("depth") is an upper bound on the launch, minus one, in which it can be decided:
+ *
+ * <ul>
+ *   <li>its own rounds: for an exchange call, the runs of reads owned by one participant along the path
+ *       it took ({@code own}; 0 for a call on one DPU);</li>
+ *   <li>at least the depth of every earlier call on one of its DPUs (a call is final only when everything
+ *       before it on its DPU is) and of every earlier data-dependent exchange call (which holds back every
+ *       later call on every DPU);</li>
+ *   <li>for an earlier call Y whose writes it may read (same table, Y writes, the same primary key or a
+ *       whole-table lock of either; a call without a footprint reads and writes everything on its DPUs): the
+ *       depth of Y plus the rounds of its own path from its first run on a DPU it shares with Y (the
+ *       reads there see Y's final writes only once Y is decided; the runs after them wait for those values).</li>
+ * </ul>
+ *
+ * <p>Conflicts are those of the conflict waves ({@link ConflictFootprint}): row locks for primary keys known
+ * from the arguments, table locks otherwise; a write lock counts as a read as well (an UPDATE reads the row it
+ * rewrites). Calls are added in sequence order.
+ */
+final class EpochChains {
+    /** Per (table, primary key): per DPU, the deepest earlier call that wrote the row (row locks). */
+    private final Map<ConflictFootprint.Lock, Map<Integer, Integer>> rowWriters = new HashMap<>();
+    /** Per (table, DPU): the deepest earlier call that locked the whole table for writing. */
+    private final Map<String, Integer> wholeTableWriters = new HashMap<>();
+    /** Per (table, DPU): the deepest earlier call that wrote any row of the table. */
+    private final Map<String, Integer> tableWriters = new HashMap<>();
+    /** Per DPU: the deepest earlier call that wrote anything (or had no footprint). */
+    private final Map<Integer, Integer> writers = new HashMap<>();
+    /** Per DPU: the deepest earlier call without a footprint (it may have written anything). */
+    private final Map<Integer, Integer> unknown = new HashMap<>();
+    /** Per DPU: the deepest earlier call. */
+    private final Map<Integer, Integer> any = new HashMap<>();
+    /** The deepest earlier data-dependent exchange call. */
+    private int dataDependent;
+    private int deepest;
+
+    /**
+     * Adds the next call in sequence order and returns its depth.
+     *
+     * @param dpus          the DPUs it ran on
+     * @param locks         its footprint's locks, or null when it has none
+     * @param own           its own rounds (0 for a call on one DPU)
+     * @param firstRun      per participant DPU, the 1-based index of its first run of reads along the path (a
+     *                      DPU without published reads is absent)
+     * @param dependsOnData an exchange call with data-dependent routing
+     */
+    int add(Set<Integer> dpus, List<ConflictFootprint.Lock> locks, int own, Map<Integer, Integer> firstRun,
+            boolean dependsOnData) {
+        int depth = Math.max(own, dataDependent);
+        for (int d : dpus) {
+            depth = Math.max(depth, any.getOrDefault(d, 0));
+            int writer = unknown.getOrDefault(d, 0);
+            if (locks == null) {
+                writer = Math.max(writer, writers.getOrDefault(d, 0));
+            } else {
+                for (ConflictFootprint.Lock lock : locks) {
+                    String tableOnDpu = lock.table() + '\u0000' + d;
+                    if (lock.wholeTable()) {
+                        writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu, 0));
+                    } else {
+                        writer = Math.max(writer, wholeTableWriters.getOrDefault(tableOnDpu, 0));
+                        Map<Integer, Integer> row = rowWriters.get(rowKey(lock));
+                        if (row != null) {
+                            writer = Math.max(writer, row.getOrDefault(d, 0));
+                        }
+                    }
+                }
+            }
+            Integer first = firstRun.get(d);
+            int suffix = first == null ? 0 : own - first + 1;
+            depth = Math.max(depth, writer + suffix);
+        }
+        boolean writes = locks == null || locks.stream().anyMatch(ConflictFootprint.Lock::write);
+        for (int d : dpus) {
+            any.merge(d, depth, Math::max);
+            if (writes) {
+                writers.merge(d, depth, Math::max);
+            }
+            if (locks == null) {
+                unknown.merge(d, depth, Math::max);
+                continue;
+            }
+            for (ConflictFootprint.Lock lock : locks) {
+                if (!lock.write()) {
+                    continue;
+                }
+                String tableOnDpu = lock.table() + '\u0000' + d;
+                tableWriters.merge(tableOnDpu, depth, Math::max);
+                if (lock.wholeTable()) {
+                    wholeTableWriters.merge(tableOnDpu, depth, Math::max);
+                } else {
+                    rowWriters.computeIfAbsent(rowKey(lock), k -> new HashMap<>()).merge(d, depth, Math::max);
+                }
+            }
+        }
+        if (dependsOnData) {
+            dataDependent = Math.max(dataDependent, depth);
+        }
+        deepest = Math.max(deepest, depth);
+        return depth;
+    }
+
+    private static ConflictFootprint.Lock rowKey(ConflictFootprint.Lock lock) {
+        return lock.write() ? new ConflictFootprint.Lock(lock.table(), false, lock.key()) : lock;
+    }
+
+    /** The deepest chain of the calls added so far. */
+    int deepest() {
+        return deepest;
+    }
+}
