@@ -33,7 +33,7 @@ import org.pimsql.host.jdbc.PimConnection;
  */
 class ReplayDeterminismTest {
     private static final int DPUS = 8;
-    private static final int CALLS = 20_000;
+    private static final int CALLS = 10_000; // bank and YCSB calls, about 2,000 of them SendPayment or Amalgamate (mostly spanning two DPUs), aborts included
 
     @TempDir
     Path dir;
