@@ -3,6 +3,7 @@ package org.pimsql.codegen;
 import java.util.ArrayList;
 import java.util.List;
 import org.pimsql.frontend.analysis.ScatterReads;
+import org.pimsql.frontend.analysis.Exprs;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
@@ -236,7 +237,7 @@ final class ExchangeGen {
         /** The first source's columns, or a lookup's, that the query reads after the access (published fields). */
         java.util.SortedSet<Integer> columnsOf(int source) {
             var cols = new java.util.TreeSet<Integer>();
-            for (Expr e : expressions(query)) {
+            for (Expr e : Exprs.queryExprs(query)) {
                 columns(e, source, cols);
             }
             return cols;
@@ -335,7 +336,7 @@ final class ExchangeGen {
                 || e instanceof Expr.ColumnRef c && c.source() >= source) {
             return false;
         }
-        for (Expr c : children(e)) {
+        for (Expr c : Exprs.children(e)) {
             if (!earlierColumnsOnly(c, source)) {
                 return false;
             }
@@ -347,7 +348,7 @@ final class ExchangeGen {
         if (e instanceof Expr.ColumnRef c && c.source() == source) {
             out.add(c.column().ordinal());
         }
-        for (Expr c : children(e)) {
+        for (Expr c : Exprs.children(e)) {
             columns(c, source, out);
         }
     }
@@ -438,7 +439,7 @@ final class ExchangeGen {
         if (e instanceof Expr.ColumnRef || e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate) {
             return true;
         }
-        for (Expr c : children(e)) {
+        for (Expr c : Exprs.children(e)) {
             if (usesColumns(c)) {
                 return true;
             }
@@ -455,7 +456,7 @@ final class ExchangeGen {
     }
 
     private static boolean subqueries(Query q) {
-        for (Expr e : expressions(q)) {
+        for (Expr e : Exprs.queryExprs(q)) {
             if (containsSubquery(e)) {
                 return true;
             }
@@ -467,7 +468,7 @@ final class ExchangeGen {
         if (e instanceof Expr.ScalarSubquery) {
             return true;
         }
-        for (Expr c : children(e)) {
+        for (Expr c : Exprs.children(e)) {
             if (containsSubquery(c)) {
                 return true;
             }
@@ -533,7 +534,7 @@ final class ExchangeGen {
                 return true;
             }
         }
-        for (Expr e : expressions(q)) {
+        for (Expr e : Exprs.queryExprs(q)) {
             if (touches(e)) {
                 return true;
             }
@@ -545,77 +546,11 @@ final class ExchangeGen {
         if (e instanceof Expr.ScalarSubquery sq && touches(sq.query())) {
             return true;
         }
-        for (Expr c : children(e)) {
+        for (Expr c : Exprs.children(e)) {
             if (touches(c)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static List<Expr> expressions(Query q) {
-        List<Expr> all = new ArrayList<>();
-        for (Source src : q.sources()) {
-            if (src.filter() != null) {
-                all.add(src.filter());
-            }
-            switch (src.access()) {
-                case Access.PrimaryKey pk -> all.addAll(pk.key());
-                case Access.IndexRange r -> {
-                    all.addAll(r.equalPrefix());
-                    if (r.lower() != null) {
-                        all.add(r.lower().value());
-                    }
-                    if (r.upper() != null) {
-                        all.add(r.upper().value());
-                    }
-                }
-                default -> { }
-            }
-        }
-        for (Query.OutputColumn c : q.select()) {
-            all.add(c.value());
-        }
-        for (Query.SortKey k : q.orderBy()) {
-            all.add(k.value());
-        }
-        if (q.limit() != null) {
-            all.add(q.limit());
-        }
-        if (q.offset() != null) {
-            all.add(q.offset());
-        }
-        return all;
-    }
-
-    private static List<Expr> children(Expr e) {
-        return switch (e) {
-            case Expr.Literal l -> List.of();
-            case Expr.VarRef v -> List.of();
-            case Expr.ArrayElement a -> List.of(a.index());
-            case Expr.Cardinality c -> List.of();
-            case Expr.ColumnRef c -> List.of();
-            case Expr.Binary b -> List.of(b.left(), b.right());
-            case Expr.Unary u -> List.of(u.operand());
-            case Expr.Case c -> {
-                var all = new ArrayList<Expr>();
-                for (Expr.When w : c.whens()) {
-                    all.add(w.condition());
-                    all.add(w.result());
-                }
-                if (c.otherwise() != null) {
-                    all.add(c.otherwise());
-                }
-                yield all;
-            }
-            case Expr.Coalesce c -> c.args();
-            case Expr.Substring s -> s.length() == null ? List.of(s.string(), s.start())
-                    : List.of(s.string(), s.start(), s.length());
-            case Expr.CharLength c -> List.of(c.string());
-            case Expr.Cast c -> List.of(c.operand());
-            case Expr.CurrentTimestamp t -> List.of();
-            case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
-            case Expr.ScalarSubquery s -> List.of();
-        };
     }
 }

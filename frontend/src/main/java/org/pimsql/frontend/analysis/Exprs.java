@@ -8,12 +8,15 @@ import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
 
-/** Structural helpers over {@link Expr} trees: children, rebuilding, conjuncts, and every expression of a query. */
-final class Exprs {
+/**
+ * Structural helpers over {@link Expr} trees: children, rebuilding, conjuncts, and every expression of a query.
+ * Public for codegen's exchange routing, which walks the same trees.
+ */
+public final class Exprs {
     private Exprs() {}
 
     /** The direct sub-expressions of {@code e}, not descending into subqueries. */
-    static List<Expr> children(Expr e) {
+    public static List<Expr> children(Expr e) {
         return switch (e) {
             case Expr.Literal l -> List.of();
             case Expr.VarRef v -> List.of();
@@ -113,7 +116,7 @@ final class Exprs {
     }
 
     /** Every expression a query evaluates directly: key expressions, filters, outputs, sort keys, limit and offset. */
-    static List<Expr> queryExprs(Query q) {
+    public static List<Expr> queryExprs(Query q) {
         var all = new ArrayList<Expr>();
         for (Source s : q.sources()) {
             all.addAll(sourceExprs(s));
