@@ -118,24 +118,8 @@ class DifferentialTest {
             pimsql = outcomes(futures, calls);
 
             // final tables: every customer (and a few unknown ids) read back from PimSQL
-            var reads = new HashMap<Long, CompletableFuture<CallOutcome.Success>>();
-            for (long id = -2; id < customers + 3; id++) reads.put(id, pim.callAsync("ReadCustomer", id, null, null, null));
-            for (var e : reads.entrySet()) {
-                List<Object> out = e.getValue().join().outValues();
-                pimTables.put(e.getKey(), row(out.get(1), out.get(2), out.get(3)));
-            }
-            try (Statement s = h.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT a.custid, a.name, s.bal, c.bal FROM accounts a "
-                         + "JOIN savings s ON s.custid = a.custid JOIN checking c ON c.custid = a.custid")) {
-                while (rs.next()) oracleTables.put(rs.getLong(1), row(rs.getObject(2), rs.getObject(3), rs.getObject(4)));
-            }
-            for (String t : List.of("accounts", "savings", "checking")) {
-                try (Statement s = h.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + t)) {
-                    rs.next();
-                    assertEquals(customers, rs.getInt(1), t + " rows on HSQLDB");
-                }
-            }
-            for (long id = -2; id < customers + 3; id++) oracleTables.putIfAbsent(id, row(null, null, null));
+            pimTables.putAll(bankTablesOnPimsql(pim, customers));
+            oracleTables.putAll(bankTablesOnHsqldb(h, customers));
         }
         compare(calls, pimsql, oracle);
         assertAbortsIncluded(oracle, "45000");
@@ -341,6 +325,32 @@ class DifferentialTest {
             case String s -> "'" + s.replace("'", "''") + "'";
             default -> v.getClass().getSimpleName() + ":" + v;
         };
+    }
+
+    /** Every bank customer from -2 to customers + 2 as ReadCustomer sees it on PimSQL (unknown ids as NULLs). */
+    static Map<Long, String> bankTablesOnPimsql(PimConnection pim, long customers) throws SQLException {
+        var reads = new HashMap<Long, CompletableFuture<CallOutcome.Success>>();
+        for (long id = -2; id < customers + 3; id++) reads.put(id, pim.callAsync("ReadCustomer", id, null, null, null));
+        Map<Long, String> tables = new TreeMap<>();
+        for (var e : reads.entrySet()) {
+            List<Object> out = e.getValue().join().outValues();
+            tables.put(e.getKey(), row(out.get(1), out.get(2), out.get(3)));
+        }
+        return tables;
+    }
+
+    /** The same customers' rows on HSQLDB, from the three bank tables joined. */
+    static Map<Long, String> bankTablesOnHsqldb(Connection h, long customers) throws SQLException {
+        Map<Long, String> tables = new TreeMap<>();
+        try (Statement s = h.createStatement();
+             ResultSet rs = s.executeQuery("SELECT a.custid, a.name, s.bal, c.bal FROM accounts a "
+                     + "JOIN savings s ON s.custid = a.custid JOIN checking c ON c.custid = a.custid")) {
+            while (rs.next()) {
+                tables.put(rs.getLong(1), row(rs.getObject(2), rs.getObject(3), rs.getObject(4)));
+            }
+        }
+        for (long id = -2; id < customers + 3; id++) tables.putIfAbsent(id, row(null, null, null));
+        return tables;
     }
 
     static String row(Object... values) {

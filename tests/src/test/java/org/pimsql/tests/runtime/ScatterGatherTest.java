@@ -10,11 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -117,20 +115,8 @@ class ScatterGatherTest {
             Thread.sleep(500); // the executor counts an epoch just after answering its calls
             after = pim.engine().executionStats();
 
-            var reads = new HashMap<Long, CompletableFuture<CallOutcome.Success>>();
-            for (long id = -2; id < customers + 3; id++) reads.put(id, pim.callAsync("ReadCustomer", id, null, null, null));
-            for (var e : reads.entrySet()) {
-                List<Object> out = e.getValue().join().outValues();
-                pimTables.put(e.getKey(), DifferentialTest.row(out.get(1), out.get(2), out.get(3)));
-            }
-            try (Statement s = h.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT a.custid, a.name, s.bal, c.bal FROM accounts a "
-                         + "JOIN savings s ON s.custid = a.custid JOIN checking c ON c.custid = a.custid")) {
-                while (rs.next()) {
-                    oracleTables.put(rs.getLong(1), DifferentialTest.row(rs.getObject(2), rs.getObject(3), rs.getObject(4)));
-                }
-            }
-            for (long id = -2; id < customers + 3; id++) oracleTables.putIfAbsent(id, DifferentialTest.row(null, null, null));
+            pimTables.putAll(DifferentialTest.bankTablesOnPimsql(pim, customers));
+            oracleTables.putAll(DifferentialTest.bankTablesOnHsqldb(h, customers));
         }
         DifferentialTest.compare(calls, pimsql, oracle);
         for (String state : new String[] {"45000", "45003", "45010"}) {
