@@ -21,9 +21,10 @@ public record CodegenOptions(boolean buildNative, boolean buildProxy, int iramBu
     /**
      * The defaults. The system property {@code pimsql.iramBudget} (tests only) raises the budget, so that a
      * procedure whose exchange does not fit a real DPU program yet (TPC-C NEWORDER) can still be tested with it
-     * on the simulator, which runs programs of any size.
+     * on the simulator, which runs programs of any size. {@code pimsql.tasklets} (measurement only) caps the
+     * executing tasklets, so that a program's IRAM can be compared without the concurrency code.
      */
     public static CodegenOptions defaults() {
-        return new CodegenOptions(true, true, Integer.getInteger("pimsql.iramBudget", DEFAULT_IRAM_BUDGET), 16, "clang");
+        return new CodegenOptions(true, true, Integer.getInteger("pimsql.iramBudget", DEFAULT_IRAM_BUDGET), Integer.getInteger("pimsql.tasklets", 16), "clang");
     }
 }
