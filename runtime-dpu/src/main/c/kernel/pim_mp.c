@@ -273,6 +273,7 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
     return false;
 }
 
+#if PIM_MP_HASH
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
  * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
 static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
@@ -330,6 +331,7 @@ int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
     }
     return (int64_t)r;
 }
+#endif /* PIM_MP_HASH */
 
 void pim_mp_none(uint32_t stmt)
 {

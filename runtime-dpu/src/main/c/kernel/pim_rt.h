@@ -39,6 +39,9 @@
 #ifndef PIM_MOVE_ELEMS
 #define PIM_MOVE_ELEMS 1 /* schemas without the flag: pim_move may read array elements */
 #endif
+#ifndef PIM_MP_HASH
+#define PIM_MP_HASH 1 /* schemas without the flag: pim_mp_hash may compute HASH partitions */
+#endif
 
 typedef pim_mram_off_t pim_off_t;
 
@@ -397,8 +400,13 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start);
  */
 bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n);
 void pim_mp_put(void);
-/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. */
+#if PIM_MP_HASH
+/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. Only
+ * for keys read on the DPU: the host computes the partitions of parameter keys and sends them in the
+ * parameter block's route slots (docs/multi-partition.md), so programs without other HASH keys compile this
+ * out (PIM_MP_HASH 0 in pim_schema.h). */
 int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
+#endif
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
 void pim_mp_none(uint32_t stmt);
 /* Broadcast reads (pim_mp_scatter.c): after the local partial of statement `stmt` is computed, publish it and

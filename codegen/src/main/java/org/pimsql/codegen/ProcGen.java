@@ -41,6 +41,9 @@ final class ProcGen {
     /** The multi-partition exchange's call sites, for procedures whose calls may span partitions; else null. */
     final ExchangeGen exchange;
 
+    /** Ids of the variables some statement assigns (a parameter not among them keeps its argument's value). */
+    final java.util.Set<Integer> assigned = new java.util.HashSet<>();
+
     /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
     final TableDriven tables;
 
@@ -61,6 +64,7 @@ final class ProcGen {
         this.exprs = new ExprGen(this);
         this.queries = new QueryGen(this);
         this.exchange = exchange ? new ExchangeGen(this) : null;
+        RouteSlots.assignedIn(proc.body(), assigned);
     }
 
     String frameStruct() {
