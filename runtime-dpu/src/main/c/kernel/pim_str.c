@@ -94,6 +94,25 @@ uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, b
     return to > from ? (uint32_t)(to - from) : 0;
 }
 
+/*
+ * POSITION(needle IN hay): compares bytes as stored, so CHAR(n) operands take part with their padding, as
+ * in HSQLDB (POSITION(' ' IN a CHAR(5) holding 'ab') is 3). Naive search: both strings are at most a
+ * column's length, and the loops are bounded by hl and nl.
+ */
+uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl)
+{
+    uint32_t i, j;
+    assert(nl <= 0xffffu && hl <= 0xffffu); /* string lengths fit a VARCHAR's u16 length */
+    for (i = 0; i + nl <= hl; i++) {
+        for (j = 0; j < nl && hay[i + j] == needle[j]; j++) {
+        }
+        if (j == nl) {
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- timestamps (proleptic Gregorian calendar, days from 1970-01-01) ---- */
 
 #define US_PER_DAY 86400000000LL

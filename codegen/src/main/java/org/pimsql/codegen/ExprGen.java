@@ -122,6 +122,7 @@ final class ExprGen {
                 V str = toStr(a, cl.string().type());
                 yield V.num("(int64_t)" + paren(str.l()), 0, str.n());
             }
+            case Expr.Position p -> position(p, s);
             case Expr.Cast c -> cast(expr(c.operand(), s), c.operand().type(), c.type());
             case Expr.CurrentTimestamp ct -> V.num("T->now", 0, "0");
             case Expr.Aggregate a -> {
@@ -524,6 +525,17 @@ final class ExprGen {
                 + rescale(start.v(), start.scale(), 0, false) + ", " + (len == null ? "0" : rescale(len.v(), len.scale(), 0, false))
                 + ", " + (len != null) + ", &" + p + ");");
         return V.str(p, l, nn);
+    }
+
+    /** POSITION(needle IN haystack): one pim_position call over the operands as stored (CHAR padding included). */
+    private V position(Expr.Position p, Scope s) throws BuildException {
+        V needle = materialize(toStr(expr(p.needle(), s), p.needle().type()));
+        V haystack = materialize(toStr(expr(p.haystack(), s), p.haystack().type()));
+        String n = materializeBool(or(needle.n(), haystack.n()));
+        String t = g.tmpNum();
+        w().line(t + " = " + (n.equals("0") ? "" : n + " ? 0 : ") + "pim_position(" + needle.p() + ", " + needle.l() + ", "
+                + haystack.p() + ", " + haystack.l() + ");");
+        return V.num(t, 0, n);
     }
 
     /** Converts a number of type {@code from} to the scale of {@code to} (rounding half down when round). */
