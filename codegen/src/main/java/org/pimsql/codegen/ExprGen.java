@@ -279,9 +279,13 @@ final class ExprGen {
         int rs = scale(b.type());
         int sx = x.scale();
         int sy = y.scale();
+        // a sum whose operands' bounds keep it within int64 needs no overflow check (ValueBounds)
+        boolean plain = (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB) && ValueBounds.sumFits(b);
         String call = switch (b.op()) {
-            case ADD -> "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
-            case SUB -> "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            case ADD -> plain ? "(" + rescale(x.v(), sx, rs, false) + " + " + rescale(y.v(), sy, rs, false) + ")"
+                    : "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            case SUB -> plain ? "(" + rescale(x.v(), sx, rs, false) + " - " + rescale(y.v(), sy, rs, false) + ")"
+                    : "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
             case MUL -> rescale("pim_mul(" + x.v() + ", " + y.v() + ")", sx + sy, rs, true);
             case DIV -> {
                 int e = rs - sx + sy; // q = x * 10^e / y keeps the result scale, truncated like HSQLDB
@@ -513,6 +517,15 @@ final class ExprGen {
     }
 
     private V substring(Expr.Substring sub, Scope s) throws BuildException {
+        Long count = sub.length() == null ? null : constant(sub.length());
+        if (Long.valueOf(1).equals(constant(sub.start())) && count != null && count >= 0 && count <= 0xffff) {
+            // SUBSTRING(x FROM 1 FOR n), a prefix (Payment's C_DATA cuts): one 32-bit clamp instead of
+            // pim_substr's int64 bounds, which may be negative or past the end
+            V str = materialize(toStr(expr(sub.string(), s), sub.string().type()));
+            String l = g.tmpDecl("uint32_t", "l");
+            w().line(l + " = " + str.l() + " < " + count + "u ? " + str.l() + " : " + count + "u;");
+            return V.str(str.p(), l, str.n());
+        }
         V str = materialize(toStr(expr(sub.string(), s), sub.string().type()));
         V start = materialize(expr(sub.start(), s));
         V len = sub.length() == null ? null : materialize(expr(sub.length(), s));
@@ -536,6 +549,11 @@ final class ExprGen {
         w().line(t + " = " + (n.equals("0") ? "" : n + " ? 0 : ") + "pim_position(" + needle.p() + ", " + needle.l() + ", "
                 + haystack.p() + ", " + haystack.l() + ");");
         return V.num(t, 0, n);
+    }
+
+    /** The value of an integer literal (scale 0), else null. */
+    private static Long constant(Expr e) {
+        return e instanceof Expr.Literal lit && lit.value() instanceof Long v && scale(lit.type()) == 0 ? v : null;
     }
 
     /** Converts a number of type {@code from} to the scale of {@code to} (rounding half down when round). */
