@@ -234,6 +234,27 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     return days * US_PER_DAY + ((int64_t)hh * 3600 + mi * 60 + ss) * 1000000 + frac;
 }
 
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
+{
+    uint8_t *field = base + (fd & 0x1fffu);
+    uint32_t at, i;
+    assert(((fd >> 13) & 7u) == PIM_K_VARCHAR);
+    if (!pim_put_null(base, fd, isnull)) {
+        return;
+    }
+    at = *(uint16_t *)field;
+    assert(at <= cap);
+    for (i = 0; i < len; i++) {
+        if (at < cap) {
+            field[2 + at++] = (uint8_t)s[i];
+        } else if (s[i] != ' ') {
+            pim_fail("22001", "string data, right truncation");
+            return;
+        }
+    }
+    *(uint16_t *)field = (uint16_t)at;
+}
+
 void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
 {
     if (pim_put_null(base, fd, isnull)) {

@@ -19,7 +19,7 @@ import org.pimsql.tests.runtime.DifferentialTest.Proc;
 import org.pimsql.tests.util.Hsqldb;
 
 /**
- * {@code POSITION(needle IN haystack)} on the DPU gives HSQLDB 2.7's answers: found (the first
+ * String operations on the DPU against HSQLDB 2.7. {@code POSITION(needle IN haystack)} gives HSQLDB 2.7's answers: found (the first
  * occurrence), not found (0), an empty needle (1, also in an empty haystack), a needle longer than the
  * haystack (0), NULL operands (NULL), and CHAR operands with their padding (a CHAR(5) column holding
  * 'ab' is 'ab   ', so it contains ' ' at 3; a CHAR(3) parameter 'a' is 'a  ' as a needle). The
@@ -27,7 +27,7 @@ import org.pimsql.tests.util.Hsqldb;
  * statements and in a cursor's select list and WHERE clause; random short strings over a three-letter
  * alphabet make every case frequent.
  */
-class PositionDifferentialTest {
+class StringDifferentialTest {
     private static final int CALLS = 3_000;
     private static final int ROWS = 64;
 
@@ -107,6 +107,49 @@ class PositionDifferentialTest {
         assertTrue(oracle.stream().anyMatch(o -> o.matches("OK \\S+ \\S+ \\S+ 3 .*")), "a space of CHAR padding found");
         assertTrue(oracle.stream().anyMatch(o -> o.contains(" rows (")), "cursor rows");
         assertTrue(oracle.stream().filter(o -> o.startsWith("OK ")).allMatch(o -> o.contains(" 3 rows")), "POSITION of literals is 3");
+    }
+
+    private static final String APPEND = """
+            CREATE PROCEDURE Append(IN p_a VARCHAR(6), IN p_b VARCHAR(6), IN p_c CHAR(2), OUT o_v VARCHAR(20))
+                READS SQL DATA
+            BEGIN ATOMIC
+                DECLARE v VARCHAR(10) DEFAULT 'x';
+                SET v = v || p_a;
+                SET v = v || p_b || p_c;
+                SET o_v = v || '|';
+            END;
+            """;
+    private static final Proc APPEND_PROC = new Proc("Append", 4, new int[] {4}, new int[] {Types.VARCHAR}, false);
+
+    /**
+     * {@code SET v = v || x} (appended in place on the DPU) assigns as HSQLDB does: NULL when a part is
+     * NULL, trailing spaces past v's length dropped, any other character past it 22001.
+     */
+    @Test
+    void appendingToAVariableGivesHsqldbsAnswers() throws Exception {
+        var random = new SplittableRandom(99);
+        var calls = new ArrayList<Call>();
+        for (int i = 0; i < 1_500; i++) {
+            calls.add(new Call(APPEND_PROC, new Object[] {maybeNull(random, text(random, 6)), maybeNull(random, text(random, 6)),
+                    maybeNull(random, text(random, 2)), null}));
+        }
+        List<String> pimsql;
+        List<String> oracle;
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-append?dpus=2");
+             Connection h = Hsqldb.fresh()) {
+            for (Connection conn : List.of(c, h)) {
+                try (Statement s = conn.createStatement()) {
+                    s.execute(APPEND);
+                }
+            }
+            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
+            oracle = DifferentialTest.runOnHsqldb(h, calls);
+            pimsql = DifferentialTest.outcomes(futures, calls);
+        }
+        DifferentialTest.compare(calls, pimsql, oracle);
+        assertTrue(oracle.stream().anyMatch(o -> o.equals("ERROR 22001")), "overflowing appends");
+        assertTrue(oracle.stream().anyMatch(o -> o.matches("OK '.{10}\\|'")), "appends that fill v exactly or drop spaces");
+        assertTrue(oracle.stream().anyMatch(o -> o.equals("OK NULL")), "NULL parts");
     }
 
     /** A string of up to max characters over 'a', 'b' and ' ' (empty strings included). */
