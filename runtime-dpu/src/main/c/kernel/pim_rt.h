@@ -260,7 +260,7 @@ uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Stores a string into a CHAR(cap) (kind PIM_K_CHAR, space padded) or VARCHAR(cap) (u16 length + bytes) field. */
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
-/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s); only spaces may pass cap (22001). NULL if isnull. */
+/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s), dropping what passes cap. NULL if isnull. */
 void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
 uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Appends s at dst[at..] (a || chain is built part by part); returns the new length, 22001 beyond cap. */

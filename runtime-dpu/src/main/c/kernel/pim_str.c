@@ -234,6 +234,11 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     return days * US_PER_DAY + ((int64_t)hh * 3600 + mi * 60 + ss) * 1000000 + frac;
 }
 
+/*
+ * SET v = v || s: appends at the VARCHAR(cap) field's end, dropping what passes cap, exactly as the
+ * chain built in a buffer and cut to v's type by the assignment's CAST did before (an assignment that
+ * overflows is cut silently, not 22001 as in HSQLDB: docs/iram.md). NULL (v or a part NULL) if isnull.
+ */
 void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
 {
     uint8_t *field = base + (fd & 0x1fffu);
@@ -244,13 +249,8 @@ void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_
     }
     at = *(uint16_t *)field;
     assert(at <= cap);
-    for (i = 0; i < len; i++) {
-        if (at < cap) {
-            field[2 + at++] = (uint8_t)s[i];
-        } else if (s[i] != ' ') {
-            pim_fail("22001", "string data, right truncation");
-            return;
-        }
+    for (i = 0; i < len && at < cap; i++) {
+        field[2 + at++] = (uint8_t)s[i];
     }
     *(uint16_t *)field = (uint16_t)at;
 }

@@ -303,7 +303,7 @@ final class ProcGen {
      * {@code SET v = v || x || ...} on a VARCHAR variable (NewOrder's per-line brand-generic and quantity
      * strings): the parts are appended to v where it is stored (pim_append) instead of building the whole
      * chain in a frame buffer, cutting it to v's length and storing it back. NULL if v or a part is NULL;
-     * past v's length only spaces may be dropped (22001 otherwise), as HSQLDB assigns.
+     * what passes v's length is dropped, as the assignment's CAST (implicit or written) cut it before.
      */
     private boolean append(Slot s, Variable target, Expr value) throws BuildException {
         if (s.f().kind() != FieldLayout.KIND_VARCHAR || s.f().isArray()) {
