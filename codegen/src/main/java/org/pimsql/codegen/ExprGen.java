@@ -289,6 +289,11 @@ final class ExprGen {
             case MUL -> rescale("pim_mul(" + x.v() + ", " + y.v() + ")", sx + sy, rs, true);
             case DIV -> {
                 int e = rs - sx + sy; // q = x * 10^e / y keeps the result scale, truncated like HSQLDB
+                int k = powerOfTwo(b.right());
+                if (e == 0 && k > 0 && ValueBounds.of(b.left()) != null) {
+                    // by a literal 2^k: a shift of the magnitude (truncation toward zero); no division routine
+                    yield "(" + x.v() + " < 0 ? -(-" + x.v() + " >> " + k + ") : " + x.v() + " >> " + k + ")";
+                }
                 yield e >= 0 ? "pim_div(" + rescale(x.v(), 0, e, false) + ", " + y.v() + ")"
                         : "pim_div(" + x.v() + ", " + rescale(y.v(), 0, -e, false) + ")";
             }
@@ -549,6 +554,12 @@ final class ExprGen {
         w().line(t + " = " + (n.equals("0") ? "" : n + " ? 0 : ") + "pim_position(" + needle.p() + ", " + needle.l() + ", "
                 + haystack.p() + ", " + haystack.l() + ");");
         return V.num(t, 0, n);
+    }
+
+    /** k when {@code e} is the integer literal 2^k (k >= 1), else 0. */
+    private static int powerOfTwo(Expr e) {
+        Long v = constant(e);
+        return v != null && v > 1 && Long.bitCount(v) == 1 ? Long.numberOfTrailingZeros(v) : 0;
     }
 
     /** The value of an integer literal (scale 0), else null. */

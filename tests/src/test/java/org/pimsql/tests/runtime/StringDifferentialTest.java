@@ -38,7 +38,7 @@ class StringDifferentialTest {
             CREATE PROCEDURE Pos(IN p_k INTEGER, IN p_needle VARCHAR(10), IN p_hay VARCHAR(20), IN p_cneedle CHAR(3),
                                  OUT o_params INTEGER, OUT o_in_char INTEGER, OUT o_char_needle INTEGER,
                                  OUT o_space INTEGER, OUT o_column_in_concat INTEGER, OUT o_empty INTEGER,
-                                 OUT o_literals INTEGER)
+                                 OUT o_literals INTEGER, OUT o_quarter INTEGER)
                 READS SQL DATA
                 DYNAMIC RESULT SETS 1
             BEGIN ATOMIC
@@ -55,11 +55,14 @@ class StringDifferentialTest {
                 SET o_column_in_concat = POSITION(v_v IN p_hay || v_c);
                 SET o_empty = POSITION('' IN p_hay);
                 SET o_literals = POSITION('ba' IN 'abba') + 10 * POSITION('abc' IN 'ab');
+                -- (an integer division by 4 is a shift on the DPU: it truncates toward zero, negatives too)
+                SET o_quarter = (CHAR_LENGTH(p_hay) - 10) / 4;
                 OPEN rows_found;
             END;
             """;
-    private static final Proc POS = new Proc("Pos", 11, new int[] {5, 6, 7, 8, 9, 10, 11},
-            new int[] {Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER},
+    private static final Proc POS = new Proc("Pos", 12, new int[] {5, 6, 7, 8, 9, 10, 11, 12},
+            new int[] {Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER,
+                Types.INTEGER},
             true);
 
     @Test
@@ -72,7 +75,8 @@ class StringDifferentialTest {
         var calls = new ArrayList<Call>(CALLS);
         for (int i = 0; i < CALLS; i++) {
             calls.add(new Call(POS, new Object[] {random.nextInt(ROWS), maybeNull(random, text(random, 4)),
-                    maybeNull(random, text(random, 20)), maybeNull(random, text(random, 3)), null, null, null, null, null, null, null}));
+                    maybeNull(random, text(random, 20)), maybeNull(random, text(random, 3)), null, null, null, null, null, null, null,
+                    null}));
         }
 
         List<String> pimsql;
@@ -106,7 +110,10 @@ class StringDifferentialTest {
         assertTrue(oracle.stream().anyMatch(o -> o.startsWith("OK NULL ")), "a NULL operand");
         assertTrue(oracle.stream().anyMatch(o -> o.matches("OK \\S+ \\S+ \\S+ 3 .*")), "a space of CHAR padding found");
         assertTrue(oracle.stream().anyMatch(o -> o.contains(" rows (")), "cursor rows");
-        assertTrue(oracle.stream().filter(o -> o.startsWith("OK ")).allMatch(o -> o.contains(" 3 rows")), "POSITION of literals is 3");
+        assertTrue(oracle.stream().filter(o -> o.startsWith("OK ")).allMatch(o -> o.matches("OK (\\S+ ){6}3 .*")),
+                "POSITION of literals is 3");
+        assertTrue(oracle.stream().anyMatch(o -> o.contains(" -2 rows")) && oracle.stream().anyMatch(o -> o.contains(" 2 rows")),
+                "quarters of negative and positive numbers");
     }
 
     private static final String APPEND = """
