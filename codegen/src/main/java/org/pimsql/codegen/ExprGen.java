@@ -282,9 +282,10 @@ final class ExprGen {
         // a sum whose operands' bounds keep it within int64 needs no overflow check (ValueBounds)
         boolean plain = (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB) && ValueBounds.sumFits(b);
         String call = switch (b.op()) {
-            case ADD -> plain ? "(" + rescale(x.v(), sx, rs, false) + " + " + rescale(y.v(), sy, rs, false) + ")"
+            // (int64_t) on the left: two int literals would otherwise add in 32-bit C int on a 32-bit DPU
+            case ADD -> plain ? "((int64_t)" + rescale(x.v(), sx, rs, false) + " + " + rescale(y.v(), sy, rs, false) + ")"
                     : "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
-            case SUB -> plain ? "(" + rescale(x.v(), sx, rs, false) + " - " + rescale(y.v(), sy, rs, false) + ")"
+            case SUB -> plain ? "((int64_t)" + rescale(x.v(), sx, rs, false) + " - " + rescale(y.v(), sy, rs, false) + ")"
                     : "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
             case MUL -> rescale("pim_mul(" + x.v() + ", " + y.v() + ")", sx + sy, rs, true);
             case DIV -> {
