@@ -263,10 +263,14 @@ uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Stores a string into a CHAR(cap) (kind PIM_K_CHAR, space padded) or VARCHAR(cap) (u16 length + bytes) field. */
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
+/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s), dropping what passes cap. NULL if isnull. */
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
 uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Appends s at dst[at..] (a || chain is built part by part); returns the new length, 22001 beyond cap. */
 uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len);
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out);
+/* POSITION(needle IN hay): 1-based position of needle's first occurrence in hay, 0 if none, 1 if needle is empty. */
+uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl);
 uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
 uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros);
