@@ -35,7 +35,6 @@ BEGIN ATOMIC
     DECLARE v_c_credit CHAR(2);
     DECLARE v_c_discount DECIMAL(4,4);
     DECLARE i INTEGER DEFAULT 1;
-    DECLARE k INTEGER;
     DECLARE v_i_id INTEGER;
     DECLARE v_qty INTEGER;
     DECLARE v_i_price DECIMAL(5,2);
@@ -46,8 +45,6 @@ BEGIN ATOMIC
     DECLARE v_dist_info CHAR(24);
     DECLARE v_amount DECIMAL(6,2);
     DECLARE v_sum DECIMAL(12,2) DEFAULT 0;
-    DECLARE v_found INTEGER;
-    DECLARE v_text VARCHAR(50);
     DECLARE v_s_quantities VARCHAR(45) DEFAULT '';
     DECLARE v_brand_generic VARCHAR(15) DEFAULT '';
     DECLARE order_lines CURSOR WITH RETURN FOR
@@ -122,20 +119,11 @@ BEGIN ATOMIC
         SET v_amount = v_qty * v_i_price;
         SET v_sum = v_sum + v_amount;
 
-        -- Brand-generic: 'B' when both I_DATA and S_DATA contain the string "ORIGINAL". One loop
-        -- scans I_DATA and, once ORIGINAL is found there, starts over on S_DATA.
-        SET v_found = 0;
-        SET v_text = v_i_data;
-        SET k = 1;
-        WHILE v_found < 2 AND k + 7 <= CHAR_LENGTH(v_text) DO
-            IF SUBSTRING(v_text FROM k FOR 8) = 'ORIGINAL' THEN
-                SET v_found = v_found + 1;
-                SET v_text = v_s_data;
-                SET k = 0;
-            END IF;
-            SET k = k + 1;
-        END WHILE;
-        SET v_brand_generic = v_brand_generic || CASE WHEN v_found = 2 THEN 'B' ELSE 'G' END;
+        -- Brand-generic (clause 2.4.2.2): 'B' when both I_DATA and S_DATA contain the string
+        -- "ORIGINAL", else 'G'.
+        SET v_brand_generic = v_brand_generic
+            || CASE WHEN POSITION('ORIGINAL' IN v_i_data) > 0 AND POSITION('ORIGINAL' IN v_s_data) > 0
+                    THEN 'B' ELSE 'G' END;
         -- S_QUANTITY is between 10 and 100 after the update: print it as three digits.
         SET v_s_quantities = v_s_quantities || SUBSTRING(CAST(1000 + v_s_quantity AS VARCHAR(4)) FROM 2 FOR 3);
 

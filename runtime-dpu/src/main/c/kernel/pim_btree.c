@@ -405,7 +405,7 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     return write(t, key, row, false, 0, release);
 }
 
-__attribute__((noinline)) void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
                  const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
                  const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
 {

@@ -180,10 +180,25 @@ void pim_mp_join_end(void)
 uint32_t pim_mp_last; /* the DPU owning the partition of the last access pim_mp_at or pim_mp_rows routed */
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
- * partition 0, then PartitionPlacement.modulo. */
+ * partition 0, then PartitionPlacement.modulo. The remainder is a binary long division of the key's magnitude
+ * in 32-bit halves, high word first (r < P < 2^31, so r << 1 cannot overflow): no 64-bit division or checked
+ * arithmetic is linked for routing (about 30 instructions less where nothing else divides). */
 uint32_t pim_mp_route(int64_t key, bool key_null)
 {
-    uint32_t part = key_null ? 0u : (uint32_t)pim_mod(pim_add(pim_mod(key, pim_mp_parts), pim_mp_parts), pim_mp_parts);
+    uint64_t m = key < 0 ? 0u - (uint64_t)key : (uint64_t)key;
+    uint32_t w[2] = {(uint32_t)(m >> 32), (uint32_t)m}, part = 0, i, b;
+    assert(pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    for (i = 0; i < 2 && !key_null; i++) {
+        for (b = 32; b-- > 0;) {
+            part = (part << 1) | ((w[i] >> b) & 1u);
+            if (part >= pim_mp_parts) {
+                part -= pim_mp_parts;
+            }
+        }
+    }
+    if (key < 0 && part != 0 && !key_null) {
+        part = pim_mp_parts - part; /* floorMod: a negative key's remainder counts up from -P */
+    }
     pim_mp_last = part % pim_mp_dpus;
     return pim_mp_last;
 }
@@ -227,6 +242,7 @@ void pim_mp_val(const pim_mp_val_t *v)
     pim_mp_unpack(T, v, at, len);
 }
 
+#if PIM_MP_HASH
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
  * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
 static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
@@ -284,6 +300,7 @@ int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
     }
     return (int64_t)r;
 }
+#endif /* PIM_MP_HASH */
 
 void pim_mp_none(uint32_t stmt)
 {

@@ -39,6 +39,9 @@
 #ifndef PIM_MOVE_ELEMS
 #define PIM_MOVE_ELEMS 1 /* schemas without the flag: pim_move may read array elements */
 #endif
+#ifndef PIM_MP_HASH
+#define PIM_MP_HASH 1 /* schemas without the flag: pim_mp_hash may compute HASH partitions */
+#endif
 
 typedef pim_mram_off_t pim_off_t;
 
@@ -259,10 +262,14 @@ uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Stores a string into a CHAR(cap) (kind PIM_K_CHAR, space padded) or VARCHAR(cap) (u16 length + bytes) field. */
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
+/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s), dropping what passes cap. NULL if isnull. */
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
 uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Appends s at dst[at..] (a || chain is built part by part); returns the new length, 22001 beyond cap. */
 uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len);
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out);
+/* POSITION(needle IN hay): 1-based position of needle's first occurrence in hay, 0 if none, 1 if needle is empty. */
+uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl);
 uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
 uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros);
@@ -413,8 +420,13 @@ typedef struct {
 #define PIM_MP_BUF(T) ((T)->frame)
 /* After a routed read: the owner publishes its values, every other participant takes them or blocks. */
 void pim_mp_val(const pim_mp_val_t *v);
-/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. */
+#if PIM_MP_HASH
+/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. Only
+ * for keys read on the DPU: the host computes the partitions of parameter keys and sends them in the
+ * parameter block's route slots (docs/multi-partition.md), so programs without other HASH keys compile this
+ * out (PIM_MP_HASH 0 in pim_schema.h). */
 int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
+#endif
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
 void pim_mp_none(uint32_t stmt);
 /* Broadcast reads (pim_mp_scatter.c): after the local partial of statement `stmt` is computed, publish it and

@@ -94,6 +94,25 @@ uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, b
     return to > from ? (uint32_t)(to - from) : 0;
 }
 
+/*
+ * POSITION(needle IN hay): compares bytes as stored, so CHAR(n) operands take part with their padding, as
+ * in HSQLDB (POSITION(' ' IN a CHAR(5) holding 'ab') is 3). Naive search: both strings are at most a
+ * column's length, and the loops are bounded by hl and nl.
+ */
+uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl)
+{
+    uint32_t i, j;
+    assert(nl <= 0xffffu && hl <= 0xffffu); /* string lengths fit a VARCHAR's u16 length */
+    for (i = 0; i + nl <= hl; i++) {
+        for (j = 0; j < nl && hay[i + j] == needle[j]; j++) {
+        }
+        if (j == nl) {
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- timestamps (proleptic Gregorian calendar, days from 1970-01-01) ---- */
 
 #define US_PER_DAY 86400000000LL
@@ -213,6 +232,27 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     days = (int64_t)era * 146097 + doe - 719468;
     return days * US_PER_DAY + ((int64_t)hh * 3600 + mi * 60 + ss) * 1000000 + frac;
+}
+
+/*
+ * SET v = v || s: appends at the VARCHAR(cap) field's end, dropping what passes cap, exactly as the
+ * chain built in a buffer and cut to v's type by the assignment's CAST did before (an assignment that
+ * overflows is cut silently, not 22001 as in HSQLDB: docs/iram.md). NULL (v or a part NULL) if isnull.
+ */
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
+{
+    uint8_t *field = base + (fd & 0x1fffu);
+    uint32_t at, i;
+    assert(((fd >> 13) & 7u) == PIM_K_VARCHAR);
+    if (!pim_put_null(base, fd, isnull)) {
+        return;
+    }
+    at = *(uint16_t *)field;
+    assert(at <= cap);
+    for (i = 0; i < len && at < cap; i++) {
+        field[2 + at++] = (uint8_t)s[i];
+    }
+    *(uint16_t *)field = (uint16_t)at;
 }
 
 void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)

@@ -7,6 +7,8 @@ CREATE TABLE line (w INTEGER NOT NULL, d INTEGER NOT NULL, o INTEGER NOT NULL, n
 CREATE INDEX line_by_order ON line (w, d, o, n);
 CREATE TABLE stock (item INTEGER NOT NULL PRIMARY KEY, qty INTEGER NOT NULL);
 CREATE TABLE item (id INTEGER NOT NULL PRIMARY KEY, name VARCHAR(24) NOT NULL, price DECIMAL(5,2) NOT NULL);
+-- Replicated: where an account's partner lives (a HASH key read on the DPU, for ReadLinked).
+CREATE TABLE link (id INTEGER NOT NULL PRIMARY KEY, w INTEGER NOT NULL, d INTEGER NOT NULL);
 PARTITION TABLE acct ON COLUMNS (w, d);
 PARTITION TABLE line ON COLUMNS (w, d);
 PARTITION TABLE stock ON COLUMN item;
@@ -18,6 +20,29 @@ CREATE PROCEDURE ReadPair(IN w1 INTEGER, IN d1 INTEGER, IN w2 INTEGER, IN d2 INT
 BEGIN ATOMIC
     SELECT bal INTO b1 FROM acct WHERE w = w1 AND d = d1 AND id = 1;
     SELECT bal INTO b2 FROM acct WHERE w = w2 AND d = d2 AND id = 1;
+END;
+
+-- Reads an account and its linked partner, whose key comes from a row: the host computes the first
+-- account's partition (a route slot), the DPU hashes the partner's key (pim_mp_hash) as the loader did.
+CREATE PROCEDURE ReadLinked(IN w1 INTEGER, IN d1 INTEGER, IN p_link INTEGER,
+                            OUT b1 DECIMAL(12,2), OUT b2 DECIMAL(12,2))
+    READS SQL DATA
+BEGIN ATOMIC
+    DECLARE v_w INTEGER;
+    DECLARE v_d INTEGER;
+    SELECT bal INTO b1 FROM acct WHERE w = w1 AND d = d1 AND id = 1;
+    SELECT w, d INTO v_w, v_d FROM link WHERE id = p_link;
+    SELECT bal INTO b2 FROM acct WHERE w = v_w AND d = v_d AND id = 1;
+END;
+
+-- An INOUT key the procedure changes before its second read: that key is hashed on the DPU (its value is
+-- not the argument's any more), the first read's too.
+CREATE PROCEDURE ReadNext(INOUT p_w INTEGER, IN p_d INTEGER, OUT b1 DECIMAL(12,2), OUT b2 DECIMAL(12,2))
+    READS SQL DATA
+BEGIN ATOMIC
+    SELECT bal INTO b1 FROM acct WHERE w = p_w AND d = p_d AND id = 1;
+    SET p_w = p_w + 1;
+    SELECT bal INTO b2 FROM acct WHERE w = p_w AND d = p_d AND id = 1;
 END;
 
 -- Moves amount between two accounts; the payer's DPU signals 45001 (funds), the payee's 45002 (unknown).

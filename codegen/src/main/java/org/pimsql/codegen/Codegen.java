@@ -32,13 +32,13 @@ public final class Codegen {
             throws IOException, BuildException {
         // clang runs in each program's directory, so every path handed to it must be absolute.
         Path outDir = requestedOutDir.toAbsolutePath().normalize();
-        SchemaLayout layout = LayoutBuilder.build(catalog);
+        // procedures compiled with the multi-partition exchange; split() drops one that does not fit alone
+        Set<String> exchange = new HashSet<>(ProgramGen.exchangeProcedures(catalog));
+        SchemaLayout layout = LayoutBuilder.build(catalog, exchange);
         Files.createDirectories(outDir);
         KernelSources.Extracted kernel = KernelSources.extract(outDir);
         Toolchain tools = new Toolchain(options.clang());
         List<Procedure> all = catalog.procedureList();
-        // procedures compiled with the multi-partition exchange; split() drops one that does not fit alone
-        Set<String> exchange = new HashSet<>(ProgramGen.exchangeProcedures(catalog));
 
         List<List<Procedure>> groups = new ArrayList<>();
         groups.add(all);

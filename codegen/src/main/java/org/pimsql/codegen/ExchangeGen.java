@@ -149,10 +149,11 @@ final class ExchangeGen {
 
     /**
      * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to
-     * {@code keys}: the key itself for the MOD function; for a HASH function (several columns, or one exact
-     * numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash computes with the
-     * router's FNV-1a (PartitionFunction) from a const table of the key fields, which floorMod in pim_mp_at
-     * then leaves unchanged. The keys must pass {@link #hashable}.
+     * {@code keys}: for keys that are parameters only, the partition the host put in the call's route slot
+     * ({@link RouteSlots}); otherwise the key itself for the MOD function, and for a HASH function (several
+     * columns, or one exact numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash
+     * computes with the router's FNV-1a (PartitionFunction) from a const table of the key fields. floorMod in
+     * pim_mp_at leaves a partition number unchanged. The keys must pass {@link #hashable}.
      */
     String partition(Table table, List<Expr> keys) throws BuildException {
         return partition(table, keys, Scope.EMPTY);
@@ -161,11 +162,18 @@ final class ExchangeGen {
     /** As above, with the keys evaluated in {@code scope} (a join's lookup keys read earlier rows). */
     String partition(Table table, List<Expr> keys, Scope scope) throws BuildException {
         List<Integer> cols = table.partitionColumns();
+        List<Integer> args = RouteSlots.parameterArgs(keys, g.assigned);
+        RouteSlot route = args == null ? null : RouteSlots.find(g.layout.routes(), table, args);
+        if (route != null) {
+            // the host computed this partition from the call's arguments (RouteSlots, WireCodec)
+            return "PIM_LD32(P, " + route.offset() + "), 0";
+        }
         if (PartitionFunction.of(table).isModulo()) {
             Column col = table.columns().get(cols.getFirst());
             V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
             return key.v() + ", " + key.n();
         }
+        g.tables.mpHash = true;
         var sb = new StringBuilder();
         String name = g.fn + "_hk" + g.next();
         sb.append("/* partition key of ").append(CText.comment(table.name(), 60)).append(" (pim_mp_hash) */\n");
@@ -224,10 +232,29 @@ final class ExchangeGen {
         return from.kind() == col.kind() && (col.kind() != TypeKind.DECIMAL || from.scale() == col.scale());
     }
 
+    /** A partitioned table and the expressions an access binds to its partition columns (PARTITION TABLE order). */
+    record Routed(Table table, List<Expr> keys) {}
+
+    /**
+     * The partition keys statement {@code s} itself routes by (its access, or a join's or FOR loop's rowset;
+     * not a join's lookups, keyed by rows): what {@link RouteSlots} looks at for keys the host can compute.
+     */
+    static List<Routed> routedKeys(Stmt s) {
+        Target t = target(s);
+        if (t != null) {
+            return List.of(new Routed(t.table(), t.keys()));
+        }
+        Join j = join(s);
+        if (j != null) {
+            return List.of(new Routed(j.query().sources().getFirst().table(), j.rowsetKeys()));
+        }
+        return List.of();
+    }
+
     /** A routable access: the partitioned table, its partition-key expressions, and the variables a read assigns. */
     private record Target(Table table, List<Expr> keys, List<Variable> into) {}
 
-    private Target target(Stmt s) {
+    private static Target target(Stmt s) {
         return switch (s) {
             case Stmt.SelectInto si -> read(si.query(), si.targets());
             case Stmt.Assign a when scalar(a.value()) != null -> read(scalar(a.value()).query(), List.of(a.target()));
@@ -240,7 +267,7 @@ final class ExchangeGen {
     }
 
     /** A read whose partitioned rows live on one partition: its owner runs it and publishes the INTO values. */
-    private Target read(Query q, List<Variable> targets) {
+    private static Target read(Query q, List<Variable> targets) {
         Target t = owned(q);
         return t == null ? null : new Target(t.table(), t.keys(), targets);
     }
@@ -250,7 +277,7 @@ final class ExchangeGen {
      * partition key by parameters or variables, every other source replicated. Only the owner runs it (a
      * cursor's result set comes from the owner alone, the host returns it from there); the others skip it.
      */
-    private Target owned(Query q) {
+    private static Target owned(Query q) {
         if (subqueries(q)) {
             return null;
         }
@@ -287,7 +314,7 @@ final class ExchangeGen {
         }
     }
 
-    private Join join(Stmt s) {
+    private static Join join(Stmt s) {
         if (s instanceof Stmt.ForEach fe) {
             return forLoop(fe);
         }
@@ -321,7 +348,7 @@ final class ExchangeGen {
      * Not when the body writes the loop's table: a call on one DPU runs the body during the scan, which such
      * writes could disturb (plain FOR loops collect the rows first for that).
      */
-    private Join forLoop(Stmt.ForEach fe) {
+    private static Join forLoop(Stmt.ForEach fe) {
         Query q = fe.query();
         if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
                 || !q.orderBy().isEmpty() && !q.orderFromIndex() && !QueryGen.orderFromFirstSource(q)) {
@@ -396,7 +423,7 @@ final class ExchangeGen {
         }
     }
 
-    private Target insert(Stmt.Insert ins) {
+    private static Target insert(Stmt.Insert ins) {
         if (!routable(ins.table())) {
             return null;
         }
@@ -404,7 +431,7 @@ final class ExchangeGen {
         return hashable(ins.table(), keys) ? new Target(ins.table(), keys, List.of()) : null;
     }
 
-    private Target write(Source src) {
+    private static Target write(Source src) {
         if (!routable(src.table())) {
             return null;
         }

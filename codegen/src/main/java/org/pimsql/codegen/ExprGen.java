@@ -122,6 +122,7 @@ final class ExprGen {
                 V str = toStr(a, cl.string().type());
                 yield V.num("(int64_t)" + paren(str.l()), 0, str.n());
             }
+            case Expr.Position p -> position(p, s);
             case Expr.Cast c -> cast(expr(c.operand(), s), c.operand().type(), c.type());
             case Expr.CurrentTimestamp ct -> V.num("T->now", 0, "0");
             case Expr.Aggregate a -> {
@@ -278,12 +279,22 @@ final class ExprGen {
         int rs = scale(b.type());
         int sx = x.scale();
         int sy = y.scale();
+        // a sum whose operands' bounds keep it within int64 needs no overflow check (ValueBounds)
+        boolean plain = (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB) && ValueBounds.sumFits(b);
         String call = switch (b.op()) {
-            case ADD -> "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
-            case SUB -> "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            // (int64_t) on the left: two int literals would otherwise add in 32-bit C int on a 32-bit DPU
+            case ADD -> plain ? "((int64_t)" + rescale(x.v(), sx, rs, false) + " + " + rescale(y.v(), sy, rs, false) + ")"
+                    : "pim_add(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
+            case SUB -> plain ? "((int64_t)" + rescale(x.v(), sx, rs, false) + " - " + rescale(y.v(), sy, rs, false) + ")"
+                    : "pim_sub(" + rescale(x.v(), sx, rs, false) + ", " + rescale(y.v(), sy, rs, false) + ")";
             case MUL -> rescale("pim_mul(" + x.v() + ", " + y.v() + ")", sx + sy, rs, true);
             case DIV -> {
                 int e = rs - sx + sy; // q = x * 10^e / y keeps the result scale, truncated like HSQLDB
+                int k = powerOfTwo(b.right());
+                if (e == 0 && k > 0 && ValueBounds.of(b.left()) != null) {
+                    // by a literal 2^k: a shift of the magnitude (truncation toward zero); no division routine
+                    yield "(" + x.v() + " < 0 ? -(-" + x.v() + " >> " + k + ") : " + x.v() + " >> " + k + ")";
+                }
                 yield e >= 0 ? "pim_div(" + rescale(x.v(), 0, e, false) + ", " + y.v() + ")"
                         : "pim_div(" + x.v() + ", " + rescale(y.v(), 0, -e, false) + ")";
             }
@@ -512,6 +523,15 @@ final class ExprGen {
     }
 
     private V substring(Expr.Substring sub, Scope s) throws BuildException {
+        Long count = sub.length() == null ? null : constant(sub.length());
+        if (Long.valueOf(1).equals(constant(sub.start())) && count != null && count >= 0 && count <= 0xffff) {
+            // SUBSTRING(x FROM 1 FOR n), a prefix (Payment's C_DATA cuts): one 32-bit clamp instead of
+            // pim_substr's int64 bounds, which may be negative or past the end
+            V str = materialize(toStr(expr(sub.string(), s), sub.string().type()));
+            String l = g.tmpDecl("uint32_t", "l");
+            w().line(l + " = " + str.l() + " < " + count + "u ? " + str.l() + " : " + count + "u;");
+            return V.str(str.p(), l, str.n());
+        }
         V str = materialize(toStr(expr(sub.string(), s), sub.string().type()));
         V start = materialize(expr(sub.start(), s));
         V len = sub.length() == null ? null : materialize(expr(sub.length(), s));
@@ -524,6 +544,28 @@ final class ExprGen {
                 + rescale(start.v(), start.scale(), 0, false) + ", " + (len == null ? "0" : rescale(len.v(), len.scale(), 0, false))
                 + ", " + (len != null) + ", &" + p + ");");
         return V.str(p, l, nn);
+    }
+
+    /** POSITION(needle IN haystack): one pim_position call over the operands as stored (CHAR padding included). */
+    private V position(Expr.Position p, Scope s) throws BuildException {
+        V needle = materialize(toStr(expr(p.needle(), s), p.needle().type()));
+        V haystack = materialize(toStr(expr(p.haystack(), s), p.haystack().type()));
+        String n = materializeBool(or(needle.n(), haystack.n()));
+        String t = g.tmpNum();
+        w().line(t + " = " + (n.equals("0") ? "" : n + " ? 0 : ") + "pim_position(" + needle.p() + ", " + needle.l() + ", "
+                + haystack.p() + ", " + haystack.l() + ");");
+        return V.num(t, 0, n);
+    }
+
+    /** k when {@code e} is the integer literal 2^k (k >= 1), else 0. */
+    private static int powerOfTwo(Expr e) {
+        Long v = constant(e);
+        return v != null && v > 1 && Long.bitCount(v) == 1 ? Long.numberOfTrailingZeros(v) : 0;
+    }
+
+    /** The value of an integer literal (scale 0), else null. */
+    private static Long constant(Expr e) {
+        return e instanceof Expr.Literal lit && lit.value() instanceof Long v && scale(lit.type()) == 0 ? v : null;
     }
 
     /** Converts a number of type {@code from} to the scale of {@code to} (rounding half down when round). */

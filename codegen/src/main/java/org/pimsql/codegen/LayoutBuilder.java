@@ -27,6 +27,11 @@ final class LayoutBuilder {
     record Spec(String name, SqlType type, boolean nullable) {}
 
     static SchemaLayout build(Catalog catalog) throws BuildException {
+        return build(catalog, java.util.Set.of());
+    }
+
+    /** As above; the procedures named in {@code exchange} (Routing.exchange()) get their route slots. */
+    static SchemaLayout build(Catalog catalog, java.util.Set<String> exchange) throws BuildException {
         List<TableLayout> tables = new ArrayList<>();
         int treeSlot = 0;
         for (Table t : catalog.tableList()) {
@@ -36,7 +41,7 @@ final class LayoutBuilder {
         }
         List<ProcedureLayout> procs = new ArrayList<>();
         for (Procedure p : catalog.procedureList()) {
-            procs.add(procedure(p));
+            procs.add(procedure(p, exchange.contains(p.name())));
         }
         return new SchemaLayout(MemoryMap.standard(), tables, procs);
     }
@@ -70,6 +75,14 @@ final class LayoutBuilder {
     }
 
     static ProcedureLayout procedure(Procedure p) throws BuildException {
+        return procedure(p, false);
+    }
+
+    /**
+     * The layout of {@code p}'s calls; with {@code exchange}, the partitions the host computes (RouteSlots)
+     * follow the parameters as u32 slots.
+     */
+    static ProcedureLayout procedure(Procedure p, boolean exchange) throws BuildException {
         // OUT and INOUT parameters first, so that the OUT block is a prefix of the parameter block.
         List<Variable> order = new ArrayList<>();
         for (Variable v : p.params()) {
@@ -84,6 +97,11 @@ final class LayoutBuilder {
             }
         }
         BlockLayout params = blockWithBits(0, p.params().size(), order, "procedure " + p.name());
+        List<RouteSlot> routes = RouteSlots.of(p, exchange, params.bytes());
+        if (!routes.isEmpty()) {
+            params = finish(0, params.bitmapBytes(), params.bytes() + 4 * routes.size(), params.fields(),
+                    "procedure " + p.name() + " with its route slots");
+        }
         int outBytes = 0;
         List<String> outNames = new ArrayList<>();
         for (int i = 0; i < outCount; i++) {
@@ -101,7 +119,7 @@ final class LayoutBuilder {
             Cursor c = p.cursors().get(i);
             sets.add(new ResultSetLayout(i, c.name(), resultRow(c.query(), "cursor " + c.name())));
         }
-        return new ProcedureLayout(p.id(), p.name(), params, outBytes, outNames, sets, 0);
+        return new ProcedureLayout(p.id(), p.name(), params, outBytes, outNames, sets, 0, routes);
     }
 
     /** The block of a procedure's local variables (same encoding as parameters). */

@@ -47,6 +47,9 @@ final class ProcGen {
      */
     private int exchangeBuffer;
 
+    /** Ids of the variables some statement assigns (a parameter not among them keeps its argument's value). */
+    final java.util.Set<Integer> assigned = new java.util.HashSet<>();
+
     /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
     final TableDriven tables;
 
@@ -67,6 +70,7 @@ final class ProcGen {
         this.exprs = new ExprGen(this);
         this.queries = new QueryGen(this);
         this.exchange = exchange ? new ExchangeGen(this) : null;
+        RouteSlots.assignedIn(proc.body(), assigned);
     }
 
     String frameStruct() {
@@ -310,7 +314,54 @@ final class ProcGen {
         if (e instanceof Expr.ScalarSubquery sq && RangeAggregates.emit(this, s, sq)) {
             return;
         }
+        if (append(s, target, value)) {
+            return;
+        }
         storeInto(s, exprs.expr(e, Scope.EMPTY), e.type());
+    }
+
+    /**
+     * {@code SET v = v || x || ...} on a VARCHAR variable (NewOrder's per-line brand-generic and quantity
+     * strings): the parts are appended to v where it is stored (pim_append) instead of building the whole
+     * chain in a frame buffer, cutting it to v's length and storing it back. NULL if v or a part is NULL;
+     * what passes v's length is dropped, as the assignment's CAST (implicit or written) cut it before.
+     */
+    private boolean append(Slot s, Variable target, Expr value) throws BuildException {
+        if (s.f().kind() != FieldLayout.KIND_VARCHAR || s.f().isArray()) {
+            return false;
+        }
+        Expr e = value instanceof Expr.Cast c && c.operand().type().kind().isString() ? c.operand() : value;
+        var parts = new ArrayList<Expr>();
+        concatParts(e, parts);
+        if (parts.size() < 2 || !(parts.getFirst() instanceof Expr.VarRef first) || !first.variable().equals(target)) {
+            return false;
+        }
+        var values = new ArrayList<V>();
+        String n = s.nullExpr();
+        for (Expr part : parts.subList(1, parts.size())) {
+            V v = exprs.materialize(exprs.toStr(exprs.expr(part, Scope.EMPTY), part.type()));
+            values.add(v);
+            n = n.equals("0") ? v.n() : v.n().equals("0") ? n : n + " || " + v.n();
+        }
+        String nn = n;
+        if (!n.matches("n\\d+|0|1")) {
+            nn = tmpBool();
+            w.line(nn + " = " + n + ";");
+        }
+        for (V v : values) {
+            w.line("pim_append(" + s.base() + ", " + s.fd(false) + ", " + s.f().type().length() + ", " + v.p() + ", " + v.l()
+                    + ", " + nn + ");");
+        }
+        return true;
+    }
+
+    private static void concatParts(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.CONCAT) {
+            concatParts(b.left(), out);
+            concatParts(b.right(), out);
+        } else {
+            out.add(e);
+        }
     }
 
     /**

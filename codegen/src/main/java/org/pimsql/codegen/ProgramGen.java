@@ -73,6 +73,8 @@ final class ProgramGen {
         define(sb, "PIM_UNDO_SLOTS", m.executingTasklets(), "undo logs in the memory map (most executing tasklets)");
         define(sb, "PIM_MOVE_SUMS", tables.sums ? 1 : 0, "pim_move computes sums (0: that kernel path is not linked)");
         define(sb, "PIM_MOVE_ELEMS", tables.elems ? 1 : 0, "pim_move reads array elements (0: that kernel path is not linked)");
+        define(sb, "PIM_MP_HASH", tables.mpHash ? 1 : 0,
+                "pim_mp_hash computes HASH partitions on the DPU (0: the host computes every one, not linked)");
         define(sb, "PIM_PARAM_WORDS", maxParams / 8, "largest parameter block of this program, in 8-byte words");
         define(sb, "PIM_ROW_WORDS", maxRow / 8, "largest row of the schema, in 8-byte words");
         define(sb, "PIM_DB_OFF", m.dbOffset(), "MRAM map (offsets from DPU_MRAM_HEAP_POINTER)");

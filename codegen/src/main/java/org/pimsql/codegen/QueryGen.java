@@ -793,6 +793,10 @@ final class QueryGen {
                 }
             }
             case Expr.CharLength c -> collect(c.string(), out);
+            case Expr.Position p -> {
+                collect(p.needle(), out);
+                collect(p.haystack(), out);
+            }
             default -> {
             }
         }

@@ -26,7 +26,8 @@ record Slot(String base, FieldLayout f, boolean notNull) {
             case SMALLINT -> 5;
             case INTEGER -> 10;
             case BIGINT -> 19;
-            case DECIMAL -> t.precision();
+            // DECIMAL(18, s) may be a wider result capped at 64 bits (TypeRules): its values span int64
+            case DECIMAL -> t.precision() < SqlType.MAX_DECIMAL_PRECISION ? t.precision() : 19;
             default -> 19;
         };
     }

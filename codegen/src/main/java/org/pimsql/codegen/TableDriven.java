@@ -29,6 +29,11 @@ final class TableDriven {
     final boolean formats;
     final boolean aggregates;
     final boolean elems;
+    /**
+     * Some access routes by a HASH key the DPU computes (pim_mp_hash: keys read on the DPU); without one the
+     * program compiles pim_mp_hash out (PIM_MP_HASH 0). Not a choice: recorded while generating.
+     */
+    boolean mpHash;
     int sumUses;
     int elementUses;
     int formatWeight;
@@ -47,8 +52,10 @@ final class TableDriven {
 
     /** The forms that pay, judged from the uses counted while generating with {@link #all()}. */
     TableDriven worthwhile() {
-        return new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH, aggregateUses >= AGGREGATES_WORTH,
-                elementUses >= ELEMENTS_WORTH);
+        TableDriven kept = new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH,
+                aggregateUses >= AGGREGATES_WORTH, elementUses >= ELEMENTS_WORTH);
+        kept.mpHash = mpHash;
+        return kept;
     }
 
     boolean sameForms(TableDriven o) {

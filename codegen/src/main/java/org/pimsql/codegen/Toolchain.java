@@ -70,10 +70,13 @@ final class Toolchain {
 
     private final String clang;
     private final ProxyTools proxy;
+    /** Reuses identical earlier builds when {@value BuildCache#ENV} is set (the test suites), else null. */
+    private final BuildCache cache;
 
     Toolchain(String clang) {
         this.clang = clang;
         this.proxy = ProxyTools.resolve(clang);
+        this.cache = BuildCache.fromEnvironment();
     }
 
     ProxyTools proxy() {
@@ -101,6 +104,31 @@ final class Toolchain {
         return text;
     }
 
+    /**
+     * Runs {@code commands} in {@code dir}, in order, or takes their {@code outputs} from the build cache
+     * when one is configured and has them. Every path of the commands lies under the kernel's output root.
+     */
+    private void runCached(List<List<String>> commands, List<String> whats, Path dir, KernelSources.Extracted k,
+                           List<Path> sources, List<Path> includeDirs, List<Path> outputs) throws IOException, BuildException {
+        BuildCache.Build build = () -> {
+            for (int i = 0; i < commands.size(); i++) {
+                run(commands.get(i), dir, whats.get(i));
+            }
+        };
+        if (cache == null) {
+            build.run();
+        } else {
+            cache.build(commands, k.kernelDir().getParent(), BuildCache.inputDirs(sources, includeDirs), outputs, build);
+        }
+    }
+
+    private static List<Path> sources(Path program, KernelSources.Extracted k) {
+        List<Path> all = new ArrayList<>();
+        all.add(program);
+        all.addAll(k.runtimeSources());
+        return all;
+    }
+
     private List<String> includes(Path programDir, KernelSources.Extracted k) {
         return List.of("-I" + programDir, "-I" + k.kernelDir(), "-I" + k.simIncludeDir());
     }
@@ -114,10 +142,11 @@ final class Toolchain {
         cmd.addAll(includes(probeDir, k));
         cmd.add(source.toString());
         k.runtimeSources().forEach(s -> cmd.add(s.toString()));
-        run(cmd, probeDir, "WRAM probe build");
         List<Path> objects = new ArrayList<>();
         objects.add(probeDir.resolve(source.getFileName().toString().replaceAll("\\.c$", ".o")));
         k.runtimeSources().forEach(s -> objects.add(probeDir.resolve(s.getFileName().toString().replaceAll("\\.c$", ".o"))));
+        runCached(List.of(cmd), List.of("WRAM probe build"), probeDir, k, sources(source, k),
+                List.of(probeDir, k.kernelDir(), k.simIncludeDir()), objects);
         return objects;
     }
 
@@ -132,7 +161,8 @@ final class Toolchain {
         k.runtimeSources().forEach(s -> cmd.add(s.toString()));
         cmd.add("-o");
         cmd.add(lib.toString());
-        run(cmd, programDir, "native build of " + name);
+        runCached(List.of(cmd), List.of("native build of " + name), programDir, k, sources(source, k),
+                List.of(programDir, k.kernelDir(), k.simIncludeDir()), List.of(lib));
         return lib;
     }
 
@@ -164,7 +194,9 @@ final class Toolchain {
         List<Path> sources = new ArrayList<>();
         sources.add(source);
         sources.addAll(k.runtimeSources());
-        List<String> objects = new ArrayList<>();
+        List<List<String>> commands = new ArrayList<>();
+        List<String> whats = new ArrayList<>();
+        List<Path> objects = new ArrayList<>();
         for (Path s : sources) {
             String stem = s.getFileName().toString().replaceAll("\\.c$", "");
             Path obj = objDir.resolve(stem + ".o");
@@ -175,14 +207,20 @@ final class Toolchain {
             cmd.add("-I" + assertDir);
             cmd.addAll(includes(programDir, k));
             cmd.addAll(List.of("-c", s.toString(), "-o", obj.toString()));
-            run(cmd, programDir, "proxy build of " + s.getFileName());
-            objects.add(obj.toString());
+            commands.add(cmd);
+            whats.add("proxy build of " + s.getFileName());
+            objects.add(obj);
         }
         Path elf = objDir.resolve(name + ".elf");
         List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "-mllvm", "-disable-machine-licm", "--gc-sections", "-e", "main",
                 "--unresolved-symbols=ignore-all", "-o", elf.toString()));
-        link.addAll(objects);
-        run(link, programDir, "proxy link of " + name);
+        objects.forEach(o -> link.add(o.toString()));
+        commands.add(link);
+        whats.add("proxy link of " + name);
+        List<Path> outputs = new ArrayList<>(objects);
+        outputs.add(elf);
+        runCached(commands, whats, programDir, k, sources,
+                List.of(assertDir, programDir, k.kernelDir(), k.simIncludeDir()), outputs);
         return elf;
     }
 }

@@ -230,6 +230,7 @@ primary
     | CAST LPAREN expr AS dataType RPAREN                                      # castPrimary
     | SUBSTRING LPAREN expr (FROM | COMMA) expr ((FOR | COMMA) expr)? RPAREN    # substringPrimary
     | (CHAR_LENGTH | CHARACTER_LENGTH) LPAREN expr RPAREN                      # charLengthPrimary
+    | POSITION LPAREN needle=expr IN haystack=expr RPAREN                      # positionPrimary
     | COALESCE LPAREN expr (COMMA expr)* RPAREN                                # coalescePrimary
     | MOD LPAREN expr COMMA expr RPAREN                                        # modPrimary
     | CARDINALITY LPAREN expr RPAREN                                           # cardinalityPrimary
@@ -274,7 +275,7 @@ nonReserved
     : ATOMIC | COLUMN | COLUMNS | DATA | DYNAMIC | RESULT | SETS | SQL | MESSAGE_TEXT | SQLSTATE
     | VALUE | ROW | ROWS | FIRST | NEXT | ONLY | LANGUAGE | CONTAINS | DETERMINISTIC | KEY | INDEX
     | PARTITION | RETURN | CURSOR | READS | MODIFIES | ZONE | TIME | VARYING | OVER | INOUT | OUT
-    | CARDINALITY | CHAR_LENGTH | CHARACTER_LENGTH | COALESCE | MOD | SUBSTRING | DEC | NEXT
+    | CARDINALITY | CHAR_LENGTH | CHARACTER_LENGTH | COALESCE | MOD | POSITION | SUBSTRING | DEC | NEXT
     ;
 
 // ---------------------------------------------------------------- lexer
@@ -294,7 +295,7 @@ INT: 'INT'; INTEGER: 'INTEGER'; INTERSECT: 'INTERSECT'; INTO: 'INTO'; IS: 'IS'; 
 LANGUAGE: 'LANGUAGE'; LEFT: 'LEFT'; LIKE: 'LIKE'; LIMIT: 'LIMIT'; MAX: 'MAX'; MESSAGE_TEXT: 'MESSAGE_TEXT';
 MIN: 'MIN'; MOD: 'MOD'; MODIFIES: 'MODIFIES'; NEXT: 'NEXT'; NOT: 'NOT'; NULL: 'NULL'; NUMERIC: 'NUMERIC';
 OFFSET: 'OFFSET'; ON: 'ON'; ONLY: 'ONLY'; OPEN: 'OPEN'; OR: 'OR'; ORDER: 'ORDER'; OUT: 'OUT';
-OUTER: 'OUTER'; OVER: 'OVER'; PARTITION: 'PARTITION'; PRIMARY: 'PRIMARY'; PROCEDURE: 'PROCEDURE';
+OUTER: 'OUTER'; OVER: 'OVER'; PARTITION: 'PARTITION'; POSITION: 'POSITION'; PRIMARY: 'PRIMARY'; PROCEDURE: 'PROCEDURE';
 READS: 'READS'; REFERENCES: 'REFERENCES'; RESULT: 'RESULT'; RETURN: 'RETURN'; RIGHT: 'RIGHT'; ROW: 'ROW';
 ROWS: 'ROWS'; SELECT: 'SELECT'; SET: 'SET'; SETS: 'SETS'; SIGNAL: 'SIGNAL'; SMALLINT: 'SMALLINT';
 SQL: 'SQL'; SQLSTATE: 'SQLSTATE'; SUBSTRING: 'SUBSTRING'; SUM: 'SUM'; TABLE: 'TABLE'; THEN: 'THEN';

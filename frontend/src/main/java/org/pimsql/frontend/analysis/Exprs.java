@@ -40,6 +40,7 @@ public final class Exprs {
             case Expr.Substring s -> s.length() == null ? List.of(s.string(), s.start())
                     : List.of(s.string(), s.start(), s.length());
             case Expr.CharLength c -> List.of(c.string());
+            case Expr.Position p -> List.of(p.needle(), p.haystack());
             case Expr.Cast c -> List.of(c.operand());
             case Expr.CurrentTimestamp t -> List.of();
             case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
@@ -67,6 +68,7 @@ public final class Exprs {
             case Expr.Coalesce co -> new Expr.Coalesce(List.copyOf(c), co.type());
             case Expr.Substring s -> new Expr.Substring(c.get(0), c.get(1), c.size() > 2 ? c.get(2) : null, s.type());
             case Expr.CharLength cl -> new Expr.CharLength(c.get(0));
+            case Expr.Position p -> new Expr.Position(c.get(0), c.get(1));
             case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
             default -> e;

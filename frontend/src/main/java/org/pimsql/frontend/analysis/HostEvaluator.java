@@ -150,6 +150,12 @@ final class HostEvaluator {
                 Object v = evalUnchecked(c.string(), b);
                 yield v == null ? null : BigDecimal.valueOf(v.toString().length());
             }
+            case Expr.Position p -> {
+                Object needle = evalUnchecked(p.needle(), b);
+                Object haystack = evalUnchecked(p.haystack(), b);
+                yield needle == null || haystack == null ? null
+                        : BigDecimal.valueOf(haystack.toString().indexOf(needle.toString()) + 1);
+            }
             case Expr.Cast c -> cast(evalUnchecked(c.operand(), b), c.operand().type(), c.type());
             default -> throw new IllegalStateException("not a host-computable key: " + SqlText.expr(e));
         };

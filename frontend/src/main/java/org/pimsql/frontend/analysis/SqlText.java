@@ -43,6 +43,7 @@ final class SqlText {
             case Expr.Substring s -> "SUBSTRING(" + expr(s.string(), sources, self) + " FROM " + expr(s.start(), sources, self)
                     + (s.length() == null ? "" : " FOR " + expr(s.length(), sources, self)) + ")";
             case Expr.CharLength c -> "CHAR_LENGTH(" + expr(c.string(), sources, self) + ")";
+            case Expr.Position p -> "POSITION(" + expr(p.needle(), sources, self) + " IN " + expr(p.haystack(), sources, self) + ")";
             case Expr.Cast c -> "CAST(" + expr(c.operand(), sources, self) + " AS " + c.type() + ")";
             case Expr.CurrentTimestamp t -> "CURRENT_TIMESTAMP";
             case Expr.Aggregate a -> a.kind() + "(" + (a.distinct() ? "DISTINCT " : "")

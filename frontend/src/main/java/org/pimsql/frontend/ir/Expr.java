@@ -70,6 +70,17 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * {@code POSITION(needle IN haystack)}: the 1-based position of the first occurrence of needle in
+     * haystack, 0 when there is none, 1 for an empty needle, NULL when either is NULL. Characters are
+     * compared as stored, so a CHAR(n) operand carries its trailing spaces (as in HSQLDB).
+     */
+    record Position(Expr needle, Expr haystack) implements Expr {
+        public SqlType type() {
+            return SqlType.INTEGER;
+        }
+    }
+
     record Cast(Expr operand, SqlType type) implements Expr {}
 
     /** The call's timestamp, fixed by the sequencer so that execution is deterministic. */

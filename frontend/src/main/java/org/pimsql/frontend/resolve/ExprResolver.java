@@ -21,7 +21,7 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
     private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM",
-            "ABS", "ROUND", "FLOOR", "CEILING", "POSITION", "LOCATE", "REPLACE", "CONCAT", "NOW", "NVL", "IFNULL",
+            "ABS", "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "NVL", "IFNULL",
             "NULLIF", "LEFT", "RIGHT", "LENGTH", "POWER", "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
 
     private final ProcedureContext proc;
@@ -249,6 +249,8 @@ final class ExprResolver {
             case CastPrimaryContext c -> cast(c, env);
             case SubstringPrimaryContext s -> substring(s, env);
             case CharLengthPrimaryContext c -> new Expr.CharLength(requireString(resolve(c.expr(), env), c.expr(), "CHAR_LENGTH"));
+            case PositionPrimaryContext p -> new Expr.Position(requireString(resolve(p.needle, env), p.needle, "POSITION"),
+                    requireString(resolve(p.haystack, env), p.haystack, "POSITION"));
             case CoalescePrimaryContext c -> coalesce(c, env);
             case ModPrimaryContext m -> {
                 Expr left = resolve(m.expr(0), env);

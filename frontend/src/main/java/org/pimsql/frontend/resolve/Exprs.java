@@ -19,6 +19,7 @@ import org.pimsql.frontend.ir.Expr.Coalesce;
 import org.pimsql.frontend.ir.Expr.ColumnRef;
 import org.pimsql.frontend.ir.Expr.CurrentTimestamp;
 import org.pimsql.frontend.ir.Expr.Literal;
+import org.pimsql.frontend.ir.Expr.Position;
 import org.pimsql.frontend.ir.Expr.ScalarSubquery;
 import org.pimsql.frontend.ir.Expr.Substring;
 import org.pimsql.frontend.ir.Expr.Unary;
@@ -184,6 +185,10 @@ final class Exprs {
                 }
             }
             case CharLength c -> list.add(c.string());
+            case Position p -> {
+                list.add(p.needle());
+                list.add(p.haystack());
+            }
             case Cast c -> list.add(c.operand());
             case Aggregate a -> {
                 if (a.argument() != null) {
@@ -212,6 +217,7 @@ final class Exprs {
             case Substring s -> new Substring(map(s.string(), f), map(s.start(), f),
                     s.length() == null ? null : map(s.length(), f), s.type());
             case CharLength c -> new CharLength(map(c.string(), f));
+            case Position p -> new Position(map(p.needle(), f), map(p.haystack(), f));
             case Cast c -> new Cast(map(c.operand(), f), c.type());
             case Aggregate a -> new Aggregate(a.kind(), a.distinct(), a.argument() == null ? null : map(a.argument(), f), a.type());
             case ArrayElement a -> new ArrayElement(a.array(), map(a.index(), f));

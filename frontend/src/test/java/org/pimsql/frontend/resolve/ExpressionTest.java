@@ -70,6 +70,23 @@ class ExpressionTest {
     }
 
     @Test
+    void positionTakesTheNeedleFirstAndIsAnInteger() {
+        var pos = assertInstanceOf(Expr.Position.class, value("o", "POSITION('ab' IN name)"));
+        assertEquals(new Expr.Literal("ab", SqlType.chars(2)), pos.needle());
+        assertInstanceOf(Expr.VarRef.class, pos.haystack());
+        assertEquals(SqlType.INTEGER, pos.type());
+        // IN inside POSITION is not an IN list, even with a parenthesised haystack or an IN list around it
+        assertInstanceOf(Expr.Position.class, assertInstanceOf(Binary.class, value("b", "POSITION(name IN ('x' || name)) > 0")).left());
+        var in = assertInstanceOf(Binary.class, value("b", "POSITION('a' IN name) IN (1, 2)"));
+        assertEquals(BinaryOp.OR, in.op());
+        // POSITION stays usable as a name, like the other non-reserved function keywords
+        Procedure p = Sql.procedure("DECLARE position INTEGER;\nSET position = POSITION(name IN name);");
+        var set = (Stmt.Assign) Sql.stmt(p, 0);
+        assertEquals("POSITION", set.target().name());
+        assertInstanceOf(Expr.Position.class, set.value());
+    }
+
+    @Test
     void coalesceCastsArgumentsToTheCommonType() {
         var c = assertInstanceOf(Expr.Coalesce.class, value("amount", "COALESCE(io, 0)"));
         assertEquals(SqlType.INTEGER, c.type());

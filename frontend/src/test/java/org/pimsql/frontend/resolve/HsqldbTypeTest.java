@@ -99,13 +99,15 @@ class HsqldbTypeTest {
 
     /** Where the IR contract fixes a type that differs from HSQLDB's, the difference is deliberate and small. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"CHAR_LENGTH(v7)", "CURRENT_TIMESTAMP", "1.5"})
+    @ValueSource(strings = {"CHAR_LENGTH(v7)", "POSITION('a' IN v7)", "CURRENT_TIMESTAMP", "1.5"})
     void documentedDifferences(String expression) throws SQLException {
         String theirs = hsqldbType(expression);
         SqlType ours = frontendType(expression);
         switch (expression) {
             // HSQLDB: BIGINT; the IR's CharLength is INTEGER (a string is at most 2,000 characters).
             case "CHAR_LENGTH(v7)" -> assertTrue(theirs.equals("BIGINT") && ours.equals(SqlType.INTEGER));
+            // HSQLDB: BIGINT; POSITION is INTEGER like CharLength (a position is at most a string's length).
+            case "POSITION('a' IN v7)" -> assertTrue(theirs.equals("BIGINT") && ours.equals(SqlType.INTEGER));
             // HSQLDB: TIMESTAMP WITH TIME ZONE; PimSQL timestamps are UTC microseconds.
             case "CURRENT_TIMESTAMP" -> assertTrue(theirs.startsWith("TIMESTAMP") && ours.equals(SqlType.TIMESTAMP));
             // HSQLDB types a decimal literal DECIMAL(24, s); capped at 18 digits here.

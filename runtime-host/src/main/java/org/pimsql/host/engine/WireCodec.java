@@ -12,6 +12,7 @@ import org.pimsql.codegen.FieldLayout;
 import org.pimsql.codegen.MemoryMap;
 import org.pimsql.codegen.ProcedureLayout;
 import org.pimsql.codegen.ResultSetLayout;
+import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Cursor;
@@ -155,6 +156,9 @@ final class WireCodec implements CallCodec {
                 Object value = v.mode() == ParamMode.OUT ? null : args.get(v.id());
                 BlockCodec.put(b, base, params.field(v.name()), value);
             }
+            if (c.exchange()) {
+                putRoutes(b, base, pl, args, header);
+            }
             b.position(base + params.bytes());
             if (c.exchange()) {
                 c.vector().write(b);
@@ -165,6 +169,27 @@ final class WireCodec implements CallCodec {
             }
         }
         return bytes;
+    }
+
+    /**
+     * Fills an exchange call's route slots (codegen RouteSlot, docs/wire-format.md): the partition of each
+     * parameter-keyed HASH access, by the router's own function over the call's arguments, so that the DPU
+     * routes those accesses without hashing (docs/multi-partition.md "Partitions the host computes").
+     */
+    private static void putRoutes(ByteBuffer b, int base, ProcedureLayout pl, List<Object> args, LaunchHeader header) {
+        if (pl.routes().isEmpty()) {
+            return;
+        }
+        if (header == null) {
+            throw new IllegalArgumentException("an exchange call needs the batch's exchange header (its partition count)");
+        }
+        for (RouteSlot slot : pl.routes()) {
+            var key = new ArrayList<Object>(slot.args().size());
+            for (int arg : slot.args()) {
+                key.add(args.get(arg));
+            }
+            b.putInt(base + slot.offset(), slot.function().partition(key, header.partitions()));
+        }
     }
 
     @Override

@@ -98,8 +98,10 @@ class CompileCommandTest {
      * multi-partition exchange the compiler reached two (4,056 + 3,902); the exchange runtime, HASH-routed
      * call sites and STOCKLEVEL's join through the exchange (docs/multi-partition.md "Joins") make it three
      * ({NEWORDER} ~3,941 and {PAYMENT, ORDERSTATUS, DELIVERY} ~4,087 with NEWORDER's and PAYMENT's exchanges
-     * dropped, {STOCKLEVEL} ~3,945 with its join; docs/iram.md): this pins three as the ceiling until the
-     * kernel shrinks further.
+     * dropped, {STOCKLEVEL} ~3,945 with its join; docs/iram.md). With the partitions of parameter keys computed
+     * on the host (route slots) PAYMENT keeps its exchange (~4,041 alone), which leaves no room for another
+     * procedure in its program: four ({NEWORDER} ~3,941 without its exchange, {PAYMENT}, {ORDERSTATUS,
+     * DELIVERY} ~3,688, {STOCKLEVEL} ~3,769). This pins four as the ceiling until the kernel shrinks further.
      */
     @Test
     void tpccCompilesIntoProgramsWithinTheIramBudget(@TempDir Path out) throws Exception {
@@ -114,7 +116,7 @@ class CompileCommandTest {
         }
         JsonNode m = manifest(out);
         assertEquals(m.get("programs").size(), programs, r.out());
-        assertTrue(programs >= 1 && programs <= 3, r.out()); // issue 2 asks for two: see the comment above
+        assertTrue(programs >= 1 && programs <= 4, r.out()); // issue 2 asks for two: see the comment above
         for (JsonNode program : m.get("programs")) {
             int estimate = program.get("instructionEstimate").asInt();
             assertTrue(estimate > 0 && estimate <= 4096, program.toString());

@@ -28,9 +28,10 @@ import org.pimsql.host.jdbc.PimConnection;
 /**
  * Multi-partition calls over HASH-partitioned tables (PARTITION TABLE t ON COLUMNS (a, b)), cursors and
  * joins whose rows live on one partition (docs/multi-partition.md, "Routing by hash", "Result sets and
- * joins"). The kernel computes the router's FNV-1a partition function in C: a read it routed to another DPU
- * than the one the host's loader put the row on would come back NULL, so {@link #theKernelRoutesHashKeysLikeTheHost}
- * checks the C function against the Java one on 400 keys.
+ * joins"). The host computes the partitions of keys made of parameters (route slots); for keys read on the DPU
+ * the kernel computes the router's FNV-1a partition function in C. A read routed to another DPU than the one
+ * the host's loader put the row on would come back NULL, so {@link #theKernelRoutesHashKeysLikeTheHost}
+ * checks both against the Java function on 400 keys each.
  */
 class ExchangeRoutingTest {
     private static final int DPUS = 8;
@@ -99,6 +100,45 @@ class ExchangeRoutingTest {
                 List<Object> out = futures.get(i).join().outValues();
                 assertEquals(expected.get(i), List.of(out.get(4), out.get(5)), "call " + i);
             }
+            // the same pairs with the partner's key read from a replicated row: the kernel's pim_mp_hash routes it
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO link VALUES (?, ?, ?)")) {
+                for (int w = 1; w <= 40; w++) {
+                    for (int d = 1; d <= 10; d++) {
+                        ps.setInt(1, 100 * w + d);
+                        ps.setInt(2, w % 40 + 1);
+                        ps.setInt(3, (d + 3) % 10 + 1);
+                        ps.executeUpdate();
+                    }
+                }
+            }
+            futures.clear();
+            for (int w = 1; w <= 40; w++) {
+                for (int d = 1; d <= 10; d++) {
+                    futures.add(pim.callAsync("ReadLinked", w, d, 100 * w + d, null, null));
+                }
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                List<Object> out = futures.get(i).join().outValues();
+                assertEquals(expected.get(i), List.of(out.get(3), out.get(4)), "linked call " + i);
+            }
+        }
+    }
+
+    @Test
+    void anAssignedParameterKeyIsRoutedByItsNewValue() throws Exception {
+        try (Connection c = open("xroute-assigned")) {
+            loadAccounts(c, 6, 10);
+            PimConnection pim = c.unwrap(PimConnection.class);
+            int spanning = 0;
+            for (int w = 1; w <= 5; w++) {
+                for (int d = 1; d <= 10; d++) {
+                    if (partition(w, d) != partition(w + 1, d)) spanning++;
+                    List<Object> out = pim.callAsync("ReadNext", w, d, null, null).join().outValues();
+                    assertEquals(List.of(w + 1L, balance(w, d), balance(w + 1, d)),
+                            List.of(((Number) out.get(0)).longValue(), out.get(2), out.get(3)), "w " + w + " d " + d);
+                }
+            }
+            assertTrue(spanning > 30, spanning + " spanning calls");
         }
     }
 

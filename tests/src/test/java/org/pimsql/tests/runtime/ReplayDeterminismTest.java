@@ -27,7 +27,7 @@ import org.pimsql.host.jdbc.PimConnection;
  * {@code file:} database holding both examples. The log is then replayed in child JVMs, because
  * libpimsim reads {@code PIMSIM_THREADS} when it starts its worker pool: once with
  * {@code PIMSIM_THREADS=1}, once with the default (every online CPU) and once oversubscribed with 7
- * threads. Each child prints the thread count libpimsim reports ({@code pimsim_get_threads}) and a
+ * threads, the three children side by side, each on its own copy of the database directory. Each child prints the thread count libpimsim reports ({@code pimsim_get_threads}) and a
  * SHA-256 of each DPU's used MRAM (header, input, output and undo areas, data up to the allocator's
  * bump pointer); all of them must equal the recording run's.
  */
@@ -86,9 +86,13 @@ class ReplayDeterminismTest {
         System.out.println("recorded MRAM (used bytes:SHA-256 per DPU): " + recorded);
 
         System.out.printf("recorded in %d ms%n", (System.nanoTime() - started) / 1_000_000);
-        Replay one = replay(url, "1");
-        Replay all = replay(url, null);
-        Replay seven = replay(url, "7");
+        // three independent replays, each of its own copy of the database, run side by side
+        Process oneChild = startReplay("1");
+        Process allChild = startReplay(null);
+        Process sevenChild = startReplay("7");
+        Replay one = awaitReplay(oneChild, "1");
+        Replay all = awaitReplay(allChild, null);
+        Replay seven = awaitReplay(sevenChild, "7");
         assertEquals(1, one.threads(), "PIMSIM_THREADS=1 took effect");
         assertTrue(all.threads() >= Runtime.getRuntime().availableProcessors(), "the default is every online CPU");
         assertEquals(7, seven.threads(), "PIMSIM_THREADS=7 took effect");
@@ -97,21 +101,36 @@ class ReplayDeterminismTest {
         assertEquals(recorded, seven.hashes(), "replay with 7 host threads");
     }
 
-    /** Opens the database in a child JVM with PIMSIM_THREADS set (or removed) and reads its hashes. */
-    private Replay replay(String url, String threads) throws IOException, InterruptedException {
+    /**
+     * Copies the recorded database and opens the copy in a child JVM with PIMSIM_THREADS set (or removed);
+     * the child prints its thread count and hashes.
+     */
+    private Process startReplay(String threads) throws IOException {
+        Path copy = dir.resolve("db-replay-" + threads);
+        Path db = dir.resolve("db");
+        try (var files = Files.walk(db)) {
+            for (Path f : files.toList()) Files.copy(f, copy.resolve(db.relativize(f).toString()));
+        }
+        String url = "jdbc:pimsql:file:" + copy + "?dpus=" + DPUS;
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         var pb = new ProcessBuilder(javaBin, "--enable-native-access=ALL-UNNAMED", "-Xss4m", "-cp",
                 System.getProperty("java.class.path"), MramHashes.class.getName(), url);
         if (threads == null) pb.environment().remove("PIMSIM_THREADS");
         else pb.environment().put("PIMSIM_THREADS", threads);
-        Path err = dir.resolve("child-" + threads + ".err");
-        pb.redirectError(err.toFile());
+        pb.redirectError(dir.resolve("child-" + threads + ".err").toFile());
+        pb.redirectOutput(dir.resolve("child-" + threads + ".out").toFile());
+        return pb.start();
+    }
+
+    /** Waits for a replay started by {@link #startReplay} and reads its thread count and hashes. */
+    private Replay awaitReplay(Process child, String threads) throws IOException, InterruptedException {
         long started = System.nanoTime();
-        Process child = pb.start();
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(child.waitFor(5, TimeUnit.MINUTES), "the replay finished");
+        assertTrue(child.waitFor(10, TimeUnit.MINUTES), "the replay finished");
+        Path err = dir.resolve("child-" + threads + ".err");
+        String out = Files.readString(dir.resolve("child-" + threads + ".out"), StandardCharsets.UTF_8);
         assertEquals(0, child.exitValue(), () -> "replay failed:\n" + out + readQuietly(err));
-        System.out.printf("replay with PIMSIM_THREADS=%s in %d ms%n", threads, (System.nanoTime() - started) / 1_000_000);
+        System.out.printf("replay with PIMSIM_THREADS=%s done %d ms after the previous one%n", threads,
+                (System.nanoTime() - started) / 1_000_000);
         long n = -1;
         var hashes = new ArrayList<String>();
         for (String line : out.split("\n")) {

@@ -1,0 +1,175 @@
+package org.pimsql.tests.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.tests.runtime.DifferentialTest.Call;
+import org.pimsql.tests.runtime.DifferentialTest.Proc;
+import org.pimsql.tests.util.Hsqldb;
+
+/**
+ * String operations on the DPU against HSQLDB 2.7. {@code POSITION(needle IN haystack)} gives HSQLDB 2.7's answers: found (the first
+ * occurrence), not found (0), an empty needle (1, also in an empty haystack), a needle longer than the
+ * haystack (0), NULL operands (NULL), and CHAR operands with their padding (a CHAR(5) column holding
+ * 'ab' is 'ab   ', so it contains ' ' at 3; a CHAR(3) parameter 'a' is 'a  ' as a needle). The
+ * values come from parameters, variables, columns, literals and a concatenation, in procedure
+ * statements and in a cursor's select list and WHERE clause; random short strings over a three-letter
+ * alphabet make every case frequent.
+ */
+class StringDifferentialTest {
+    private static final int CALLS = 3_000;
+    private static final int ROWS = 64;
+
+    private static final String TABLE = """
+            CREATE TABLE strs (k INTEGER NOT NULL, c5 CHAR(5), v10 VARCHAR(10), PRIMARY KEY (k));
+            """;
+    private static final String PROCEDURE = """
+            CREATE PROCEDURE Pos(IN p_k INTEGER, IN p_needle VARCHAR(10), IN p_hay VARCHAR(20), IN p_cneedle CHAR(3),
+                                 OUT o_params INTEGER, OUT o_in_char INTEGER, OUT o_char_needle INTEGER,
+                                 OUT o_space INTEGER, OUT o_column_in_concat INTEGER, OUT o_empty INTEGER,
+                                 OUT o_literals INTEGER, OUT o_quarter INTEGER)
+                READS SQL DATA
+                DYNAMIC RESULT SETS 1
+            BEGIN ATOMIC
+                DECLARE v_c CHAR(5);
+                DECLARE v_v VARCHAR(10);
+                DECLARE rows_found CURSOR WITH RETURN FOR
+                    SELECT k, POSITION(p_needle IN v10), POSITION(p_cneedle IN c5) FROM strs
+                    WHERE k = p_k AND POSITION(p_needle IN COALESCE(v10, '')) > 0;
+                SELECT c5, v10 INTO v_c, v_v FROM strs WHERE k = p_k;
+                SET o_params = POSITION(p_needle IN p_hay);
+                SET o_in_char = POSITION(p_needle IN v_c);
+                SET o_char_needle = POSITION(p_cneedle IN p_hay);
+                SET o_space = POSITION(' ' IN v_c);
+                SET o_column_in_concat = POSITION(v_v IN p_hay || v_c);
+                SET o_empty = POSITION('' IN p_hay);
+                SET o_literals = POSITION('ba' IN 'abba') + 10 * POSITION('abc' IN 'ab');
+                -- (an integer division by 4 is a shift on the DPU: it truncates toward zero, negatives too)
+                SET o_quarter = (CHAR_LENGTH(p_hay) - 10) / 4;
+                OPEN rows_found;
+            END;
+            """;
+    private static final Proc POS = new Proc("Pos", 12, new int[] {5, 6, 7, 8, 9, 10, 11, 12},
+            new int[] {Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.INTEGER,
+                Types.INTEGER},
+            true);
+
+    @Test
+    void positionGivesHsqldbsAnswers() throws Exception {
+        var random = new SplittableRandom(2024);
+        var rows = new ArrayList<Object[]>();
+        for (int k = 0; k < ROWS; k++) {
+            rows.add(new Object[] {k, maybeNull(random, text(random, 5)), maybeNull(random, text(random, 10))});
+        }
+        var calls = new ArrayList<Call>(CALLS);
+        for (int i = 0; i < CALLS; i++) {
+            calls.add(new Call(POS, new Object[] {random.nextInt(ROWS), maybeNull(random, text(random, 4)),
+                    maybeNull(random, text(random, 20)), maybeNull(random, text(random, 3)), null, null, null, null, null, null, null,
+                    null}));
+        }
+
+        List<String> pimsql;
+        List<String> oracle;
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-position?dpus=4");
+             Connection h = Hsqldb.fresh()) {
+            try (Statement s = c.createStatement()) {
+                s.execute(TABLE + "PARTITION TABLE strs ON COLUMN k;\n" + PROCEDURE);
+            }
+            try (Statement s = h.createStatement()) {
+                s.execute(TABLE);
+                s.execute(PROCEDURE);
+            }
+            for (Connection conn : List.of(c, h)) {
+                try (PreparedStatement insert = conn.prepareStatement("INSERT INTO strs VALUES (?, ?, ?)")) {
+                    for (Object[] r : rows) {
+                        for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
+                        insert.addBatch();
+                    }
+                    insert.executeBatch();
+                }
+            }
+            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
+            oracle = DifferentialTest.runOnHsqldb(h, calls);
+            pimsql = DifferentialTest.outcomes(futures, calls);
+        }
+        DifferentialTest.compare(calls, pimsql, oracle);
+        // the workload covers what the test claims: hits past position 1, misses, NULLs, rows in the result set
+        assertTrue(oracle.stream().anyMatch(o -> o.startsWith("OK 3 ")), "a parameter found at position 3");
+        assertTrue(oracle.stream().anyMatch(o -> o.startsWith("OK 0 ")), "a parameter not found");
+        assertTrue(oracle.stream().anyMatch(o -> o.startsWith("OK NULL ")), "a NULL operand");
+        assertTrue(oracle.stream().anyMatch(o -> o.matches("OK \\S+ \\S+ \\S+ 3 .*")), "a space of CHAR padding found");
+        assertTrue(oracle.stream().anyMatch(o -> o.contains(" rows (")), "cursor rows");
+        assertTrue(oracle.stream().filter(o -> o.startsWith("OK ")).allMatch(o -> o.matches("OK (\\S+ ){6}3 .*")),
+                "POSITION of literals is 3");
+        assertTrue(oracle.stream().anyMatch(o -> o.contains(" -2 rows")) && oracle.stream().anyMatch(o -> o.contains(" 2 rows")),
+                "quarters of negative and positive numbers");
+    }
+
+    private static final String APPEND = """
+            CREATE PROCEDURE Append(IN p_a VARCHAR(6), IN p_b VARCHAR(6), IN p_c CHAR(2), OUT o_v VARCHAR(20))
+                READS SQL DATA
+            BEGIN ATOMIC
+                DECLARE v VARCHAR(15) DEFAULT 'x';
+                SET v = v || p_a;
+                SET v = v || p_b || p_c;
+                SET o_v = v || '|';
+            END;
+            """;
+    private static final Proc APPEND_PROC = new Proc("Append", 4, new int[] {4}, new int[] {Types.VARCHAR}, false);
+
+    /**
+     * {@code SET v = v || x} (appended in place on the DPU) gives HSQLDB's values: NULL when a part is NULL,
+     * CHAR parts with their padding, several parts in order. (The result stays within v's length here:
+     * past it PimSQL cuts an assignment silently where HSQLDB raises 22001, docs/iram.md.)
+     */
+    @Test
+    void appendingToAVariableGivesHsqldbsAnswers() throws Exception {
+        var random = new SplittableRandom(99);
+        var calls = new ArrayList<Call>();
+        for (int i = 0; i < 1_500; i++) {
+            calls.add(new Call(APPEND_PROC, new Object[] {maybeNull(random, text(random, 6)), maybeNull(random, text(random, 6)),
+                    maybeNull(random, text(random, 2)), null}));
+        }
+        List<String> pimsql;
+        List<String> oracle;
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-append?dpus=2");
+             Connection h = Hsqldb.fresh()) {
+            for (Connection conn : List.of(c, h)) {
+                try (Statement s = conn.createStatement()) {
+                    s.execute(APPEND);
+                }
+            }
+            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
+            oracle = DifferentialTest.runOnHsqldb(h, calls);
+            pimsql = DifferentialTest.outcomes(futures, calls);
+        }
+        DifferentialTest.compare(calls, pimsql, oracle);
+        assertTrue(oracle.stream().anyMatch(o -> o.matches("OK 'x.{14}\\|'")), "appends that fill v");
+        assertTrue(oracle.stream().anyMatch(o -> o.matches("OK 'x.* \\|'")), "CHAR padding appended");
+        assertTrue(oracle.stream().anyMatch(o -> o.equals("OK NULL")), "NULL parts");
+        assertTrue(oracle.stream().allMatch(o -> o.startsWith("OK ")), "no call fails");
+    }
+
+    /** A string of up to max characters over 'a', 'b' and ' ' (empty strings included). */
+    private static String text(SplittableRandom random, int max) {
+        var sb = new StringBuilder();
+        int n = random.nextInt(max + 1);
+        for (int i = 0; i < n; i++) sb.append("ab ".charAt(random.nextInt(3)));
+        return sb.toString();
+    }
+
+    private static Object maybeNull(SplittableRandom random, String s) {
+        return random.nextInt(12) == 0 ? null : s;
+    }
+}
