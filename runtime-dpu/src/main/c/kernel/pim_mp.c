@@ -238,6 +238,11 @@ void pim_mp_val(const pim_mp_val_t *v)
     pim_mp_unpack(T, v, at, len);
 }
 #if PIM_MP_HASH
+static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
+{
+    return f->base == PIM_B_PARAMS ? (uint8_t *)(uintptr_t)T->params : T->frame;
+}
+
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
  * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
 static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
