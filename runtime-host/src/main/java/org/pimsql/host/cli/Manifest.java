@@ -210,6 +210,7 @@ final class Manifest {
         m.put("wramBytes", p.wramBytes());
         m.put("procedureInstructions", p.procedureInstructions());
         m.put("tasklets", p.tasklets());
+        m.put("exchangeDropped", p.exchangeDropped());
         return m;
     }
 }

@@ -46,9 +46,15 @@ final class ProgramBuilder {
                     perProcedure.put(proc, n.longValue());
                 }
             }
+            var dropped = new ArrayList<String>();
+            for (String proc : p.procedures()) {
+                if (schema.analysis().procedure(proc).routing().exchange() && !result.exchangeProcedures().contains(proc)) {
+                    dropped.add(proc);
+                }
+            }
             programs.add(new ProgramSummary(p.id(), p.name(), p.procedures(), relative(outDir, p.cSource()),
                     relative(outDir, p.nativeLibrary()), p.instructionEstimate(), p.wramBytes(), perProcedure,
-                    p.executingTasklets()));
+                    p.executingTasklets(), List.copyOf(dropped)));
         }
         return programs;
     }

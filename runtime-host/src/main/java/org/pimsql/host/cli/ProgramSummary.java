@@ -13,10 +13,13 @@ import java.util.Map;
  * @param wramBytes             WRAM bytes the program needs
  * @param procedureInstructions per-procedure instruction estimates (may be empty)
  * @param tasklets              tasklets that run calls concurrently on a DPU (as many as fit WRAM)
+ * @param exchangeDropped       procedures of this program whose calls may span partitions but which were
+ *                              compiled without the multi-partition exchange because it did not fit IRAM:
+ *                              their spanning calls fail with 0A000
  */
 record ProgramSummary(int id, String name, List<String> procedures, String cSource, String nativeLibrary,
                       long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions,
-                      int tasklets) {
+                      int tasklets, List<String> exchangeDropped) {
 
     /** The DPU's IRAM holds 4,096 instructions (24 KiB); a program must fit in it. */
     static final long IRAM_INSTRUCTIONS = 4096;

@@ -40,6 +40,10 @@ final class SummaryPrinter {
         for (String flag : p.flags()) {
             out.println("  flag:    " + flag);
         }
+        if (program != null && program.exchangeDropped().stream().anyMatch(p.name()::equalsIgnoreCase)) {
+            out.println("  warning: the multi-partition exchange does not fit this procedure's DPU program (IRAM), so it "
+                    + "was compiled for single-DPU calls: its calls that span DPUs fail with SQLSTATE 0A000 (docs/iram.md)");
+        }
         out.println();
     }
 
