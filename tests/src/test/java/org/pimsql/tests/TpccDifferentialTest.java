@@ -50,20 +50,13 @@ class TpccDifferentialTest {
      * The example's own full-size partitioning (examples/tpcc/schema.sql as is: district tables hashed on
      * (warehouse, district), warehouse and history by warehouse, stock by item) on 8 DPUs, every input
      * (remote supply lines and remote customers included): New-Order, Payment and Stock-Level are
-     * multi-partition calls (docs/multi-partition.md). NEWORDER's exchange does not fit a DPU program yet
-     * (docs/iram.md), so this test raises the IRAM budget that decides to drop it (the simulator runs
-     * programs of any size).
+     * multi-partition calls (docs/multi-partition.md). It runs at the real 4,096-instruction budget, where the
+     * five procedures are three DPU programs with every exchange compiled in (docs/iram.md), so an epoch
+     * launches each program its calls need.
      */
     @Test
     void theExamplesOwnPartitioningGivesTheSameResultsAndTablesOnPimsqlAndHsqldb() throws Exception {
-        String previous = System.getProperty("pimsql.iramBudget");
-        System.setProperty("pimsql.iramBudget", "16384");
-        try {
-            differential(PimsqlEngine.exampleScript(), 8, 400, false);
-        } finally {
-            if (previous == null) System.clearProperty("pimsql.iramBudget");
-            else System.setProperty("pimsql.iramBudget", previous);
-        }
+        differential(PimsqlEngine.exampleScript(), 8, 400, false);
     }
 
     static void differential(String script, int dpus, int calls, boolean localOnly) throws Exception {
