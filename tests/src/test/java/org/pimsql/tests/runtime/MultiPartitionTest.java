@@ -184,7 +184,7 @@ class MultiPartitionTest {
         }
         List<Object[]> rows = RuntimeFixtures.bankRows(customers, 11);
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:multipartition-hot?dpus=" + DPUS
-                + "&eagerEpochs=false&epochMillis=600000&epochCalls=" + calls.size()); // only the call count closes it
+                + "&eagerEpochs=false&epochMillis=20000&epochCalls=" + calls.size()); // the calls close it, well before the timer
              Connection h = RuntimeFixtures.createOnHsqldb("bank")) {
             RuntimeFixtures.createOnPimsql(c, "bank");
             RuntimeFixtures.loadBank(c, rows);
