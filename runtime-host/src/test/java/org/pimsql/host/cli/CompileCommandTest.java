@@ -126,6 +126,31 @@ class CompileCommandTest {
         assertEquals(5, m.get("procedures").size());
     }
 
+    /**
+     * A procedure whose exchange does not fit its program is compiled for single-DPU calls, and the user is
+     * told: a warning under the procedure and the program's {@code exchangeDropped} in the manifest. A budget
+     * of 4,000 (the test-only property) is below NEWORDER's ~4,045 with its exchange.
+     */
+    @Test
+    void aDroppedExchangeIsReported(@TempDir Path out) throws Exception {
+        String previous = System.getProperty("pimsql.iramBudget");
+        System.setProperty("pimsql.iramBudget", "4000");
+        CliRunner r;
+        try {
+            r = compile("tpcc", out);
+        } finally {
+            if (previous == null) System.clearProperty("pimsql.iramBudget");
+            else System.setProperty("pimsql.iramBudget", previous);
+        }
+        assertEquals(0, r.exitCode(), r.toString());
+        String neworder = r.out().substring(r.out().indexOf("procedure NEWORDER"), r.out().indexOf("procedure PAYMENT"));
+        assertTrue(neworder.contains("  warning: the multi-partition exchange does not fit this procedure's DPU program"),
+                r.out());
+        assertFalse(r.out().substring(r.out().indexOf("procedure PAYMENT")).contains("warning:"), r.out());
+        JsonNode program = manifest(out).get("programs").get(programOf(manifest(out), "NEWORDER"));
+        assertEquals("NEWORDER", program.get("exchangeDropped").get(0).asText(), program.toString());
+    }
+
     static int programOf(JsonNode manifest, String procedure) {
         return procedure(manifest, procedure).get("program").asInt();
     }
