@@ -136,7 +136,6 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
     pim_mp_miss = 0;
     T->mp_npub = 0;
     T->mp_pub = T->mp_pub0;
-    T->mp_pend = NULL;
     T->status = 0;
     T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
@@ -294,6 +293,8 @@ int main(void)
         pim_mp_launch(T, commit, (bh.flags & PIM_FLAG_INIT) != 0);
     }
     T->mp_pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u); /* exchange scratch: the input area after the batch */
+    T->mp_pub_end = T->mp_pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? T->mp_pub0 + PIM_MP_PUB_MAX
+                                                                           : PIM_IN_OFF + PIM_IN_BYTES;
     T->out_base = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
     T->out_pos = T->out_base;
     T->out_end = T->out_base + SLICE_BYTES;

@@ -77,55 +77,9 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start)
     pim_mram_put(seg_table(), &h, sizeof(h));
 }
 
-/* Bytes a published field takes: its NULL flag, then its value bytes. */
-uint32_t pim_mp_fld_bytes(const pim_fld_t *f)
-{
-    static const uint8_t num_bytes[5] = {0, 1, 2, 4, 8};
-    if (f->kind == PIM_K_CHAR) {
-        return 1u + f->len;
-    }
-    if (f->kind == PIM_K_VARCHAR) {
-        return 3u + f->len;
-    }
-    return 1u + num_bytes[f->kind];
-}
-
 static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
 {
     return f->base == PIM_B_PARAMS ? (uint8_t *)(uintptr_t)T->params : T->frame;
-}
-
-/* Copies the fields of `mv` (their .dst) to buf (to_buf) or from it; returns the bytes. */
-uint32_t pim_mp_pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf)
-{
-    uint32_t at = 0, i, k;
-    for (i = 0; i < n; i++) {
-        const pim_fld_t *f = &mv[i].dst;
-        uint8_t *b = fld_base(T, f);
-        uint32_t len = pim_mp_fld_bytes(f) - 1;
-        assert(at + len + 1 <= PIM_MP_VALUE_MAX);
-        if (to_buf) {
-            /* only the value's meaningful bytes: the rest of a VARCHAR and a NULL's bytes are zero, so that
-             * equal values publish equal bytes (the host compares them across launches) */
-            uint32_t used = len;
-            buf[at] = (uint8_t)((b[f->null_off] & f->null_mask) != 0);
-            if (buf[at] != 0) {
-                used = 0;
-            } else if (f->kind == PIM_K_VARCHAR) {
-                used = 2u + PIM_VLEN(b, f->off);
-            }
-            for (k = 0; k < len; k++) {
-                buf[at + 1 + k] = k < used ? b[f->off + k] : 0;
-            }
-        } else {
-            b[f->null_off] = (uint8_t)(buf[at] ? b[f->null_off] | f->null_mask : b[f->null_off] & ~f->null_mask);
-            for (k = 0; k < len; k++) {
-                b[f->off + k] = buf[at + 1 + k];
-            }
-        }
-        at += len + 1;
-    }
-    return at;
 }
 
 /* An exchange entry header: {u16 statement, u16 value bytes, u32 ordinal}, then the value padded to 8. */
@@ -134,37 +88,50 @@ typedef struct {
     uint32_t ord;
 } ent_t;
 
-/* Appends a published entry {stmt, len, ordinal} with `len` value bytes from buf; false (54000) when full. */
-bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t ord, const void *buf, uint32_t len)
+/* Fills the exchange buffer's block with v's fields. The block is zeroed first: a NULL's bytes and the rest
+ * of a VARCHAR stay zero, so equal values publish equal bytes (the host compares them across launches). */
+void pim_mp_pack(pim_task_t *T, const pim_mp_val_t *v)
 {
-    ent_t e __attribute__((aligned(8)));
-    uint32_t padded = (len + 7u) & ~7u;
-    if (T->mp_pub + 8 + padded > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + 8 + padded - T->mp_pub0 > PIM_MP_PUB_MAX
-        || len > 0xfff8u) {
+    pim_zero(PIM_MP_BUF(T) + 8, v->bytes);
+    pim_move(v->put, v->n);
+}
+
+/* Copies the value of a vector entry (MRAM offset `at`, len bytes) into v's fields through the buffer. */
+void pim_mp_unpack(pim_task_t *T, const pim_mp_val_t *v, pim_off_t at, uint32_t len)
+{
+    assert(len == v->bytes); /* the same program published it */
+    pim_mram_get(at, PIM_MP_BUF(T) + 8, len);
+    pim_move(v->take, v->n);
+}
+
+/* Appends the exchange buffer's first `len` value bytes (a multiple of 8) as the entry of (stmt, the current
+ * ordinal); false (54000) when the call's publish budget or the scratch area is full. */
+bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len)
+{
+    ent_t *e = (ent_t *)(void *)PIM_MP_BUF(T);
+    assert((len & ~0xfff8u) == 0); /* a multiple of 8 that fits the header's u16 */
+    if (T->mp_pub + 8 + len > T->mp_pub_end) {
         pim_fail("54000", "multi-partition call publishes too many values");
         return false;
     }
-    e.stmt = (uint16_t)stmt;
-    e.len = (uint16_t)len;
-    e.ord = ord;
-    pim_mram_put(T->mp_pub, &e, 8);
-    if (padded != 0) {
-        pim_mram_put(T->mp_pub + 8, buf, padded);
-    }
-    T->mp_pub += 8 + padded;
+    e->stmt = (uint16_t)stmt;
+    e->len = (uint16_t)len;
+    e->ord = T->mp_ord;
+    pim_mram_put(T->mp_pub, e, 8 + len);
+    T->mp_pub += 8 + len;
     T->mp_npub++;
     return true;
 }
 
-/* The MRAM offset of the value of vector entry (stmt, ord) and its length, or PIM_NONE. */
-pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t ord, uint32_t *len)
+/* The MRAM offset of the value of vector entry (stmt, the current ordinal) and its length, or PIM_NONE. */
+pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len)
 {
     ent_t e __attribute__((aligned(8)));
     pim_off_t at = T->mp_vec;
     uint32_t i;
     for (i = 0; i < T->mp_nvec; i++) {
         pim_mram_get(at, &e, 8);
-        if (e.ord == ord && e.stmt == stmt) {
+        if (e.ord == T->mp_ord && e.stmt == stmt) {
             *len = e.len;
             return at + 8;
         }
@@ -210,32 +177,6 @@ void pim_mp_join_end(void)
     }
 }
 
-/* Publishes the INTO values of the local read that just ran (pim_mp_at left it pending). */
-void pim_mp_put(void)
-{
-    pim_task_t *T = pim_me();
-    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
-    if (T->mp_pend != NULL && T->status == 0) {
-        pim_mp_publish(T, T->mp_pend_stmt, T->mp_ord, buf, pim_mp_pack(T, T->mp_pend, T->mp_pend_n, (uint8_t *)buf, true));
-    }
-    T->mp_pend = NULL;
-}
-
-/* Takes a remote read's values from the host's vector; false when they are not there. */
-static bool take(pim_task_t *T, uint32_t stmt, const pim_mv_t *mv, uint32_t n)
-{
-    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
-    uint32_t len;
-    pim_off_t at = pim_mp_find(T, stmt, T->mp_ord, &len);
-    if (at == PIM_NONE) {
-        return false;
-    }
-    assert(len <= PIM_MP_VALUE_MAX);
-    pim_mram_get(at, buf, (len + 7u) & ~7u);
-    pim_mp_pack(T, mv, n, (uint8_t *)buf, false);
-    return true;
-}
-
 uint32_t pim_mp_last; /* the DPU owning the partition of the last access pim_mp_at or pim_mp_rows routed */
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
@@ -247,10 +188,9 @@ uint32_t pim_mp_route(int64_t key, bool key_null)
     return pim_mp_last;
 }
 
-bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n)
+bool pim_mp_at(int64_t key, bool key_null)
 {
     pim_task_t *T = pim_me();
-    uint32_t dpu;
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return true; /* a call that runs on one DPU alone: every access is local */
     }
@@ -258,19 +198,33 @@ bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, 
         return false;
     }
     T->mp_ord++;
-    dpu = pim_mp_route(key, key_null);
-    if (dpu == pim_mp_dpu) {
-        T->mp_pend = into;
-        T->mp_pend_n = n;
-        T->mp_pend_stmt = stmt;
-        return true;
+    return pim_mp_route(key, key_null) == pim_mp_dpu; /* a remote write is skipped: its owner does it */
+}
+
+/* After a read pim_mp_at routed: the owner publishes the INTO values it read (unless the read failed), the
+ * others take them from the vector or, when they are not there, BLOCK the call (everything stops; run_call
+ * undoes the writes; the host asks the owner, pim_mp_last). */
+void pim_mp_val(const pim_mp_val_t *v)
+{
+    pim_task_t *T = pim_me();
+    uint32_t len;
+    pim_off_t at;
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+        return;
     }
-    if (n != 0 && !take(T, stmt, into, n)) {
-        T->status = PIM_ST_BLOCKED; /* everything stops; run_call undoes the writes */
+    if (pim_mp_last == pim_mp_dpu) {
+        pim_mp_pack(T, v);
+        pim_mp_publish(T, v->stmt, v->bytes);
+        return;
+    }
+    at = pim_mp_find(T, v->stmt, &len);
+    if (at == PIM_NONE) {
+        T->status = PIM_ST_BLOCKED;
         T->mp_stop = T->mp_ord;
-        T->mp_need = dpu;
+        T->mp_need = pim_mp_last;
+        return;
     }
-    return false;
+    pim_mp_unpack(T, v, at, len);
 }
 
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no

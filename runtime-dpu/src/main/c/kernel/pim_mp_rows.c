@@ -5,8 +5,8 @@
  * the stock of their items.
  *
  * Rowset. The owner of the first source's partition scans it and publishes the fields the rest of the query
- * reads of every row that passes the source's filter, as one vector entry (value: the rows, each packed like
- * INTO values and padded to 8 bytes). Every other participant's local scan finds nothing (the rows live on
+ * reads of every row that passes the source's filter, as one vector entry (value: the rows, each a block of
+ * those fields like INTO values, pim_rt.h pim_mp_val_t). Every other participant's local scan finds nothing (the rows live on
  * the owner only), and it iterates the published rows instead: all participants see the same rows in the
  * same order, so their later ordinals agree.
  *
@@ -21,21 +21,10 @@
  */
 #include "pim_rt.h"
 
-static const pim_mv_t *rs_fields;
-static uint32_t rs_n, rs_stride, rs_stmt, rs_ord;
+static const pim_mp_val_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
+static uint32_t rs_ord;
 static bool rs_publishing;
 static pim_off_t rs_head, rs_at, rs_end;
-
-/* Bytes of one published row: its fields packed, padded to 8 (so that every row is one aligned DMA). */
-static uint32_t stride(const pim_mv_t *f, uint32_t n)
-{
-    uint32_t i, bytes = 0;
-    for (i = 0; i < n; i++) {
-        bytes += pim_mp_fld_bytes(&f[i].dst);
-    }
-    assert(bytes <= PIM_MP_VALUE_MAX);
-    return (bytes + 7u) & ~7u;
-}
 
 /*
  * Starts the first source of a join; returns the pass to run: 1 = scan the local partition (a call on one
@@ -49,7 +38,7 @@ static uint32_t stride(const pim_mv_t *f, uint32_t n)
  * so the owner runs the rest of the query in a second pass over its own published rows, after they are
  * complete (its lookups publish entries of their own behind them), like every other participant.
  */
-uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *fields, uint32_t n)
+uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields)
 {
     pim_task_t *T = pim_me();
     uint32_t dpu, len = 0;
@@ -62,15 +51,13 @@ uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *
         return 0;
     }
     T->mp_ord++;
-    rs_fields = fields;
-    rs_n = n;
-    rs_stride = stride(fields, n);
-    rs_stmt = stmt;
+    assert(fields->bytes != 0 && fields->bytes % 8 == 0); /* every row one aligned DMA */
+    rs_val = fields;
     rs_ord = T->mp_ord;
     dpu = pim_mp_route(key, key_null);
     if (dpu == pim_mp_dpu) {
         /* the entry's header is written by pim_mp_rows_next, once the rows are known */
-        if (T->mp_pub + 8 > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + 8 - T->mp_pub0 > PIM_MP_PUB_MAX) {
+        if (T->mp_pub + 8 > T->mp_pub_end) {
             pim_fail("54000", "multi-partition call publishes too many values");
             return 0;
         }
@@ -79,13 +66,13 @@ uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *
         T->mp_pub += 8;
         return 1;
     }
-    rs_at = pim_mp_find(T, stmt, rs_ord, &len);
+    rs_at = pim_mp_find(T, fields->stmt, &len);
     if (rs_at == PIM_NONE) {
         pim_mp_missing(T, dpu); /* no rows: the lookups of the rows it has not seen are not run either */
         rs_at = 0;
         return 2;
     }
-    assert(len % (rs_stride != 0 ? rs_stride : 8) == 0);
+    assert(len % fields->bytes == 0);
     rs_end = rs_at + len;
     return 2;
 }
@@ -105,7 +92,7 @@ uint32_t pim_mp_rows_next(void)
         return 0;
     }
     len = T->mp_pub - (rs_head + 8);
-    hdr[0] = (uint16_t)rs_stmt;
+    hdr[0] = (uint16_t)rs_val->stmt;
     hdr[1] = (uint16_t)len;
     hdr[2] = (uint16_t)(rs_ord & 0xffffu);
     hdr[3] = (uint16_t)(rs_ord >> 16);
@@ -119,54 +106,45 @@ uint32_t pim_mp_rows_next(void)
 bool pim_mp_row_next(void)
 {
     pim_task_t *T = pim_me();
-    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
     if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end || T->status != 0) {
         return false;
     }
-    if (rs_stride != 0) {
-        pim_mram_get(rs_at, buf, rs_stride);
-        pim_mp_pack(T, rs_fields, rs_n, (uint8_t *)buf, false);
-    }
-    rs_at += rs_stride != 0 ? rs_stride : 8; /* (no fields: one zero word per row) */
+    pim_mp_unpack(T, rs_val, rs_at, rs_val->bytes);
+    rs_at += rs_val->bytes;
     return true;
 }
 
 bool pim_mp_row_put(void)
 {
     pim_task_t *T = pim_me();
-    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
-    uint32_t len, step;
+    uint32_t step;
     if ((T->mp_flags & PIM_CALL_MP) == 0 || !rs_publishing) {
         return true; /* run the rest of the query on this row */
     }
     if (T->status != 0) {
         return false;
     }
-    step = rs_stride != 0 ? rs_stride : 8;
-    pim_zero(buf, step); /* the padding publishes as zeros (the host compares values byte for byte) */
-    len = pim_mp_pack(T, rs_fields, rs_n, (uint8_t *)buf, true);
-    assert(len <= step);
-    if (T->mp_pub + step > PIM_IN_OFF + PIM_IN_BYTES || T->mp_pub + step - T->mp_pub0 > PIM_MP_PUB_MAX
-        || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
+    step = rs_val->bytes;
+    if (T->mp_pub + step > T->mp_pub_end || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
         pim_fail("54000", "a join in a multi-partition call publishes too many rows");
         T->mp_stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
         return false;
     }
-    pim_mram_put(T->mp_pub, buf, step);
+    pim_mp_pack(T, rs_val);
+    pim_mram_put(T->mp_pub, PIM_MP_BUF(T) + 8, step);
     T->mp_pub += step;
     return false;
 }
 
 /*
- * After an inner lookup of a join (pim_mp_at(stmt, key, NULL, 0) ran the probe here, or skipped it): the
- * owner publishes the row's fields (an empty value: no row) and returns the probe's offset; another
- * participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row exists) or marks
- * the value missing and returns PIM_NONE.
+ * After an inner lookup of a join (pim_mp_at ran the probe here, or skipped it): the owner publishes the row's
+ * fields (an empty value: no row; a row without published fields is 8 zero bytes) and returns the probe's
+ * offset; another participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row
+ * exists) or marks the value missing and returns PIM_NONE.
  */
-pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint32_t n)
+pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields)
 {
     pim_task_t *T = pim_me();
-    uint64_t buf[PIM_MP_VALUE_MAX / 8 + 1];
     uint32_t len = 0;
     pim_off_t at;
     if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
@@ -174,12 +152,13 @@ pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint
     }
     if (pim_mp_last == pim_mp_dpu) {
         if (off != PIM_NONE) {
-            len = pim_mp_pack(T, fields, n, (uint8_t *)buf, true);
+            pim_mp_pack(T, fields);
+            len = fields->bytes;
         }
-        pim_mp_publish(T, stmt, T->mp_ord, buf, len);
+        pim_mp_publish(T, fields->stmt, len);
         return off;
     }
-    at = pim_mp_find(T, stmt, T->mp_ord, &len);
+    at = pim_mp_find(T, fields->stmt, &len);
     if (at == PIM_NONE) {
         pim_mp_missing(T, pim_mp_last);
         return PIM_NONE;
@@ -187,8 +166,6 @@ pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint
     if (len == 0) {
         return PIM_NONE;
     }
-    assert(len <= PIM_MP_VALUE_MAX);
-    pim_mram_get(at, buf, (len + 7u) & ~7u);
-    pim_mp_pack(T, fields, n, (uint8_t *)buf, false);
+    pim_mp_unpack(T, fields, at, len);
     return 8; /* any offset but PIM_NONE: the row's fields are in the row buffer */
 }

@@ -38,15 +38,14 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
 {
     pim_task_t *T = pim_me();
     sg_ent_t e __attribute__((aligned(8)));
-    uint32_t len = hdr_bytes + body_bytes, i;
+    uint32_t len = hdr_bytes + body_bytes;
     pim_off_t at;
     if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
         return 0;
     }
     T->mp_ord++;
     assert(stmt < PARTIAL_BIT && (hdr_bytes & 7u) == 0 && (body_bytes & 7u) == 0);
-    if (len > PIM_MP_VALUE_MAX || T->mp_pub + 8 + len > PIM_IN_OFF + PIM_IN_BYTES
-        || T->mp_pub + 8 + len - T->mp_pub0 > PIM_MP_PUB_MAX) {
+    if (len > PIM_MP_VALUE_MAX || T->mp_pub + 8 + len > T->mp_pub_end) {
         pim_fail("54000", "a broadcast read's partial result is too large to exchange");
         return 0;
     }
@@ -60,14 +59,10 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     }
     T->mp_pub += 8 + len;
     T->mp_npub++;
-    at = T->mp_vec;
-    for (i = 0; i < T->mp_nvec; i++) {
-        pim_mram_get(at, &e, 8);
-        if (e.ord == T->mp_ord && e.stmt == stmt) {
-            assert(e.len >= hdr_bytes && e.len <= PIM_MP_VALUE_MAX);
-            return at + 8;
-        }
-        at += 8 + ((e.len + 7u) & ~7u);
+    at = pim_mp_find(T, stmt, &len);
+    if (at != PIM_NONE) {
+        assert(len >= hdr_bytes && len <= PIM_MP_VALUE_MAX);
+        return at;
     }
     T->status = PIM_ST_BLOCKED; /* every participant's partial is needed first: the host merges them */
     T->mp_stop = T->mp_ord;

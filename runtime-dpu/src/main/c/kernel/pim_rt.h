@@ -156,10 +156,9 @@ typedef struct {
     uint32_t mp_nvec;
     pim_off_t mp_pub0;      /* this call's published entries (scratch after the batch) */
     pim_off_t mp_pub;
+    pim_off_t mp_pub_end;   /* where a call's published entries must end: the input area's end or the call's
+                             * budget (PIM_MP_PUB_MAX), whichever comes first */
     uint32_t mp_npub;
-    const struct pim_mv_s *mp_pend; /* the local read whose INTO values pim_mp_put publishes */
-    uint32_t mp_pend_n;
-    uint32_t mp_pend_stmt;
     char sqlstate[8];
     char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* moved by DMA into the error record */
 } pim_task_t;
@@ -385,18 +384,35 @@ uint32_t pim_fmt(char *dst, uint32_t cap, const pim_part_t *parts, uint32_t n, b
 #define PIM_CALL_KEEP 8u        /* call flag: keep the call's undo records after it ends (speculative) */
 #define PIM_ST_BLOCKED 2u       /* call status: a remote value is missing; writes undone */
 #define PIM_MP_SEG_BYTES 4096u  /* kept-segment table at the start of the undo area */
-#define PIM_MP_VALUE_MAX 1024u  /* bytes of one published statement's values */
+#define PIM_MP_VALUE_MAX 1024u  /* bytes of one broadcast read's partial (pim_mp_scatter.c) */
 #define PIM_MP_PUB_MAX (30u * 1024u) /* bytes one call may publish per launch */
 extern uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
 void pim_mp_keep(pim_task_t *T, pim_off_t start);
 /*
- * Before data-access statement `stmt` of a procedure that may span partitions: true when it runs here.
- * key is the access's partition-key value (MOD function). A remote read takes the values of `into` (n
- * fields) from the host's vector or blocks the call; a local read is published by pim_mp_put after it.
+ * Before a data-access statement of a procedure that may span partitions: true when it runs here. key is
+ * the access's partition-key value (MOD function; a HASH partition from pim_mp_hash). A read is followed
+ * by pim_mp_val, which publishes its INTO values (the owner) or takes them from the host's vector.
  */
-bool pim_mp_at(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *into, uint32_t n);
-void pim_mp_put(void);
+bool pim_mp_at(int64_t key, bool key_null);
+/*
+ * The values one statement instance exchanges (a read's INTO variables, a join's row fields), as codegen
+ * lays them out: a block (NULL bitmap, fields at natural alignment, `bytes` long, a multiple of 8, at least
+ * 8) in the EXCHANGE BUFFER, the first member of an exchange procedure's frame (PIM_MP_BUF: an 8-byte entry
+ * header, then the block), and the pim_move tables both ways: `put` copies the fields into the block (publish:
+ * the block is zeroed first, so equal values publish equal bytes), `take` copies them back out. The block's
+ * layout is private to the program: the host compares and forwards the bytes only.
+ */
+typedef struct {
+    const pim_mv_t *put;  /* n moves into the block */
+    const pim_mv_t *take; /* n moves out of it */
+    uint16_t stmt;        /* the statement id of the entry */
+    uint16_t n;           /* fields */
+    uint16_t bytes;       /* value bytes */
+} pim_mp_val_t;
+#define PIM_MP_BUF(T) ((T)->frame)
+/* After a routed read: the owner publishes its values, every other participant takes them or blocks. */
+void pim_mp_val(const pim_mp_val_t *v);
 /* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. */
 int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
 /* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
@@ -417,19 +433,19 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
 extern uint32_t pim_mp_last, pim_mp_nneed, pim_mp_miss;
 extern uint32_t pim_mp_needs[PIM_MP_NEEDS + 1];
 uint32_t pim_mp_route(int64_t key, bool key_null);
-uint32_t pim_mp_fld_bytes(const pim_fld_t *f);
-uint32_t pim_mp_pack(pim_task_t *T, const pim_mv_t *mv, uint32_t n, uint8_t *buf, bool to_buf);
-bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t ord, const void *buf, uint32_t len);
-pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t ord, uint32_t *len);
+void pim_mp_pack(pim_task_t *T, const pim_mp_val_t *v);
+void pim_mp_unpack(pim_task_t *T, const pim_mp_val_t *v, pim_off_t at, uint32_t len);
+bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);
+pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len);
 void pim_mp_missing(pim_task_t *T, uint32_t dpu);
 void pim_mp_join_end(void);
 /* The first source of a join: starts its rowset (the owner publishes its rows, the others read them). */
-uint32_t pim_mp_rows(uint32_t stmt, int64_t key, bool key_null, const pim_mv_t *fields, uint32_t n);
+uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields);
 uint32_t pim_mp_rows_next(void);
 bool pim_mp_row_next(void);
 bool pim_mp_row_put(void);
 /* After an inner lookup of a join that pim_mp_at routed: publishes or takes the row's fields. */
-pim_off_t pim_mp_look(uint32_t stmt, pim_off_t off, const pim_mv_t *fields, uint32_t n);
+pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields);
 
 /* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
 #define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])

@@ -22,11 +22,12 @@ import org.pimsql.frontend.ir.Variable;
  * ({@code Routing.exchange()}). A data access on a partitioned table becomes
  *
  * <pre>
- * if (pim_mp_at(stmt, key, key_is_null, into_fields, n)) { ...the statement...; pim_mp_put(); }
+ * if (pim_mp_at(key, key_is_null)) { ...the statement... }
+ * pim_mp_val(&amp;values); // reads only
  * </pre>
  *
  * so that it runs only on the participant owning its partition, and a read's INTO values are published to
- * (or taken from) the host's value vector. Accesses of replicated tables run everywhere unwrapped. A
+ * (or taken from) the host's value vector ({@link #values}). Accesses of replicated tables run everywhere unwrapped. A
  * partitioned access the exchange cannot route (a join of partitioned tables, a query in a condition or a
  * FOR loop or a cursor, a partition key that is not a single integer column bound by equality) gets
  * {@code pim_mp_none(stmt)}: the call then fails with 0A000 when it spans partitions, and
@@ -84,25 +85,67 @@ final class ExchangeGen {
             return false;
         }
         String key = partition(t.table, t.keys);
-        String into = "NULL";
-        int n = 0;
+        String values = null;
         if (!t.into.isEmpty()) {
-            Moves mv = new Moves(g);
+            List<Slot> fields = new ArrayList<>();
+            List<String> names = new ArrayList<>();
             for (Variable v : t.into) {
-                Slot slot = g.slot(v);
-                mv.add(slot, new Expr.VarRef(v), Scope.EMPTY, v.name());
+                fields.add(g.slot(v));
+                names.add(v.name());
             }
-            into = mv.define("values statement " + s.id() + " publishes (exchange)");
-            n = t.into.size();
+            values = values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
         }
-        g.w.open("if (pim_mp_at(" + s.id() + ", " + key + ", " + into + ", " + n + "))");
+        g.w.open("if (pim_mp_at(" + key + "))");
         body.emit();
-        if (n > 0) {
-            g.w.line("pim_mp_put();");
-        }
         g.w.close();
+        if (values != null) {
+            g.w.line("pim_mp_val(" + values + ");");
+        }
         return true;
     }
+
+    /**
+     * The descriptor (pim_rt.h pim_mp_val_t) of the values statement {@code stmt} exchanges: {@code fields}
+     * laid out as a block (NULL bitmap, fields at natural alignment, LayoutBuilder) after the entry header in
+     * the frame's exchange buffer, and the pim_move tables of the copies into the block (publish) and back out
+     * (take). Publishing and taking are then the kernel's pim_move; the block's bytes are what
+     * the host compares and forwards (private to the program). Returns the descriptor's address.
+     */
+    String values(int stmt, List<Slot> fields, List<String> names, String what) throws BuildException {
+        List<LayoutBuilder.Spec> specs = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).f().isArray()) {
+                throw new IllegalStateException("an exchanged value is an array: " + names.get(i));
+            }
+            specs.add(new LayoutBuilder.Spec(names.get(i), fields.get(i).f().type(), true));
+        }
+        BlockLayout block = LayoutBuilder.block(ENTRY_HEADER, specs, what);
+        // at least 8 bytes: a join lookup's empty value means "no row" (a row without published fields is 8 zeros)
+        int bytes = Math.max(8, block.bytes() - ENTRY_HEADER);
+        g.exchangeBuffer(ENTRY_HEADER + bytes);
+        String put = "NULL";
+        String take = "NULL";
+        if (!fields.isEmpty()) {
+            Moves in = new Moves(g);
+            Moves out = new Moves(g);
+            for (int i = 0; i < fields.size(); i++) {
+                Slot cell = new Slot(BUFFER, block.fields().get(i), false);
+                in.copy(cell, fields.get(i), names.get(i));
+                out.copy(fields.get(i), cell, names.get(i));
+            }
+            put = in.define(what + ", into the exchange buffer");
+            take = out.define(what + ", out of the exchange buffer");
+        }
+        String name = g.fn + "_xv" + g.next();
+        g.statics.add("static const pim_mp_val_t " + name + " = {" + put + ", " + take + ", " + stmt + ", " + fields.size()
+                + ", " + bytes + "}; /* " + CText.comment(what, 120) + ": statement, fields, value bytes */\n");
+        return "&" + name;
+    }
+
+    /** Bytes of an exchange entry's header {u16 statement, u16 value bytes, u32 ordinal}, before the value in the buffer. */
+    private static final int ENTRY_HEADER = 8;
+    /** The block pointer of the exchange buffer (frame member xb, ProcGen#memberOf). */
+    private static final String BUFFER = "Xb";
 
     /**
      * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to

@@ -213,9 +213,9 @@ final class Moves {
         values++;
     }
 
-    /** A field that is only described (the exchange publishes and takes the .dst fields of a table), not moved. */
-    void addField(Slot s, String note) {
-        entries.add("{" + field(g, s, true, null) + ", " + NULL_SOURCE + "}");
+    /** A plain copy of a field into another of the same type (the exchange's value blocks, ExchangeGen#values). */
+    void copy(Slot dst, Slot src, String note) {
+        entries.add("{" + field(g, dst, true, src.f().type()) + ", " + field(g, src, false, src.f().type()) + "}");
         notes.add(note);
         values++;
     }

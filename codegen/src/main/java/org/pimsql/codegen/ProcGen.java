@@ -41,6 +41,12 @@ final class ProcGen {
     /** The multi-partition exchange's call sites, for procedures whose calls may span partitions; else null. */
     final ExchangeGen exchange;
 
+    /**
+     * Bytes of the exchange buffer (pim_rt.h PIM_MP_BUF), the frame's first member when the procedure exchanges
+     * values: an entry header and the largest value block ({@link ExchangeGen#values}); 0 without.
+     */
+    private int exchangeBuffer;
+
     /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
     final TableDriven tables;
 
@@ -105,6 +111,11 @@ final class ProcGen {
         String ptr = Character.toUpperCase(prefix.charAt(0)) + prefix.substring(1) + n;
         decls.add("uint8_t *" + ptr + " = (uint8_t *)F->" + prefix + n + ";");
         return ptr;
+    }
+
+    /** Makes the exchange buffer hold at least {@code bytes} (a multiple of 8). */
+    void exchangeBuffer(int bytes) {
+        exchangeBuffer = Math.max(exchangeBuffer, bytes);
     }
 
     /** The frame member behind a block pointer: "L" is the locals block, "R12" is member r12. */
@@ -173,11 +184,17 @@ final class ProcGen {
         CodeWriter out = new CodeWriter();
         out.comment("WRAM frame of procedure " + proc.name() + ": locals block, row buffers, cursors, temporaries");
         out.open(frameStruct());
+        if (exchangeBuffer > 0) {
+            out.line("uint64_t xb[" + exchangeBuffer / 8 + "]; /* exchange buffer (pim_rt.h PIM_MP_BUF): entry header, value block */");
+        }
         out.line("uint64_t locals[" + Math.max(1, locals.bytes() / 8) + "];");
         for (String m : frame) {
             out.line(m);
         }
         out.close(";");
+        if (exchangeBuffer > 0) {
+            out.line("_Static_assert(offsetof(" + frameStruct() + ", xb) == 0, \"the exchange buffer opens the frame (PIM_MP_BUF)\");");
+        }
         return out.toString();
     }
 

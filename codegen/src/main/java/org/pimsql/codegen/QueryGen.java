@@ -345,7 +345,7 @@ final class QueryGen {
         if (rowset) {
             String key = g.exchange.partition(src.table(), j.rowsetKeys());
             pass = g.tmpDecl("uint32_t", "ph");
-            w().open("for (" + pass + " = pim_mp_rows(" + j.stmt() + ", " + key + ", " + published + "); " + pass + " != 0; "
+            w().open("for (" + pass + " = pim_mp_rows(" + key + ", " + published + "); " + pass + " != 0; "
                     + pass + " = pim_mp_rows_next())");
         }
         String remote = rowset ? "pim_mp_row_next() || (" + pass + " == 1 && " : "(";
@@ -361,7 +361,7 @@ final class QueryGen {
                 if (lookup) {
                     String key = g.exchange.partition(src.table(), ExchangeGen.lookupKeys(src), outer);
                     w().line(off + " = PIM_NONE;");
-                    w().open("if (pim_mp_at(" + j.stmt() + ", " + key + ", NULL, 0))");
+                    w().open("if (pim_mp_at(" + key + "))");
                 }
                 Moves mv = new Moves(g);
                 for (int i = 0; i < pk.key().size(); i++) {
@@ -381,7 +381,7 @@ final class QueryGen {
                     closeGuard(guard);
                     guard = null;
                     w().close();
-                    w().line(off + " = pim_mp_look(" + j.stmt() + ", " + off + ", " + published + ");");
+                    w().line(off + " = pim_mp_look(" + off + ", " + published + ");");
                 }
                 w().open("if (" + remote + off + " != PIM_NONE))");
                 filtered(src, inner, rest);
@@ -452,15 +452,14 @@ final class QueryGen {
     }
 
     /** The fields of a join source that the exchange publishes (every column the query reads of it): "table, n". */
-    private String published(ExchangeGen.Join j, Source src, String row, TableLayout t) {
-        Moves mv = new Moves(g);
+    private String published(ExchangeGen.Join j, Source src, String row, TableLayout t) throws BuildException {
+        List<Slot> fields = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (int col : j.columnsOf(src.index())) {
-            mv.addField(new Slot(row, t.row().fields().get(col), false), t.name() + "." + t.row().fields().get(col).name());
+            fields.add(new Slot(row, t.row().fields().get(col), false));
+            names.add(t.name() + "." + t.row().fields().get(col).name());
         }
-        if (mv.rows() == 0) {
-            return "NULL, 0";
-        }
-        return mv.define("columns of " + t.name() + " a join publishes (exchange)") + ", " + mv.rows();
+        return g.exchange.values(j.stmt(), fields, names, "columns of " + t.name() + " a join publishes (exchange)");
     }
 
     private interface Emit {
