@@ -237,6 +237,7 @@ void pim_mp_val(const pim_mp_val_t *v)
     }
     pim_mp_unpack(T, v, at, len);
 }
+
 #if PIM_MP_HASH
 static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
 {
