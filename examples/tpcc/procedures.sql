@@ -58,23 +58,6 @@ BEGIN ATOMIC
             OR CARDINALITY(p_quantities) <> v_ol_cnt THEN
         SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'NewOrder: item, supply warehouse and quantity lists differ in length';
     END IF;
-    -- O_ALL_LOCAL is 1 when every line is supplied by the home warehouse. An unused item id rolls
-    -- the transaction back (clause 2.4.2.3); checking every item before the first write has the
-    -- same effect and lets the abort be decided before anything is written. (The SIGNAL is the
-    -- loop body's last statement: HSQLDB 2.7 loses an error raised by an earlier statement of a
-    -- WHILE body.)
-    WHILE i <= v_ol_cnt DO
-        IF p_supply_w_ids[i] <> p_w_id THEN
-            SET v_all_local = 0;
-        END IF;
-        -- (HSQLDB keeps a variable's old value when a scalar subquery finds no row, so clear it.)
-        SET v_i_price = NULL;
-        SET v_i_price = (SELECT i_price FROM item WHERE i_id = p_item_ids[i]);
-        SET i = i + 1;
-        IF v_i_price IS NULL THEN
-            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Item number is not valid';
-        END IF;
-    END WHILE;
     SET v_now = CURRENT_TIMESTAMP;
 
     SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;
@@ -85,54 +68,66 @@ BEGIN ATOMIC
         FROM customer WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = p_c_id;
 
     INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);
-    INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)
-        VALUES (v_o_id, p_d_id, p_w_id, p_c_id, v_now, NULL, v_ol_cnt, v_all_local);
 
-    SET i = 1;
+    -- One loop over the lines. An unused item id rolls the whole transaction back (clause 2.4.2.3)
+    -- with everything it wrote so far. The check and the line's work are one IF, the loop body's
+    -- last statement: HSQLDB 2.7 loses an error raised by an earlier statement of a WHILE body.
+    -- (HSQLDB keeps a variable's old value when SELECT INTO finds no row, so v_i_price is cleared
+    -- first.)
     WHILE i <= v_ol_cnt DO
         SET v_i_id = p_item_ids[i];
         SET v_qty = p_quantities[i];
+        SET v_i_price = NULL;
         SELECT i_price, i_name, i_data INTO v_i_price, v_i_name, v_i_data
             FROM item WHERE i_id = v_i_id;
-
-        SELECT s_quantity, s_data,
-               CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
-                           WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
-                           WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09
-                           ELSE s_dist_10 END
-            INTO v_s_quantity, v_s_data, v_dist_info
-            FROM stock WHERE s_w_id = p_supply_w_ids[i] AND s_i_id = v_i_id;
-        -- Clause 2.4.2.2: take the quantity off the stock, restocking by 91 when fewer than 10
-        -- would remain.
-        IF v_s_quantity >= v_qty + 10 THEN
-            SET v_s_quantity = v_s_quantity - v_qty;
+        IF v_i_price IS NULL THEN
+            SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Item number is not valid';
         ELSE
-            SET v_s_quantity = v_s_quantity - v_qty + 91;
+            IF p_supply_w_ids[i] <> p_w_id THEN
+                SET v_all_local = 0;
+            END IF;
+            SELECT s_quantity, s_data,
+                   CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03
+                               WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06
+                               WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09
+                               ELSE s_dist_10 END
+                INTO v_s_quantity, v_s_data, v_dist_info
+                FROM stock WHERE s_w_id = p_supply_w_ids[i] AND s_i_id = v_i_id;
+            -- Clause 2.4.2.2: take the quantity off the stock, restocking by 91 when fewer than 10
+            -- would remain.
+            IF v_s_quantity >= v_qty + 10 THEN
+                SET v_s_quantity = v_s_quantity - v_qty;
+            ELSE
+                SET v_s_quantity = v_s_quantity - v_qty + 91;
+            END IF;
+            UPDATE stock
+                SET s_quantity = v_s_quantity,
+                    s_ytd = s_ytd + v_qty,
+                    s_order_cnt = s_order_cnt + 1,
+                    s_remote_cnt = s_remote_cnt + CASE WHEN p_supply_w_ids[i] <> p_w_id THEN 1 ELSE 0 END
+                WHERE s_w_id = p_supply_w_ids[i] AND s_i_id = v_i_id;
+
+            SET v_amount = v_qty * v_i_price;
+            SET v_sum = v_sum + v_amount;
+
+            -- Brand-generic (clause 2.4.2.2): 'B' when both I_DATA and S_DATA contain the string
+            -- "ORIGINAL", else 'G'.
+            SET v_brand_generic = v_brand_generic
+                || CASE WHEN POSITION('ORIGINAL' IN v_i_data) > 0 AND POSITION('ORIGINAL' IN v_s_data) > 0
+                        THEN 'B' ELSE 'G' END;
+            -- S_QUANTITY is between 10 and 100 after the update: print it as three digits.
+            SET v_s_quantities = v_s_quantities || SUBSTRING(CAST(1000 + v_s_quantity AS VARCHAR(4)) FROM 2 FOR 3);
+
+            INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
+                                    ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
+                VALUES (v_o_id, p_d_id, p_w_id, i, v_i_id, p_supply_w_ids[i],
+                        NULL, v_qty, v_amount, v_dist_info);
+            SET i = i + 1;
         END IF;
-        UPDATE stock
-            SET s_quantity = v_s_quantity,
-                s_ytd = s_ytd + v_qty,
-                s_order_cnt = s_order_cnt + 1,
-                s_remote_cnt = s_remote_cnt + CASE WHEN p_supply_w_ids[i] <> p_w_id THEN 1 ELSE 0 END
-            WHERE s_w_id = p_supply_w_ids[i] AND s_i_id = v_i_id;
-
-        SET v_amount = v_qty * v_i_price;
-        SET v_sum = v_sum + v_amount;
-
-        -- Brand-generic (clause 2.4.2.2): 'B' when both I_DATA and S_DATA contain the string
-        -- "ORIGINAL", else 'G'.
-        SET v_brand_generic = v_brand_generic
-            || CASE WHEN POSITION('ORIGINAL' IN v_i_data) > 0 AND POSITION('ORIGINAL' IN v_s_data) > 0
-                    THEN 'B' ELSE 'G' END;
-        -- S_QUANTITY is between 10 and 100 after the update: print it as three digits.
-        SET v_s_quantities = v_s_quantities || SUBSTRING(CAST(1000 + v_s_quantity AS VARCHAR(4)) FROM 2 FOR 3);
-
-        INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,
-                                ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)
-            VALUES (v_o_id, p_d_id, p_w_id, i, v_i_id, p_supply_w_ids[i],
-                    NULL, v_qty, v_amount, v_dist_info);
-        SET i = i + 1;
     END WHILE;
+    -- O_ALL_LOCAL is 1 when every line is supplied by the home warehouse: known after the loop.
+    INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)
+        VALUES (v_o_id, p_d_id, p_w_id, p_c_id, v_now, NULL, v_ol_cnt, v_all_local);
 
     SET p_o_id = v_o_id;
     SET p_o_entry_d = v_now;

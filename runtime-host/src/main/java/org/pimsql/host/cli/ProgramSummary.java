@@ -2,6 +2,7 @@ package org.pimsql.host.cli;
 
 import java.util.List;
 import java.util.Map;
+import org.pimsql.codegen.CodegenOptions;
 
 /**
  * What the CLI reports about one generated DPU program (decoupled from codegen's own types so that
@@ -21,6 +22,11 @@ record ProgramSummary(int id, String name, List<String> procedures, String cSour
                       long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions,
                       int tasklets, List<String> exchangeDropped) {
 
-    /** The DPU's IRAM holds 4,096 instructions (24 KiB); a program must fit in it. */
-    static final long IRAM_INSTRUCTIONS = 4096;
+    /**
+     * The instruction budget programs were fitted to: the DPU's 4,096-instruction IRAM (24 KiB), unless a
+     * measurement overrides it with the {@code pimsql.iramBudget} property (CodegenOptions).
+     */
+    static long iramBudget() {
+        return CodegenOptions.defaults().iramBudget();
+    }
 }

@@ -27,7 +27,7 @@ final class SummaryPrinter {
         }
         if (programs.size() > 1) {
             out.printf("procedures split across %d programs to fit the %s-instruction IRAM; the sequencer groups each "
-                    + "epoch's calls by program%n", programs.size(), Describe.number(ProgramSummary.IRAM_INSTRUCTIONS));
+                    + "epoch's calls by program%n", programs.size(), Describe.number(ProgramSummary.iramBudget()));
         }
     }
 
@@ -50,7 +50,7 @@ final class SummaryPrinter {
     static String programLine(ProgramSummary prog) {
         String instructions = prog.instructionEstimate() < 0 ? "instructions not measured"
                 : "~" + Describe.number(prog.instructionEstimate()) + " of "
-                + Describe.number(ProgramSummary.IRAM_INSTRUCTIONS) + " instructions";
+                + Describe.number(ProgramSummary.iramBudget()) + " instructions";
         int n = prog.procedures().size();
         String wram = prog.wramBytes() < 0 ? "WRAM not measured" : Describe.number(prog.wramBytes()) + " B WRAM";
         return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", " + wram
