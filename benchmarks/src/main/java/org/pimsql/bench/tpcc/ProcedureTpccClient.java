@@ -5,16 +5,24 @@ import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.retry.RetryingTransaction;
+import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.jdbc.PimConnection;
 
 /**
  * Calls the stored procedures of {@code examples/tpcc/procedures.sql} through {@link CallableStatement}s
  * prepared once per connection: works on PimSQL and on HSQLDB (the reference engine). Each call is a
  * transaction by itself (auto-commit; Delivery is ten of them, clause 2.7.4.2); on HSQLDB a call that lost
- * a conflict runs again ({@link RetryingTransaction#autoCommit}), PimSQL retries nothing.
+ * a conflict runs again ({@link RetryingTransaction#autoCommit}), PimSQL retries nothing. On PimSQL the ten
+ * Delivery calls are submitted together ({@link PimConnection#callAsync}): they share an epoch instead of
+ * waiting for ten in turn.
  */
 public final class ProcedureTpccClient implements TpccClient {
     /** SQLSTATE of a user abort ({@code SIGNAL SQLSTATE '45000'}). */
@@ -27,6 +35,8 @@ public final class ProcedureTpccClient implements TpccClient {
     private final CallableStatement delivery;
     private final CallableStatement stockLevel;
     private final RetryingTransaction tx;
+    /** The PimSQL connection behind {@code connection}, or null on another engine. */
+    private final PimConnection pim;
 
     /** A client that retries nothing (PimSQL: calls are ordered before they run, none loses a conflict). */
     public ProcedureTpccClient(Connection connection) throws SQLException {
@@ -37,6 +47,7 @@ public final class ProcedureTpccClient implements TpccClient {
     public ProcedureTpccClient(Connection connection, RetryPolicy policy, LongAdder retries) throws SQLException {
         this.connection = connection;
         this.tx = RetryingTransaction.autoCommit(connection, policy, retries);
+        this.pim = connection.isWrapperFor(PimConnection.class) ? connection.unwrap(PimConnection.class) : null;
         newOrder = connection.prepareCall("{call NewOrder(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)}");
         payment = connection.prepareCall("{call Payment(" + "?, ".repeat(32) + "?)}");
         orderStatus = connection.prepareCall("{call OrderStatus(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)}");
@@ -140,6 +151,9 @@ public final class ProcedureTpccClient implements TpccClient {
      */
     @Override
     public DeliveryResult delivery(DeliveryInput in) throws SQLException {
+        if (pim != null) {
+            return deliveryTogether(in);
+        }
         CallableStatement cs = delivery;
         int delivered = 0;
         var orderIds = new StringBuilder();
@@ -162,6 +176,42 @@ public final class ProcedureTpccClient implements TpccClient {
             orderIds.append(oId);
         }
         return new DeliveryResult(delivered, orderIds.toString());
+    }
+
+    /**
+     * PimSQL: the ten per-district calls submitted at once, in district order (the sequencer keeps that
+     * order), then awaited; each is still a transaction of its own.
+     */
+    private DeliveryResult deliveryTogether(DeliveryInput in) throws SQLException {
+        var calls = new ArrayList<CompletableFuture<CallOutcome.Success>>();
+        for (int d = 1; d <= TpccScale.DISTRICTS_PER_WAREHOUSE; d++) {
+            calls.add(pim.callAsync("Delivery", in.warehouseId(), d, (short) in.carrierId(), null));
+        }
+        int delivered = 0;
+        var orderIds = new StringBuilder();
+        for (int d = 1; d <= calls.size(); d++) {
+            Object oId = await(calls.get(d - 1)).outValues().get(3); // p_o_id: NULL when the district had none
+            if (oId != null) {
+                delivered++;
+            }
+            if (d > 1) orderIds.append(' ');
+            orderIds.append(oId == null ? 0 : ((Number) oId).intValue());
+        }
+        return new DeliveryResult(delivered, orderIds.toString());
+    }
+
+    private static CallOutcome.Success await(CompletableFuture<CallOutcome.Success> call) throws SQLException {
+        try {
+            return call.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while waiting for a Delivery call", "HY008", e);
+        } catch (ExecutionException | CompletionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw new SQLException("a Delivery call failed: " + e.getCause(), "XX000", e.getCause());
+        }
     }
 
     @Override
