@@ -29,6 +29,10 @@ uint32_t pim_fmt(char *dst, uint32_t cap, const pim_part_t *parts, uint32_t n, b
                 s = num;
             }
             if (len > p->cut) {
+                if (f->kind < PIM_K_CHAR) {
+                    /* a number's text does not fit its CAST: HSQLDB fails, it never cuts digits */
+                    pim_fail_truncation();
+                }
                 len = p->cut;
             }
         }

@@ -250,7 +250,7 @@ uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
         tmp[n++] = '-';
     }
     if (n > cap) {
-        pim_fail("22001", "string data, right truncation");
+        pim_fail_truncation();
         return 0;
     }
     for (i = 0; i < n; i++) {

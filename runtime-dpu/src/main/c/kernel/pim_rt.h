@@ -262,8 +262,13 @@ uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Stores a string into a CHAR(cap) (kind PIM_K_CHAR, space padded) or VARCHAR(cap) (u16 length + bytes) field. */
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
-/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s), dropping what passes cap. NULL if isnull. */
-void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
+/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s): what passes cap fails with 22001 unless it is
+ * spaces, or is dropped when `cut` (a written CAST of the chain). NULL if isnull. */
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull, bool cut);
+/* The length a string of len characters keeps in `cap`: min(len, cap), 22001 unless the cut is spaces. */
+uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap);
+/* Records 22001 (string data, right truncation). */
+void pim_fail_truncation(void);
 uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl);
 /* Appends s at dst[at..] (a || chain is built part by part); returns the new length, 22001 beyond cap. */
 uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len);
@@ -373,7 +378,7 @@ void pim_range_agg(const pim_agg_t *a);
  * Table-driven concatenation (pim_fmt.c): the parts of a || chain, each a literal (src.kind == 0: `lit`,
  * src.len bytes) or a field read as pim_move reads it; a number is formatted as text with `scale`
  * digits after the point (as CAST to VARCHAR does); a part keeps at most `cut` characters (the n of a
- * CAST to VARCHAR(n), else 0xffff).
+ * CAST to VARCHAR(n), else 0xffff): a string is cut, a number that does not fit fails with 22001.
  */
 typedef struct {
     pim_fld_t src;

@@ -23,15 +23,7 @@ void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint3
 {
     uint32_t i;
     uint8_t *dst = kind == PIM_K_VARCHAR ? field + 2 : field;
-    for (i = cap; i < len; i++) {
-        if (s[i] != ' ') {
-            pim_fail("22001", "string data, right truncation");
-            return;
-        }
-    }
-    if (len > cap) {
-        len = cap;
-    }
+    len = pim_strfit(s, len, cap); /* on 22001 the call fails: what is stored then is never used */
     for (i = 0; i < len; i++) {
         dst[i] = (uint8_t)s[i];
     }
@@ -48,7 +40,7 @@ uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const c
 {
     uint32_t i;
     if (al + bl > cap) {
-        pim_fail("22001", "string data, right truncation");
+        pim_fail_truncation();
         return 0;
     }
     for (i = 0; i < bl; i++) {
@@ -66,7 +58,7 @@ uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t l
 {
     uint32_t i;
     if (at + len > cap) {
-        pim_fail("22001", "string data, right truncation");
+        pim_fail_truncation();
         return at;
     }
     for (i = 0; i < len; i++) {
@@ -137,7 +129,7 @@ uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros)
         days--;
     }
     if (cap < 26) {
-        pim_fail("22001", "string data, right truncation");
+        pim_fail_truncation();
         return 0;
     }
     /* civil_from_days (H. Hinnant's algorithm) */
@@ -235,11 +227,11 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
 }
 
 /*
- * SET v = v || s: appends at the VARCHAR(cap) field's end, dropping what passes cap, exactly as the
- * chain built in a buffer and cut to v's type by the assignment's CAST did before (an assignment that
- * overflows is cut silently, not 22001 as in HSQLDB: docs/iram.md). NULL (v or a part NULL) if isnull.
+ * SET v = v || s: appends at the VARCHAR(cap) field's end. What passes cap fails with 22001 unless it is
+ * spaces, as the assignment of the whole chain would (HSQLDB), or is dropped when `cut` (a written CAST of
+ * the chain to v's type). NULL (v or a part NULL) if isnull.
  */
-void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
+void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull, bool cut)
 {
     uint8_t *field = base + (fd & 0x1fffu);
     uint32_t at, i;
@@ -249,10 +241,34 @@ void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_
     }
     at = *(uint16_t *)field;
     assert(at <= cap);
-    for (i = 0; i < len && at < cap; i++) {
-        field[2 + at++] = (uint8_t)s[i];
+    for (i = 0; i < len; i++) {
+        if (at < cap) {
+            field[2 + at++] = (uint8_t)s[i];
+        } else if (!cut && s[i] != ' ') {
+            pim_fail_truncation();
+            return;
+        }
     }
     *(uint16_t *)field = (uint16_t)at;
+}
+
+/* A string of len characters stored into `cap` (an assignment, or a number's text CAST to a string): the
+ * length kept, min(len, cap); 22001 unless what is cut is spaces. */
+uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
+{
+    for (; len > cap; len--) {
+        if (s[len - 1] != ' ') {
+            pim_fail_truncation();
+            return cap;
+        }
+    }
+    return len;
+}
+
+/* One out-of-line 22001 for the string helpers: a call instead of the two message arguments at each site. */
+__attribute__((noinline)) void pim_fail_truncation(void)
+{
+    pim_fail("22001", "string data, right truncation");
 }
 
 void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)

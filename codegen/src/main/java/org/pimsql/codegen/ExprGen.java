@@ -123,7 +123,7 @@ final class ExprGen {
                 yield V.num("(int64_t)" + paren(str.l()), 0, str.n());
             }
             case Expr.Position p -> position(p, s);
-            case Expr.Cast c -> cast(expr(c.operand(), s), c.operand().type(), c.type());
+            case Expr.Cast c -> cast(expr(c.operand(), s), c.operand().type(), c.type(), c.assignment());
             case Expr.CurrentTimestamp ct -> V.num("T->now", 0, "0");
             case Expr.Aggregate a -> {
                 V v = s.aggregates().get(a);
@@ -604,19 +604,32 @@ final class ExprGen {
         return V.str(buf, l, v.n());
     }
 
-    /** CAST(v AS to), HSQLDB rules: numbers round half down and are range checked, strings are cut or padded. */
-    V cast(V v, SqlType from, SqlType to) {
+    /**
+     * CAST(v AS to), HSQLDB rules: numbers round half down and are range checked; a string is padded, or cut
+     * when the CAST is written (string to string), while a number's text or an assigned string that does not
+     * fit fails with 22001 unless only spaces are cut ({@code assignment}: Expr.Cast#assignment).
+     */
+    V cast(V v, SqlType from, SqlType to, boolean assignment) {
         if (to.kind().isString()) {
             V str = materialize(toStr(v, from));
             int cap = to.length();
+            // checked: an assignment, or text of a number, TIMESTAMP or BOOLEAN (HSQLDB never cuts those);
+            // a value whose longest text fits needs neither a check nor a cut
+            boolean fits = maxTextLength(from) <= cap;
+            boolean checked = !fits && (assignment || !from.kind().isString());
+            String len = fits ? str.l() : checked ? null : str.l() + " < " + cap + " ? " + str.l() + " : " + cap;
             if (to.kind() == TypeKind.VARCHAR) {
+                if (fits) {
+                    return str;
+                }
                 String l = g.tmpDecl("uint32_t", "l");
-                w().line(l + " = " + str.l() + " < " + cap + " ? " + str.l() + " : " + cap + ";");
+                w().line(l + " = " + (checked ? (str.neverNull() ? "" : paren(str.n()) + " ? 0 : ") + "pim_strfit(" + str.p()
+                        + ", " + str.l() + ", " + cap + ")" : len) + ";");
                 return V.str(str.p(), l, str.n());
             }
+            // pim_ststr fails with 22001 itself when it gets the whole length
             String buf = g.frameMember("uint8_t", "chr", "[" + Math.max(1, cap) + "]", "CHAR(" + cap + ") cast result");
-            w().line("pim_ststr(" + buf + ", PIM_K_CHAR, " + cap + ", " + str.p() + ", " + str.l() + " < " + cap + " ? "
-                    + str.l() + " : " + cap + ");");
+            w().line("pim_ststr(" + buf + ", PIM_K_CHAR, " + cap + ", " + str.p() + ", " + (checked || fits ? str.l() : len) + ");");
             return V.str("(const char *)" + buf, Integer.toString(cap), str.n());
         }
         if (to.kind() == TypeKind.BOOLEAN && v.str()) {
@@ -633,5 +646,19 @@ final class ExprGen {
             return V.num(t, n.scale(), n.n());
         }
         return n;
+    }
+
+    /** The longest text a value of type {@code t} converts to (as CAST to a string or ||). */
+    static int maxTextLength(SqlType t) {
+        return switch (t.kind()) {
+            case CHAR, VARCHAR -> t.length();
+            case SMALLINT -> 6;
+            case INTEGER -> 11;
+            case BIGINT -> 20;
+            case DECIMAL -> t.precision() + (t.scale() > 0 ? 2 : 1); // sign, digits, point (pim_num_to_str)
+            case BOOLEAN -> 5;
+            case TIMESTAMP -> 26;
+            default -> Integer.MAX_VALUE;
+        };
     }
 }

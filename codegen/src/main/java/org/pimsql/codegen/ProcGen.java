@@ -146,7 +146,7 @@ final class ProcGen {
                 continue;
             }
             Slot s = slot(v);
-            if (Moves.movable(this, v.defaultValue(), Scope.EMPTY, s)
+            if (Moves.movable(this, copied(s, v.defaultValue()), Scope.EMPTY, s)
                     || Moves.calculable(this, storable(s, v.defaultValue()), Scope.EMPTY, s)) {
                 addAssign(defaults, s, v.defaultValue(), v.name() + " DEFAULT");
                 continue;
@@ -236,13 +236,21 @@ final class ProcGen {
 
     private boolean tableDriven(Stmt.Assign a) {
         Slot s = slot(a.target());
-        return Moves.movable(this, a.value(), Scope.EMPTY, s) || Moves.calculable(this, storable(s, a.value()), Scope.EMPTY, s);
+        return Moves.movable(this, copied(s, a.value()), Scope.EMPTY, s) || Moves.calculable(this, storable(s, a.value()), Scope.EMPTY, s);
+    }
+
+    /**
+     * The value a table-driven copy into {@code s} takes: a string's assignment CAST is left to the copy,
+     * whose store checks the length (pim_move's pim_ststr); anything else as it is.
+     */
+    static Expr copied(Slot s, Expr value) {
+        return s.f().isString() ? storable(s, value) : value;
     }
 
     /** Adds {@code s = value} to a table whose entries run in order (see {@link #tableDriven}). */
     private void addAssign(Moves mv, Slot s, Expr value, String note) {
-        if (Moves.movable(this, value, Scope.EMPTY, s)) {
-            mv.add(s, value, Scope.EMPTY, note);
+        if (Moves.movable(this, copied(s, value), Scope.EMPTY, s)) {
+            mv.add(s, copied(s, value), Scope.EMPTY, note);
         } else {
             mv.addSum(s, storable(s, value), Scope.EMPTY, note);
         }
@@ -324,13 +332,24 @@ final class ProcGen {
      * {@code SET v = v || x || ...} on a VARCHAR variable (NewOrder's per-line brand-generic and quantity
      * strings): the parts are appended to v where it is stored (pim_append) instead of building the whole
      * chain in a frame buffer, cutting it to v's length and storing it back. NULL if v or a part is NULL;
-     * what passes v's length is dropped, as the assignment's CAST (implicit or written) cut it before.
+     * what passes v's length fails with 22001 unless it is spaces (the assignment's rule), or is dropped
+     * when a written CAST to v's type cuts the chain.
      */
     private boolean append(Slot s, Variable target, Expr value) throws BuildException {
         if (s.f().kind() != FieldLayout.KIND_VARCHAR || s.f().isArray()) {
             return false;
         }
-        Expr e = value instanceof Expr.Cast c && c.operand().type().kind().isString() ? c.operand() : value;
+        // the chain is cut to v's length by the assignment (22001 unless only spaces go) or by a written CAST
+        // to v's type (silently); a CAST to another length is not an append
+        Expr e = value;
+        boolean cut = false;
+        if (value instanceof Expr.Cast c && c.operand().type().kind().isString()) {
+            if (!c.type().equals(s.f().type())) {
+                return false;
+            }
+            e = c.operand();
+            cut = !c.assignment();
+        }
         var parts = new ArrayList<Expr>();
         concatParts(e, parts);
         if (parts.size() < 2 || !(parts.getFirst() instanceof Expr.VarRef first) || !first.variable().equals(target)) {
@@ -350,7 +369,7 @@ final class ProcGen {
         }
         for (V v : values) {
             w.line("pim_append(" + s.base() + ", " + s.fd(false) + ", " + s.f().type().length() + ", " + v.p() + ", " + v.l()
-                    + ", " + nn + ");");
+                    + ", " + nn + ", " + cut + ");");
         }
         return true;
     }
@@ -373,6 +392,12 @@ final class ProcGen {
         while (e instanceof Expr.Cast c && !s.f().isString() && !s.f().isArray()
                 && c.type().equals(s.f().type().elementType()) && c.type().kind().isExactNumeric()
                 && c.operand().type().kind().isExactNumeric()) {
+            e = c.operand();
+        }
+        // likewise the assignment CAST of a string to the slot's type: the store checks the length itself
+        // (pim_ststr: 22001 unless only spaces are cut), which is the assignment's rule
+        if (e instanceof Expr.Cast c && c.assignment() && s.f().isString() && !s.f().isArray()
+                && c.type().equals(s.f().type()) && c.operand().type().kind().isString()) {
             e = c.operand();
         }
         return e;

@@ -90,11 +90,17 @@ final class QueryGen {
         }
 
         boolean movable(int i, Slot dst) {
-            return fixed == null && Moves.movable(g, q.select().get(i).value(), scope, dst);
+            return fixed == null && Moves.movable(g, copied(i, dst), scope, dst);
         }
 
         void move(Moves mv, int i, Slot dst, String note) {
-            mv.add(dst, q.select().get(i).value(), scope, note);
+            mv.add(dst, copied(i, dst), scope, note);
+        }
+
+        /** A SELECT INTO string's assignment CAST is left to the copy, whose store checks the length. */
+        private Expr copied(int i, Slot dst) {
+            Expr e = q.select().get(i).value();
+            return dst.f().isString() ? ProcGen.storable(dst, e) : e;
         }
     }
 

@@ -69,7 +69,7 @@ public final class Exprs {
             case Expr.Substring s -> new Expr.Substring(c.get(0), c.get(1), c.size() > 2 ? c.get(2) : null, s.type());
             case Expr.CharLength cl -> new Expr.CharLength(c.get(0));
             case Expr.Position p -> new Expr.Position(c.get(0), c.get(1));
-            case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type());
+            case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type(), ca.assignment());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
             default -> e;
         };

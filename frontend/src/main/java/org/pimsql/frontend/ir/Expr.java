@@ -81,7 +81,19 @@ public sealed interface Expr {
         }
     }
 
-    record Cast(Expr operand, SqlType type) implements Expr {}
+    /**
+     * A conversion to {@code type}. {@code assignment} marks the implicit CAST of a value stored into a
+     * variable, parameter or column of another type (SET, SELECT INTO, INSERT, UPDATE, DEFAULT): a string
+     * that does not fit is then an error (22001) unless only spaces are cut, where a written CAST from
+     * string to string truncates silently (HSQLDB 2.7). A number does not fit a CAST to a shorter string
+     * either way (22001).
+     */
+    record Cast(Expr operand, SqlType type, boolean assignment) implements Expr {
+        /** A written (or otherwise implicit, non-assignment) CAST. */
+        public Cast(Expr operand, SqlType type) {
+            this(operand, type, false);
+        }
+    }
 
     /** The call's timestamp, fixed by the sequencer so that execution is deterministic. */
     record CurrentTimestamp() implements Expr {

@@ -55,7 +55,7 @@ final class ExprResolver {
         if (!Exprs.isUntypedNull(e) && !TypeRules.assignable(target, e.type())) {
             throw file.error(ctx, "cannot assign a value of type " + e.type() + " to " + what + " of type " + target);
         }
-        return Exprs.coerce(e, target);
+        return Exprs.assign(e, target);
     }
 
     Expr resolve(ExprContext ctx, Env env) {

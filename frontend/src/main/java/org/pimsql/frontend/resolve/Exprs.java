@@ -57,6 +57,15 @@ final class Exprs {
     }
 
     /**
+     * {@code e} stored into something of type {@code type}: as {@link #coerce}, but a run-time conversion is
+     * an assignment CAST ({@link Cast#assignment}), which fails with 22001 where a written one would cut.
+     */
+    static Expr assign(Expr e, SqlType type) {
+        Expr c = coerce(e, type);
+        return c instanceof Cast cast && cast != e ? new Cast(cast.operand(), cast.type(), true) : c;
+    }
+
+    /**
      * The constant {@code l} converted to {@code type} when that is exact (no rounding, no overflow, no
      * truncation); null otherwise, leaving a run-time CAST with HSQLDB's rounding and error behaviour.
      */
@@ -218,7 +227,7 @@ final class Exprs {
                     s.length() == null ? null : map(s.length(), f), s.type());
             case CharLength c -> new CharLength(map(c.string(), f));
             case Position p -> new Position(map(p.needle(), f), map(p.haystack(), f));
-            case Cast c -> new Cast(map(c.operand(), f), c.type());
+            case Cast c -> new Cast(map(c.operand(), f), c.type(), c.assignment());
             case Aggregate a -> new Aggregate(a.kind(), a.distinct(), a.argument() == null ? null : map(a.argument(), f), a.type());
             case ArrayElement a -> new ArrayElement(a.array(), map(a.index(), f));
             default -> e;

@@ -308,7 +308,7 @@ final class ProcedureResolver {
                 throw file.error(spec.identifierList().identifier(i), "cannot assign a value of type " + column.value().type()
                         + " to variable " + target.name() + " of type " + target.type());
             }
-            outputs.add(new Query.OutputColumn(column.name(), Exprs.coerce(column.value(), target.type())));
+            outputs.add(new Query.OutputColumn(column.name(), Exprs.assign(column.value(), target.type())));
         }
         Query typed = new Query(query.sources(), outputs, query.aggregated(), query.distinct(), query.orderBy(),
                 query.orderFromIndex(), query.limit(), query.offset());

@@ -174,7 +174,7 @@ final class SchemaBuilder {
         if (!TypeRules.assignable(type, value.type())) {
             throw file.error(ctx, "DEFAULT value of type " + value.type() + " does not fit a column of type " + type);
         }
-        return Exprs.coerce(value, type);
+        return Exprs.assign(value, type);
     }
 
     void createIndex(SourceFile file, CreateIndexContext ctx) {

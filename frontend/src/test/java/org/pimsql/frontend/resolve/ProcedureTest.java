@@ -114,7 +114,8 @@ class ProcedureTest {
         assertEquals(List.of(7, 8), loop.rowVariables().stream().map(Variable::id).toList());
         assertEquals(SqlType.decimal(5, 2), loop.rowVariables().get(1).type());
         var assign = (Stmt.Assign) loop.body().statements().getFirst();
-        assertEquals(new Expr.Cast(new Expr.VarRef(loop.rowVariables().get(1)), SqlType.decimal(12, 2)), assign.value());
+        // an assignment's implicit CAST is marked (a string that does not fit it fails with 22001)
+        assertEquals(new Expr.Cast(new Expr.VarRef(loop.rowVariables().get(1)), SqlType.decimal(12, 2), true), assign.value());
         assertEquals(p.locals(), loop.rowVariables());
     }
 
@@ -136,7 +137,7 @@ class ProcedureTest {
         assertEquals("CUSTOMER", insert.table().name());
         assertEquals(9, insert.values().size());
         assertEquals(new Expr.VarRef(p.params().get(0)), insert.values().get(0));
-        assertEquals(new Expr.Cast(new Expr.VarRef(p.params().get(1)), SqlType.SMALLINT), insert.values().get(1));
+        assertEquals(new Expr.Cast(new Expr.VarRef(p.params().get(1)), SqlType.SMALLINT, true), insert.values().get(1));
         assertEquals(new Expr.Literal(5L, SqlType.INTEGER), insert.values().get(2));
         assertEquals(new Expr.Literal(null, SqlType.varchar(16)), insert.values().get(3));
         assertEquals(new Expr.VarRef(p.params().get(5)), insert.values().get(4));
