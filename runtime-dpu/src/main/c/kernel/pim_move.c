@@ -99,7 +99,7 @@ void pim_pk_stmt(const pim_pk_t *d)
     pim_task_t *T = pim_me();
     uint8_t *row = T->frame + d->row, *nrow = T->frame + d->nrow;
     pim_off_t off = PIM_NONE;
-    assert(d->op <= PIM_PK_INSERT && (d->xv == NULL || (d->op == PIM_PK_READ && d->route != PIM_PK_LOCAL)));
+    assert(d->op <= PIM_PK_INSERT);
     if (d->route == PIM_PK_LOCAL || pim_mp_at(PIM_LD32((uintptr_t)T->params, d->route), 0)) {
         if (d->op != PIM_PK_INSERT) {
             off = pim_pk_probe(d->tid, row, d->keys, d->nkeys);
@@ -110,12 +110,12 @@ void pim_pk_stmt(const pim_pk_t *d)
             } else if (d->op == PIM_PK_INSERT) {
                 pim_zero(nrow, d->words * 4u);
             }
-            if (d->nmoves != 0) {
-                pim_move(d->moves, d->nmoves);
-            }
-            if (d->op != PIM_PK_READ) {
+            pim_move(d->moves, d->nmoves); /* no entries (a delete): no effect */
+            if (d->op >= PIM_PK_UPDATE) {
                 pim_row_write(d->tid, off, d->op == PIM_PK_DELETE ? NULL : nrow);
             }
+        } else if (d->op == PIM_PK_SCALAR) {
+            pim_move(d->moves + d->nmoves, 1); /* no row: the subquery's value is NULL */
         }
     }
     if (d->xv != NULL) {

@@ -38,6 +38,7 @@ final class PkStatements {
         g.tables.pkStatementUses++;
         switch (s) {
             case Stmt.SelectInto si -> read(si, route);
+            case Stmt.Assign a -> scalar(a, route);
             case Stmt.Update up -> update(up, route);
             case Stmt.Delete del -> delete(del, route);
             case Stmt.Insert ins -> insert(ins, route);
@@ -50,7 +51,8 @@ final class PkStatements {
 
     private boolean shape(Stmt s) {
         return switch (s) {
-            case Stmt.SelectInto si -> readShape(si);
+            case Stmt.SelectInto si -> readShape(si.query(), si.targets());
+            case Stmt.Assign a -> scalarShape(a);
             case Stmt.Update up -> byKey(up.target()) && setsMove(up);
             case Stmt.Delete del -> byKey(del.target());
             case Stmt.Insert ins -> valuesMove(ins);
@@ -58,15 +60,24 @@ final class PkStatements {
         };
     }
 
-    private boolean readShape(Stmt.SelectInto si) {
-        Query q = si.query();
+    /**
+     * {@code SET v = (SELECT c FROM t WHERE <primary key>)} into a numeric variable (string assignments keep
+     * their own emission: their length checks are ProcGen's).
+     */
+    private boolean scalarShape(Stmt.Assign a) {
+        Slot s = g.slot(a.target());
+        return !s.f().isString() && !s.f().isArray() && ProcGen.storable(s, a.value()) instanceof Expr.ScalarSubquery sq
+                && readShape(sq.query(), List.of(a.target()));
+    }
+
+    private boolean readShape(Query q, List<Variable> targets) {
         if (q.sources().size() != 1 || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
                 || !q.orderBy().isEmpty() || !byKey(q.sources().getFirst())) {
             return false;
         }
         Scope inner = rowScope(q.sources().getFirst(), "R0");
         for (int i = 0; i < q.select().size(); i++) {
-            if (!Moves.movable(g, q.select().get(i).value(), inner, g.slot(si.targets().get(i)))) {
+            if (!Moves.movable(g, q.select().get(i).value(), inner, g.slot(targets.get(i)))) {
                 return false;
             }
         }
@@ -132,6 +143,23 @@ final class PkStatements {
         call("SELECT INTO from " + t.name(), "PIM_PK_READ", t, keys(src, row), row, "0", into, route, route.values());
     }
 
+    private void scalar(Stmt.Assign a, ExchangeGen.PkRoute route) throws BuildException {
+        Query q = ((Expr.ScalarSubquery) ProcGen.storable(g.slot(a.target()), a.value())).query();
+        Source src = q.sources().getFirst();
+        TableLayout t = g.table(src.table());
+        String row = g.frameTableBuffer("r", t.row().bytes(), "row of " + t.name() + " " + (src.alias() == null ? "" : src.alias()));
+        Slot dst = g.slot(a.target());
+        Moves value = new Moves(g);
+        value.add(dst, q.select().getFirst().value(), rowScope(src, row), a.target().name());
+        int found = value.rows();
+        value.add(dst, new Expr.Literal(null, a.target().type()), Scope.EMPTY, a.target().name() + " when no row (after the moves)");
+        if (found != 1 || value.rows() != 2) {
+            throw new IllegalStateException("a scalar subquery's value is one move: " + a.text());
+        }
+        call("SET " + a.target().name() + " from " + t.name(), "PIM_PK_SCALAR", t, keys(src, row), row, "0", value, 1, route,
+                route.values());
+    }
+
     private void update(Stmt.Update up, ExchangeGen.PkRoute route) throws BuildException {
         TableLayout t = g.table(up.target().table());
         String newRow = g.frameTableBuffer("u", t.row().bytes(), "updated row of " + t.name());
@@ -195,8 +223,14 @@ final class PkStatements {
 
     private void call(String what, String op, TableLayout t, Moves keys, String row, String newRow, Moves moves,
                       ExchangeGen.PkRoute route, String values) {
-        if (keys != null && keys.rows() > 255 || moves.rows() > 255) {
-            throw new IllegalStateException("more than 255 moves in " + what);
+        call(what, op, t, keys, row, newRow, moves, moves.rows(), route, values);
+    }
+
+    /** As above; the table may hold entries after the first {@code n} (PIM_PK_SCALAR's NULL store). */
+    private void call(String what, String op, TableLayout t, Moves keys, String row, String newRow, Moves moves, int n,
+                      ExchangeGen.PkRoute route, String values) {
+        if (keys != null && keys.rows() > 255 || n > 255 || route.slot() == 0 || route.slot() > 0xffff) {
+            throw new IllegalStateException("a pim_pk_t field out of range in " + what); // 0 is PIM_PK_LOCAL
         }
         String keyTable = keys == null ? "NULL" : keys.define("primary key of " + t.name());
         String moveTable = moves.rows() == 0 ? "NULL" : moves.define(what + " moves");
@@ -206,7 +240,7 @@ final class PkStatements {
                 + "static const pim_pk_t " + name + " = {" + keyTable + ", " + moveTable + ", " + (values == null ? "NULL" : values)
                 + ", " + (route.slot() < 0 ? "PIM_PK_LOCAL" : Integer.toString(route.slot())) + ", " + offset(row) + ", "
                 + offset(newRow) + ", " + words + ", " + t.id() + ", " + op + ", " + (keys == null ? 0 : keys.rows()) + ", "
-                + moves.rows() + "}; /* keys, moves, exchanged values, route slot, row, new row, words, table, op, n */\n");
+                + n + "}; /* keys, moves, exchanged values, route slot, row, new row, words, table, op, n */\n");
         g.w.line("pim_pk_stmt(&" + name + "); /* " + CText.comment(what, 60) + " */");
     }
 }
