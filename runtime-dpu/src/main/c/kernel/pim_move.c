@@ -99,7 +99,7 @@ void pim_pk_stmt(const pim_pk_t *d)
     pim_task_t *T = pim_me();
     uint8_t *row = T->frame + d->row, *nrow = T->frame + d->nrow;
     pim_off_t off = PIM_NONE;
-    assert(d->op <= PIM_PK_INSERT);
+    assert(d->op <= PIM_PK_INSERT); /* a scalar has one move (codegen checks), its NULL store next */
     if (d->route == PIM_PK_LOCAL || pim_mp_at(PIM_LD32((uintptr_t)T->params, d->route), 0)) {
         if (d->op != PIM_PK_INSERT) {
             off = pim_pk_probe(d->tid, row, d->keys, d->nkeys);
@@ -115,7 +115,7 @@ void pim_pk_stmt(const pim_pk_t *d)
                 pim_row_write(d->tid, off, d->op == PIM_PK_DELETE ? NULL : nrow);
             }
         } else if (d->op == PIM_PK_SCALAR) {
-            pim_move(d->moves + d->nmoves, 1); /* no row: the subquery's value is NULL */
+            pim_move(d->moves + 1, 1); /* no row: the subquery's value is NULL (its one move, then this entry) */
         }
     }
     if (d->xv != NULL) {

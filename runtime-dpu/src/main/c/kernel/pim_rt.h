@@ -430,8 +430,8 @@ void pim_mp_val(const pim_mp_val_t *v);
  * value moves and pim_row_write (insert); last, a routed read's exchanged values (pim_mp_val). A call site
  * is then one argument instead of 20 to 60 instructions of argument setup.
  */
-/* READ: SELECT INTO (no row: targets unchanged); SCALAR: SET v = (SELECT c ...) (no row: v is NULL, the entry
- * after the moves stores it); UPDATE, DELETE, INSERT: the writes (pim_row_write) */
+/* READ: SELECT INTO (no row: targets unchanged); SCALAR: SET v = (SELECT c ...), one move (no row: v is NULL,
+ * the table's second entry stores it); UPDATE, DELETE, INSERT: the writes (pim_row_write) */
 enum { PIM_PK_READ = 0, PIM_PK_SCALAR = 1, PIM_PK_UPDATE = 2, PIM_PK_DELETE = 3, PIM_PK_INSERT = 4 };
 #define PIM_PK_LOCAL 0u /* route: the statement is not routed (no exchange, or a replicated table); a route slot
                            * follows the parameters, so it is never at offset 0 */
