@@ -240,7 +240,7 @@ final class PkStatements {
                 + "static const pim_pk_t " + name + " = {" + keyTable + ", " + moveTable + ", " + (values == null ? "NULL" : values)
                 + ", " + (route.slot() < 0 ? "PIM_PK_LOCAL" : Integer.toString(route.slot())) + ", " + offset(row) + ", "
                 + offset(newRow) + ", " + words + ", " + t.id() + ", " + op + ", " + (keys == null ? 0 : keys.rows()) + ", "
-                + n + "}; /* keys, moves, exchanged values, route slot, row, new row, words, table, op, n */\n");
+                + n + "}; /* keys, moves, exchanged values, route slot, row, new row, row words, table, op, key moves, moves */\n");
         g.w.line("pim_pk_stmt(&" + name + "); /* " + CText.comment(what, 60) + " */");
     }
 }
