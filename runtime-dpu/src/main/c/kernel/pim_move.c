@@ -1,5 +1,6 @@
 /* Table-driven field copies (pim_rt.h pim_move): the compact form of most generated data movement. */
 #include "pim_rt.h"
+#include "pim_btree.h"
 
 static uint8_t *base_of(const pim_task_t *T, const pim_fld_t *f)
 {
@@ -91,4 +92,33 @@ bool pim_move(const pim_mv_t *mv, uint32_t n)
 pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_t n)
 {
     return pim_move(keys, n) ? pim_pk_find(tid, row) : PIM_NONE;
+}
+
+void pim_pk_stmt(const pim_pk_t *d)
+{
+    pim_task_t *T = pim_me();
+    uint8_t *row = T->frame + d->row, *nrow = T->frame + d->nrow;
+    pim_off_t off = PIM_NONE;
+    assert(d->op <= PIM_PK_INSERT); /* a scalar has one move (codegen checks), its NULL store next */
+    if (d->route == PIM_PK_LOCAL || pim_mp_at(PIM_LD32((uintptr_t)T->params, d->route), 0)) {
+        if (d->op != PIM_PK_INSERT) {
+            off = pim_pk_probe(d->tid, row, d->keys, d->nkeys);
+        }
+        if (off != PIM_NONE || d->op == PIM_PK_INSERT) {
+            if (d->op == PIM_PK_UPDATE) {
+                pim_bt_move_words(nrow, row, d->words);
+            } else if (d->op == PIM_PK_INSERT) {
+                pim_zero(nrow, d->words * 4u);
+            }
+            pim_move(d->moves, d->nmoves); /* no entries (a delete): no effect */
+            if (d->op >= PIM_PK_UPDATE) {
+                pim_row_write(d->tid, off, d->op == PIM_PK_DELETE ? NULL : nrow);
+            }
+        } else if (d->op == PIM_PK_SCALAR) {
+            pim_move(d->moves + 1, 1); /* no row: the subquery's value is NULL (its one move, then this entry) */
+        }
+    }
+    if (d->xv != NULL) {
+        pim_mp_val(d->xv);
+    }
 }

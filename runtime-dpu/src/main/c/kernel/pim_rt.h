@@ -425,6 +425,35 @@ typedef struct {
 #define PIM_MP_BUF(T) ((T)->frame)
 /* After a routed read: the owner publishes its values, every other participant takes them or blocks. */
 void pim_mp_val(const pim_mp_val_t *v);
+
+/*
+ * A whole primary-key statement from one const descriptor (pim_move.c): SELECT INTO, UPDATE, DELETE by the
+ * primary key and INSERT whose values, keys and SET clauses are all pim_move entries. It does what the
+ * generated sequence did, in the same order: route (pim_mp_at on the parameter block's route slot `route`,
+ * unless PIM_PK_LOCAL), probe, then by `op` the INTO moves (read, scalar), the copy of the row into the new row and
+ * the SET moves then pim_row_write (update), pim_row_write(NULL) (delete), or zeroing the new row, the
+ * value moves and pim_row_write (insert); last, a routed read's exchanged values (pim_mp_val). A call site
+ * is then one argument instead of 20 to 60 instructions of argument setup.
+ */
+/* READ: SELECT INTO (no row: targets unchanged); SCALAR: SET v = (SELECT c ...), one move (no row: v is NULL,
+ * the table's second entry stores it); UPDATE, DELETE, INSERT: the writes (pim_row_write) */
+enum { PIM_PK_READ = 0, PIM_PK_SCALAR = 1, PIM_PK_UPDATE = 2, PIM_PK_DELETE = 3, PIM_PK_INSERT = 4 };
+#define PIM_PK_LOCAL 0u /* route: the statement is not routed (no exchange, or a replicated table); a route slot
+                           * follows the parameters, so it is never at offset 0 */
+typedef struct {
+    const pim_mv_t *keys;   /* moves of the key values into the row buffer (not for insert) */
+    const pim_mv_t *moves;  /* read: INTO moves; update: SET moves into the new row; insert: the values */
+    const pim_mp_val_t *xv; /* a routed read's exchanged values, else NULL */
+    uint16_t route;         /* parameter-block offset of the route slot, or PIM_PK_LOCAL (0) */
+    uint16_t row;           /* frame offset of the row buffer (probe and old row) */
+    uint16_t nrow;          /* frame offset of the new row (update, insert) */
+    uint16_t words;         /* the rows' 32-bit words (update copies, insert zeroes them) */
+    uint8_t tid;
+    uint8_t op;             /* PIM_PK_* */
+    uint8_t nkeys;
+    uint8_t nmoves;
+} pim_pk_t;
+void pim_pk_stmt(const pim_pk_t *d);
 #if PIM_MP_HASH
 /* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. Only
  * for keys read on the DPU: the host computes the partitions of parameter keys and sends them in the

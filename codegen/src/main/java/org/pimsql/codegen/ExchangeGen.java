@@ -105,6 +105,43 @@ final class ExchangeGen {
     }
 
     /**
+     * How a primary-key statement emitted as one pim_pk_stmt call (PkStatements) is routed: by the route slot
+     * at parameter-block offset {@code slot} ({@code -1}: not routed), with {@code values} the descriptor of a
+     * routed read's exchanged INTO values (else null).
+     */
+    record PkRoute(int slot, String values) {
+        static final PkRoute LOCAL = new PkRoute(-1, null);
+    }
+
+    /**
+     * The routing of statement {@code s} as {@link #statement} would emit it, when that is a route slot or no
+     * routing at all; null when it needs generated code (a key the DPU evaluates or hashes, a join, a
+     * broadcast read, an access the exchange cannot route). A read's values descriptor is defined here.
+     */
+    PkRoute pkRoute(Stmt s) throws BuildException {
+        Target t = target(s);
+        if (t == null) {
+            return join(s) == null && !ScatterReads.gathered(s) && !touchesPartitioned(s) ? PkRoute.LOCAL : null;
+        }
+        List<Integer> args = RouteSlots.parameterArgs(t.keys, g.assigned);
+        RouteSlot route = args == null ? null : RouteSlots.find(g.layout.routes(), t.table, args);
+        if (route == null) {
+            return null;
+        }
+        String values = null;
+        if (!t.into.isEmpty()) {
+            List<Slot> fields = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (Variable v : t.into) {
+                fields.add(g.slot(v));
+                names.add(v.name());
+            }
+            values = values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
+        }
+        return new PkRoute(route.offset(), values);
+    }
+
+    /**
      * The descriptor (pim_rt.h pim_mp_val_t) of the values statement {@code stmt} exchanges: {@code fields}
      * laid out as a block (NULL bitmap, fields at natural alignment, LayoutBuilder) after the entry header in
      * the frame's exchange buffer, and the pim_move tables of the copies into the block (publish) and back out

@@ -52,6 +52,8 @@ final class ProcGen {
 
     /** The table-driven forms this program uses (shared by its procedures; counts their uses). */
     final TableDriven tables;
+    /** Primary-key statements as one pim_pk_stmt call. */
+    private final PkStatements pkStatements;
 
     ProcGen(Procedure proc, ProcedureLayout layout, SchemaLayout schema, TableDriven tables, boolean exchange)
             throws BuildException {
@@ -69,6 +71,7 @@ final class ProcGen {
         }
         this.exprs = new ExprGen(this);
         this.queries = new QueryGen(this);
+        this.pkStatements = new PkStatements(this);
         this.exchange = exchange ? new ExchangeGen(this) : null;
         RouteSlots.assignedIn(proc.body(), assigned);
     }
@@ -115,6 +118,16 @@ final class ProcGen {
         String ptr = Character.toUpperCase(prefix.charAt(0)) + prefix.substring(1) + n;
         decls.add("uint8_t *" + ptr + " = (uint8_t *)F->" + prefix + n + ";");
         return ptr;
+    }
+
+    /**
+     * As {@link #frameBuffer}, for a buffer only table-driven code reaches (through frame offsets): no pointer
+     * is declared, the returned name only names the member ({@link #memberOf}).
+     */
+    String frameTableBuffer(String prefix, int bytes, String why) {
+        int n = next();
+        frame.add("uint64_t " + prefix + n + "[" + Math.max(1, (bytes + 7) / 8) + "]; /* " + CText.comment(why, 80) + " */");
+        return Character.toUpperCase(prefix.charAt(0)) + prefix.substring(1) + n;
     }
 
     /** Makes the exchange buffer hold at least {@code bytes} (a multiple of 8). */
@@ -258,6 +271,9 @@ final class ProcGen {
 
     private void statement(Stmt s) throws BuildException {
         w.comment("[" + s.id() + "] " + s.pos() + ": " + s.text());
+        if (pkStatements.emit(s)) {
+            return;
+        }
         if (exchange != null && exchange.statement(s, () -> plain(s))) {
             return;
         }

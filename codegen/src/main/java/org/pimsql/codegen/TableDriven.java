@@ -24,11 +24,17 @@ final class TableDriven {
      * each; the kernel's element path (PIM_MOVE_ELEMS) costs about 25.
      */
     static final int ELEMENTS_WORTH = 2;
+    /**
+     * Primary-key statements run by pim_pk_stmt from a descriptor save about 10 to 20 proxy instructions each
+     * (argument setup of the calls they replace); the routine costs about 50, so a program needs several.
+     */
+    static final int PK_STATEMENTS_WORTH = 5;
 
     final boolean sums;
     final boolean formats;
     final boolean aggregates;
     final boolean elems;
+    final boolean pkStatements;
     /**
      * Some access routes by a HASH key the DPU computes (pim_mp_hash: keys read on the DPU); without one the
      * program compiles pim_mp_hash out (PIM_MP_HASH 0). Not a choice: recorded while generating.
@@ -38,8 +44,10 @@ final class TableDriven {
     int elementUses;
     int formatWeight;
     int aggregateUses;
+    int pkStatementUses;
 
-    TableDriven(boolean sums, boolean formats, boolean aggregates, boolean elems) {
+    TableDriven(boolean sums, boolean formats, boolean aggregates, boolean elems, boolean pkStatements) {
+        this.pkStatements = pkStatements;
         this.sums = sums;
         this.formats = formats;
         this.aggregates = aggregates;
@@ -47,18 +55,20 @@ final class TableDriven {
     }
 
     static TableDriven all() {
-        return new TableDriven(true, true, true, true);
+        return new TableDriven(true, true, true, true, true);
     }
 
     /** The forms that pay, judged from the uses counted while generating with {@link #all()}. */
     TableDriven worthwhile() {
         TableDriven kept = new TableDriven(sumUses >= SUMS_WORTH, formatWeight >= FORMAT_WEIGHT_WORTH,
-                aggregateUses >= AGGREGATES_WORTH, elementUses >= ELEMENTS_WORTH);
+                aggregateUses >= AGGREGATES_WORTH, elementUses >= ELEMENTS_WORTH,
+                pkStatementUses >= PK_STATEMENTS_WORTH);
         kept.mpHash = mpHash;
         return kept;
     }
 
     boolean sameForms(TableDriven o) {
-        return sums == o.sums && formats == o.formats && aggregates == o.aggregates && elems == o.elems;
+        return sums == o.sums && formats == o.formats && aggregates == o.aggregates && elems == o.elems
+                && pkStatements == o.pkStatements;
     }
 }

@@ -129,12 +129,13 @@ class CompileCommandTest {
     /**
      * A procedure whose exchange does not fit its program is compiled for single-DPU calls, and the user is
      * told: a warning under the procedure and the program's {@code exchangeDropped} in the manifest. A budget
-     * of 4,000 (the test-only property) is below NEWORDER's ~4,045 with its exchange.
+     * of 3,995 (the test-only property) is below NEWORDER's ~4,006 with its exchange and above its ~3,978
+     * without (docs/iram.md; move it when either changes).
      */
     @Test
     void aDroppedExchangeIsReported(@TempDir Path out) throws Exception {
         String previous = System.getProperty("pimsql.iramBudget");
-        System.setProperty("pimsql.iramBudget", "4000");
+        System.setProperty("pimsql.iramBudget", "3995");
         CliRunner r;
         try {
             r = compile("tpcc", out);
