@@ -85,16 +85,7 @@ final class ExchangeGen {
             return false;
         }
         String key = partition(t.table, t.keys);
-        String values = null;
-        if (!t.into.isEmpty()) {
-            List<Slot> fields = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            for (Variable v : t.into) {
-                fields.add(g.slot(v));
-                names.add(v.name());
-            }
-            values = values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
-        }
+        String values = intoValues(s, t);
         g.w.open("if (pim_mp_at(" + key + "))");
         body.emit();
         g.w.close();
@@ -102,6 +93,20 @@ final class ExchangeGen {
             g.w.line("pim_mp_val(" + values + ");");
         }
         return true;
+    }
+
+    /** The descriptor of the INTO values a routed read of statement {@code s} exchanges, or null for a write. */
+    private String intoValues(Stmt s, Target t) throws BuildException {
+        if (t.into.isEmpty()) {
+            return null;
+        }
+        List<Slot> fields = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Variable v : t.into) {
+            fields.add(g.slot(v));
+            names.add(v.name());
+        }
+        return values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
     }
 
     /**
@@ -128,16 +133,7 @@ final class ExchangeGen {
         if (route == null) {
             return null;
         }
-        String values = null;
-        if (!t.into.isEmpty()) {
-            List<Slot> fields = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            for (Variable v : t.into) {
-                fields.add(g.slot(v));
-                names.add(v.name());
-            }
-            values = values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
-        }
+        String values = intoValues(s, t);
         return new PkRoute(route.offset(), values);
     }
 
