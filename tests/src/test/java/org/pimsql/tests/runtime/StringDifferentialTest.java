@@ -91,13 +91,7 @@ class StringDifferentialTest {
                 s.execute(PROCEDURE);
             }
             for (Connection conn : List.of(c, h)) {
-                try (PreparedStatement insert = conn.prepareStatement("INSERT INTO strs VALUES (?, ?, ?)")) {
-                    for (Object[] r : rows) {
-                        for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
-                        insert.addBatch();
-                    }
-                    insert.executeBatch();
-                }
+                insertRows(conn, "strs", rows);
             }
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
@@ -242,13 +236,7 @@ class StringDifferentialTest {
                     s.execute(ASSIGN_TABLE);
                     s.execute(ASSIGN);
                 }
-                try (PreparedStatement insert = conn.prepareStatement("INSERT INTO sa VALUES (?, ?, ?)")) {
-                    for (Object[] r : rows) {
-                        for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
-                        insert.addBatch();
-                    }
-                    insert.executeBatch();
-                }
+                insertRows(conn, "sa", rows);
             }
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
@@ -276,6 +264,17 @@ class StringDifferentialTest {
             spacesCut |= (int) a[0] == 1 && a[2] instanceof String str && str.length() > 4 && oracle.get(i).startsWith("OK ");
         }
         assertTrue(spacesCut, "a value longer than its variable whose cut part is spaces is stored");
+    }
+
+    /** Inserts rows of three values into {@code table} as one batch (the bulk-load path on PimSQL). */
+    private static void insertRows(Connection conn, String table, List<Object[]> rows) throws Exception {
+        try (PreparedStatement insert = conn.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?)")) {
+            for (Object[] r : rows) {
+                for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
     }
 
     private static List<List<Object>> table(Connection conn) throws Exception {
