@@ -617,19 +617,20 @@ final class ExprGen {
             // a value whose longest text fits needs neither a check nor a cut
             boolean fits = maxTextLength(from) <= cap;
             boolean checked = !fits && (assignment || !from.kind().isString());
-            String len = fits ? str.l() : checked ? null : str.l() + " < " + cap + " ? " + str.l() + " : " + cap;
+            String cut = str.l() + " < " + cap + " ? " + str.l() + " : " + cap; // a written CAST's silent cut
             if (to.kind() == TypeKind.VARCHAR) {
                 if (fits) {
                     return str;
                 }
                 String l = g.tmpDecl("uint32_t", "l");
-                w().line(l + " = " + (checked ? (str.neverNull() ? "" : paren(str.n()) + " ? 0 : ") + "pim_strfit(" + str.p()
-                        + ", " + str.l() + ", " + cap + ")" : len) + ";");
+                String fit = (str.neverNull() ? "" : paren(str.n()) + " ? 0 : ") + "pim_strfit(" + str.p() + ", " + str.l()
+                        + ", " + cap + ")";
+                w().line(l + " = " + (checked ? fit : cut) + ";");
                 return V.str(str.p(), l, str.n());
             }
             // pim_ststr fails with 22001 itself when it gets the whole length
             String buf = g.frameMember("uint8_t", "chr", "[" + Math.max(1, cap) + "]", "CHAR(" + cap + ") cast result");
-            w().line("pim_ststr(" + buf + ", PIM_K_CHAR, " + cap + ", " + str.p() + ", " + (checked || fits ? str.l() : len) + ");");
+            w().line("pim_ststr(" + buf + ", PIM_K_CHAR, " + cap + ", " + str.p() + ", " + (checked || fits ? str.l() : cut) + ");");
             return V.str("(const char *)" + buf, Integer.toString(cap), str.n());
         }
         if (to.kind() == TypeKind.BOOLEAN && v.str()) {
