@@ -33,6 +33,9 @@
 #ifndef PIM_UNIQUE_TREES
 #define PIM_UNIQUE_TREES PIM_NTREES /* schemas without the count: assume any B+tree may be unique */
 #endif
+#ifndef PIM_TREE_WRITES
+#define PIM_TREE_WRITES 1 /* schemas without the flag: row writes may change B+tree entries */
+#endif
 #ifndef PIM_MOVE_SUMS
 #define PIM_MOVE_SUMS 1 /* schemas without the flag: pim_move may compute sums */
 #endif

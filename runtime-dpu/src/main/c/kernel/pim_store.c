@@ -178,7 +178,10 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     if (to != NULL && !check) {
         pim_mram_get(off, hdr, 8); /* current chain link; meaningless for a row being (re)inserted */
     }
-    for (i = 0; i < t->nindexes; i++) {
+    /* A program built without B+tree writes (PIM_TREE_WRITES 0: codegen found no statement that inserts or
+     * deletes a row of a table with a secondary index, or sets an indexed column) links no B+tree writer and
+     * maintains the primary key only; pim_row_write and pim_undo_end assert that a row write needs no more. */
+    for (i = 0; i < (PIM_TREE_WRITES != 0 ? t->nindexes : 1u); i++) {
         const pim_index_t *ix = &t->indexes[i];
         pim_btree_t *tree = &pim_db.trees[ix->tree];
         uint32_t h;
@@ -248,6 +251,7 @@ pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row)
     if (T->status != 0) {
         return PIM_NONE;
     }
+    assert(PIM_TREE_WRITES != 0 || kind == U_UPDATE || pim_tables[tid].nindexes == 1); /* see reindex */
     if (off != PIM_NONE) {
         old = (uint8_t *)T->row_a;
         pim_row_load(tid, off, old);
@@ -309,6 +313,9 @@ void pim_undo_end(bool rollback)
             }
             continue;
         }
+        /* another program's insert or delete of a row with B+tree entries: the host has that program
+         * resolve its own kept writes (docs/multi-partition.md) */
+        assert(PIM_TREE_WRITES != 0 || kind == U_UPDATE || pim_tables[tid].nindexes == 1);
         pim_row_load(tid, off, cur);
         if (kind == U_INSERT) {
             reindex(tid, off, cur, NULL, false);

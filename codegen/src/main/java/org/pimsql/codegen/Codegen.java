@@ -68,7 +68,8 @@ public final class Codegen {
             }
             programs.add(new ProgramInfo(i, b.name, names, b.source, lib,
                     b.estimate == null ? -1 : b.estimate.instructions(), b.estimate == null ? -1 : b.estimate.wramBytes(),
-                    perProc, b.estimate == null ? "" : b.estimate.toolchain(), b.tasklets));
+                    perProc, b.estimate == null ? "" : b.estimate.toolchain(), b.tasklets,
+                    TreeWrites.any(b.procedures)));
         }
         return new CodegenResult(programs, new SchemaLayout(layout.memory(), layout.tables(), procLayouts), exchange);
     }

@@ -71,6 +71,8 @@ final class ProgramGen {
         }
         define(sb, "PIM_EXEC_TASKLETS", execTasklets, "tasklets that execute calls (= NR_TASKLETS of the build)");
         define(sb, "PIM_UNDO_SLOTS", m.executingTasklets(), "undo logs in the memory map (most executing tasklets)");
+        define(sb, "PIM_TREE_WRITES", TreeWrites.any(procedures) ? 1 : 0,
+                "row writes may change B+tree entries (0: the B+tree writer is not linked)");
         define(sb, "PIM_MOVE_SUMS", tables.sums ? 1 : 0, "pim_move computes sums (0: that kernel path is not linked)");
         define(sb, "PIM_MOVE_ELEMS", tables.elems ? 1 : 0, "pim_move reads array elements (0: that kernel path is not linked)");
         define(sb, "PIM_MP_HASH", tables.mpHash ? 1 : 0,

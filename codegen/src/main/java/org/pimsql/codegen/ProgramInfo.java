@@ -18,10 +18,13 @@ import java.util.Map;
  * @param estimateToolchain      how the estimate was measured (proxy tools and flags), "" when not measured
  * @param executingTasklets      tasklets that run calls concurrently (the program's NR_TASKLETS), as many as
  *                               fit WRAM up to the requested count
+ * @param treeWrites             whether its row writes may change B+tree entries; a program without them is
+ *                               built without the B+tree writer and cannot undo another program's such writes
+ *                               ({@link TreeWrites})
  */
 public record ProgramInfo(int id, String name, List<String> procedures, Path cSource, Path nativeLibrary,
                           int instructionEstimate, int wramBytes, Map<String, Integer> procedureInstructions,
-                          String estimateToolchain, int executingTasklets) {
+                          String estimateToolchain, int executingTasklets, boolean treeWrites) {
     public ProgramInfo {
         procedures = List.copyOf(procedures);
         procedureInstructions = Map.copyOf(procedureInstructions);

@@ -211,6 +211,7 @@ final class Manifest {
         m.put("procedureInstructions", p.procedureInstructions());
         m.put("tasklets", p.tasklets());
         m.put("exchangeDropped", p.exchangeDropped());
+        m.put("treeWrites", p.treeWrites());
         return m;
     }
 }

@@ -54,7 +54,7 @@ final class ProgramBuilder {
             }
             programs.add(new ProgramSummary(p.id(), p.name(), p.procedures(), relative(outDir, p.cSource()),
                     relative(outDir, p.nativeLibrary()), p.instructionEstimate(), p.wramBytes(), perProcedure,
-                    p.executingTasklets(), List.copyOf(dropped)));
+                    p.executingTasklets(), List.copyOf(dropped), p.treeWrites()));
         }
         return programs;
     }

@@ -17,10 +17,12 @@ import org.pimsql.codegen.CodegenOptions;
  * @param exchangeDropped       procedures of this program whose calls may span partitions but which were
  *                              compiled without the multi-partition exchange because it did not fit IRAM:
  *                              their spanning calls fail with 0A000
+ * @param treeWrites            whether its row writes may change B+tree entries (false: built without the
+ *                              B+tree writer)
  */
 record ProgramSummary(int id, String name, List<String> procedures, String cSource, String nativeLibrary,
                       long instructionEstimate, long wramBytes, Map<String, Long> procedureInstructions,
-                      int tasklets, List<String> exchangeDropped) {
+                      int tasklets, List<String> exchangeDropped, boolean treeWrites) {
 
     /**
      * The instruction budget programs were fitted to: the DPU's 4,096-instruction IRAM (24 KiB), unless a

@@ -51,7 +51,7 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
         }
         var programs = new ArrayList<DpuProgram>();
         for (ProgramInfo p : result.programs()) {
-            programs.add(new DpuProgram(p.id(), p.name(), p.nativeLibrary(), Set.copyOf(p.procedures())));
+            programs.add(new DpuProgram(p.id(), p.name(), p.nativeLibrary(), Set.copyOf(p.procedures()), p.treeWrites()));
         }
         return new CompiledSchema(full.catalog(), programs, new WireCodec(result.layout()),
                 new AnalysisRouter(full.analysis(), result.exchangeProcedures()), result.layout());

@@ -54,6 +54,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private volatile Footprints footprints = new Footprints(null);
     /** Per DPU: how many undo segments the last launch kept are committed at the next launch (the rest roll back). */
     private int[] commitNext;
+    /** Per DPU: how many undo segments the last launch kept (KEEP calls that answered). */
+    private int[] keptLast;
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -129,14 +131,21 @@ public final class DpuEpochProcessor implements EpochProcessor {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
-                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.resolveLaunches());
     }
 
     private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(),
                 s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
-                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.resolveLaunches());
+    }
+
+    private void countResolve() {
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
+                s.waves(), s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(),
+                s.maxOwnChain(), s.resolveLaunches() + 1);
     }
 
     private void countEpoch(int launches, int exchangeCalls, int chain, int ownChain, boolean overBound) {
@@ -144,7 +153,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
                 s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
                 Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0),
-                Math.max(s.maxOwnChain(), ownChain));
+                Math.max(s.maxOwnChain(), ownChain), s.resolveLaunches());
     }
 
     /**
@@ -334,6 +343,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         int dpus = open.size();
         if (commitNext == null || commitNext.length != dpus) {
             commitNext = new int[dpus];
+            keptLast = new int[dpus];
         }
         var replicated = new HashMap<Long, CallOutcome>();
         var programs = new HashSet<DpuProgram>();
@@ -367,6 +377,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             DpuProgram program = current.programOf(first.procedureName());
             programs.add(program);
+            resolveKeptWrites(codec, program);
             long barrier = Long.MAX_VALUE;
             for (Exchange x : exchanges) {
                 if (!x.decided && x.dataDependent) {
@@ -402,6 +413,14 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             fmt = false;
             List<List<CallCodec.Result>> results = launch(codec, program, batches, inputs);
+            for (int d = 0; d < dpus; d++) {
+                keptLast[d] = 0;
+                for (int i = 0; i < batches.get(d).size(); i++) {
+                    if (results.get(d).get(i) != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
+                        keptLast[d]++;
+                    }
+                }
+            }
             countWaves(calls, waves);
             chain = Math.max(chain, decide(open, items, batches, results, replicated));
         }
@@ -419,6 +438,38 @@ public final class DpuEpochProcessor implements EpochProcessor {
                         + "between calls)%n", exchanges.size(), launches, chain, ownChain);
             }
         }
+    }
+
+    /**
+     * Before a launch of {@code next}: a launch rolls back, before its first call, the kept writes the host
+     * did not commit (docs/multi-partition.md "Keeping writes until the host decides"). A program built
+     * without the B+tree writer cannot undo an insert or delete of a row with B+tree entries, so when the
+     * loaded program could make those and {@code next} cannot, and some DPU has kept writes to roll back, a
+     * launch of the loaded program with no calls resolves them first.
+     */
+    private void resolveKeptWrites(CallCodec codec, DpuProgram next) throws DpuException {
+        if (loaded == null || loaded.equals(next) || next.treeWrites() || !loaded.treeWrites()) {
+            return;
+        }
+        int dpus = commitNext.length;
+        boolean rollback = false;
+        for (int d = 0; d < dpus; d++) {
+            rollback |= commitNext[d] < keptLast[d];
+        }
+        if (!rollback) {
+            return;
+        }
+        byte[][] inputs = new byte[dpus][];
+        var none = new ArrayList<List<RoutedCall>>(dpus);
+        for (int d = 0; d < dpus; d++) {
+            inputs[d] = codec.encodeQueue(List.of(), null,
+                    new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
+            none.add(List.of());
+        }
+        launch(codec, loaded, none, inputs);
+        countResolve();
+        java.util.Arrays.fill(commitNext, 0);
+        java.util.Arrays.fill(keptLast, 0);
     }
 
     /**

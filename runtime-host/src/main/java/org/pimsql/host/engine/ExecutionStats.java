@@ -15,14 +15,16 @@ package org.pimsql.host.engine;
  * that call's chain); {@code maxOwnChain} the deepest chain of one exchange call alone (runs of reads owned
  * by one participant along its path), what an epoch of calls that do not conflict needs;
  * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls
- * (plus one launch per extra program).
+ * (plus one launch per extra program). {@code resolveLaunches} counts launches without calls that let a
+ * program roll back its own kept writes before a program without the B+tree writer ran
+ * ({@link DpuProgram#treeWrites()}); they are included in {@code launches}.
  */
 public record ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled, long dpuCalls,
                              long waves, long epochs, long exchangeCalls, long maxEpochLaunches, long maxChainDepth,
-                             long epochsOverBound, long maxOwnChain) {
+                             long epochsOverBound, long maxOwnChain, long resolveLaunches) {
 
     public ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled) {
-        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0);
+        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** Mean calls per wave (1 when calls ran one after the other), 0 before any call. */

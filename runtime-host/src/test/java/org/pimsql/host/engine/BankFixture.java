@@ -80,12 +80,12 @@ final class BankFixture {
                             List.of(param(0, "ACCT", ParamMode.IN), param(1, "BALANCE", ParamMode.IN))));
                     procedures.put("SET_FEE", procedure(3, "SET_FEE", List.of(param(0, "FEE", ParamMode.IN))));
                     programs.add(new DpuProgram(programs.size(), "bank", Path.of("bank.so"),
-                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS", "SET_FEE")));
+                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS", "SET_FEE"), true));
                 }
                 if (s.text().contains("CREATE AUDIT")) {
                     procedures.put("BALANCE", procedure(2, "BALANCE", List.of(param(0, "ACCT", ParamMode.IN),
                             param(1, "BALANCE", ParamMode.OUT))));
-                    programs.add(new DpuProgram(programs.size(), "audit", Path.of("audit.so"), Set.of("BALANCE")));
+                    programs.add(new DpuProgram(programs.size(), "audit", Path.of("audit.so"), Set.of("BALANCE"), false));
                 }
             }
             CallRouter router = (p, args, count) -> p.name().equals("SET_FEE")
