@@ -24,6 +24,12 @@ static bool get(const pim_task_t *T, const pim_fld_t *s, int64_t *v)
     return (b[s->null_off] & s->null_mask) != 0;
 }
 
+bool pim_get(const pim_fld_t *s, int64_t *v)
+{
+    assert(s->base != PIM_B_ELEM && s->fit == 0);
+    return get(pim_me(), s, v);
+}
+
 bool pim_move(const pim_mv_t *mv, uint32_t n)
 {
     pim_task_t *T = pim_me();

@@ -360,8 +360,12 @@ pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_
  * are NULL without a value, SUM checks overflow (22003); the result is stored by pim_put with the
  * destination's descriptor. The column has the result's scale and the destination that scale (codegen
  * checks).
+ *
+ * PIM_AGG_PICK is SET v = (SELECT c FROM t WHERE <equality prefix> [ORDER BY <the index's next columns>
+ * [DESC]] LIMIT 1 [OFFSET k]): the column of the row `skip` places into the scan (in index order, descending
+ * with PIM_R_DESC in `flags`), NULL when the scan has no such row; a NULL or negative skip fails with 2201X.
  */
-enum { PIM_AGG_COUNT = 1, PIM_AGG_MIN = 2, PIM_AGG_MAX = 3, PIM_AGG_SUM = 4 };
+enum { PIM_AGG_COUNT = 1, PIM_AGG_MIN = 2, PIM_AGG_MAX = 3, PIM_AGG_SUM = 4, PIM_AGG_PICK = 5 };
 typedef struct {
     const pim_mv_t *keys; /* moves of the equality prefix into the row buffer, one per prefix column */
     uint8_t nkeys;
@@ -374,8 +378,12 @@ typedef struct {
     uint32_t fd;          /* PIM_FD of the destination field */
     uint16_t dst_block;   /* frame offset of the destination's block (base PIM_B_FRAME) */
     uint8_t dst_base;     /* PIM_B_PARAMS or PIM_B_FRAME */
+    uint8_t flags;        /* pim_range_open flags (PIM_R_DESC) */
+    pim_fld_t skip;       /* PIM_AGG_PICK: the OFFSET, a pim_move source (PIM_CONST(0) without one) */
 } pim_agg_t;
 void pim_range_agg(const pim_agg_t *a);
+/* Reads a pim_move source (a field or a constant) as a number into *v; true when it is NULL. */
+bool pim_get(const pim_fld_t *s, int64_t *v);
 
 /*
  * Table-driven concatenation (pim_fmt.c): the parts of a || chain, each a literal (src.kind == 0: `lit`,

@@ -310,6 +310,14 @@ final class QueryGen {
 
     // ---- the query engine ----
 
+    /** A LIMIT or OFFSET that is NULL (-1 here) or negative fails as in HSQLDB. */
+    private void invalidRowCount(String count, String sqlState, String message) {
+        w().open("if (" + count + " < 0)");
+        w().line("pim_fail(" + CText.literal(sqlState) + ", " + CText.literal(message) + ");");
+        w().line("return;");
+        w().close();
+    }
+
     private void tooMany(String count, String message) {
         if (count == null) {
             return;
@@ -576,7 +584,9 @@ final class QueryGen {
         if (q.limit() != null) {
             V lv = x.materialize(x.expr(q.limit(), Scope.EMPTY));
             left = g.tmpNum();
-            w().line(left + " = " + (lv.neverNull() ? "" : lv.n() + " ? INT64_MAX : ") + lv.v() + ";");
+            w().line(left + " = " + (lv.neverNull() ? "" : lv.n() + " ? -1 : ") + lv.v() + ";");
+            invalidRowCount(left, "2201W", "invalid row count in fetch first clause");
+            w().line("if (" + left + " == 0) " + left + " = INT64_MAX; /* LIMIT 0 is no limit, as in HSQLDB */");
         }
         if (gather != null) {
             // a single-row read: rows after OFFSET + 2 cannot change its outcome (its row, or 21000)
@@ -590,7 +600,8 @@ final class QueryGen {
         if (q.offset() != null) {
             V ov = x.materialize(x.expr(q.offset(), Scope.EMPTY));
             skip = g.tmpNum();
-            w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? 0 : ") + ov.v() + ";");
+            w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? -1 : ") + ov.v() + ";");
+            invalidRowCount(skip, "2201X", "invalid row count in result offset clause");
         }
         boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex() && !orderFromFirstSource(q);
         if (sorted || gather != null) {
@@ -638,7 +649,8 @@ final class QueryGen {
         int bufCap = Math.max(1, SORT_BUFFER_BYTES / recBytes);
         Long literalLimit = literal(q.limit());
         Long literalOffset = q.offset() == null ? Long.valueOf(0) : literal(q.offset());
-        if (literalLimit != null && literalOffset != null && literalLimit + literalOffset <= 64) {
+        if (literalLimit != null && literalLimit > 0 && literalOffset != null && literalOffset >= 0
+                && literalLimit + literalOffset <= 64) { // (LIMIT 0 is no limit)
             bufCap = (int) Math.max(1, literalLimit + literalOffset);
         }
         if (gather != null) {

@@ -8,36 +8,70 @@ import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
 
 /**
- * {@code SET v = (SELECT COUNT(*) | MIN(c) | MAX(c) | SUM(c) FROM t WHERE <equality prefix of an index>)}
- * as one pim_range_agg call with a descriptor (pim_rt.h) instead of a generated loop: TPC-C's Payment,
- * Order-Status and Delivery have five (customer counts by name, the largest history id, the oldest new
- * order, the order's amount), about 40 proxy instructions each. Other queries keep {@link QueryGen}.
+ * {@code SET v = (SELECT COUNT(*) | MIN(c) | MAX(c) | SUM(c) FROM t WHERE <equality prefix of an index>)},
+ * and {@code SET v = (SELECT c FROM t WHERE <equality prefix> [ORDER BY <the index's order>] LIMIT 1
+ * [OFFSET k])}, as one pim_range_agg call with a descriptor (pim_rt.h) instead of a generated loop:
+ * TPC-C's Payment, Order-Status and Delivery have six (customer counts by name, the customer in the middle
+ * of a name, a customer's last order, the order's amount), about 40 proxy instructions each. Other queries
+ * keep {@link QueryGen}.
  */
 final class RangeAggregates {
     private RangeAggregates() {}
 
-    /** The one aggregate of a query this helper computes, or null. */
-    private static Expr.Aggregate shape(ProcGen g, Query q, SqlType type, Slot dst) {
-        if (!q.aggregated() || q.distinct() || q.sources().size() != 1 || !q.orderBy().isEmpty() || q.limit() != null
-                || q.offset() != null || q.select().size() != 1 || !(q.select().get(0).value() instanceof Expr.Aggregate a)
-                || a.distinct() || dst.f().isArray() || dst.f().isString() || !type.kind().isExactNumeric()) {
+    /** What the helper computes: PIM_AGG_{@code kind} of {@code column} (null for COUNT(*)), skipping {@code skip} rows. */
+    private record Shape(String kind, Expr.ColumnRef column, String skip) {}
+
+    /** The helper's plan for a query, or null when it does not have the shape. */
+    private static Shape shape(ProcGen g, Query q, SqlType type, Slot dst) {
+        if (q.distinct() || q.sources().size() != 1 || q.select().size() != 1 || dst.f().isArray() || dst.f().isString()
+                || !type.kind().isExactNumeric()) {
             return null;
         }
         Source src = q.sources().get(0);
         if (src.filter() != null || !(src.access() instanceof Access.IndexRange r) || r.lower() != null || r.upper() != null
-                || r.descending() || r.equalPrefix().isEmpty()) {
+                || r.equalPrefix().isEmpty()) {
             return null;
         }
-        int scale = Slot.scaleOf(a.type());
-        if (Slot.scaleOf(type) != scale || Slot.scaleOf(dst.f().type()) != scale) {
+        int scale = Slot.scaleOf(type);
+        if (Slot.scaleOf(dst.f().type()) != scale) {
+            return null;
+        }
+        if (!q.aggregated()) {
+            return pick(g, q, scale);
+        }
+        if (!q.orderBy().isEmpty() || q.limit() != null || q.offset() != null || r.descending()
+                || !(q.select().get(0).value() instanceof Expr.Aggregate a) || a.distinct() || Slot.scaleOf(a.type()) != scale) {
             return null;
         }
         return switch (a.kind()) {
-            case COUNT -> a.argument() == null ? a : null;
+            case COUNT -> a.argument() == null ? new Shape("COUNT", null, null) : null;
             case MIN, MAX, SUM -> a.argument() instanceof Expr.ColumnRef c && c.source() == 0
-                    && c.type().kind().isExactNumeric() && Slot.scaleOf(c.type()) == scale ? a : null;
+                    && c.type().kind().isExactNumeric() && Slot.scaleOf(c.type()) == scale
+                    ? new Shape(a.kind().name(), c, null) : null;
             case AVG -> null;
         };
+    }
+
+    /** {@code SELECT c ... [ORDER BY the index's order] LIMIT 1 [OFFSET k]} with k a constant, a variable or a parameter. */
+    private static Shape pick(ProcGen g, Query q, int scale) {
+        boolean indexOrder = q.orderBy().isEmpty() || q.orderFromIndex() || QueryGen.orderFromFirstSource(q);
+        if (!indexOrder || !(q.limit() instanceof Expr.Literal l) || !(l.value() instanceof Long one) || one != 1
+                || !(q.select().get(0).value() instanceof Expr.ColumnRef c) || c.source() != 0
+                || !c.type().kind().isExactNumeric() || Slot.scaleOf(c.type()) != scale) {
+            return null;
+        }
+        String skip;
+        if (q.offset() == null) {
+            skip = "PIM_CONST(0)";
+        } else if (Moves.constant(q.offset(), 0, null) instanceof Integer k) {
+            skip = "PIM_CONST(" + k + ")";
+        } else if (q.offset() instanceof Expr.VarRef v && Moves.sourceSlot(g, v, Scope.EMPTY) instanceof Slot s
+                && s.f().type().kind().isExactNumeric() && Slot.scaleOf(s.f().type()) == 0) {
+            skip = Moves.field(g, s, false, s.f().type());
+        } else {
+            return null;
+        }
+        return new Shape("PICK", c, skip);
     }
 
     /** Emits {@code dst = (q)} when q has the helper's shape and its keys are plain fields; false otherwise. */
@@ -46,7 +80,7 @@ final class RangeAggregates {
             return false; // (a scatter-gather read needs QueryGen's accumulators)
         }
         Query q = sq.query();
-        Expr.Aggregate a = shape(g, q, sq.type(), dst);
+        Shape a = shape(g, q, sq.type(), dst);
         if (a == null) {
             return false;
         }
@@ -82,7 +116,7 @@ final class RangeAggregates {
         }
         String keyTable = mv.define("key of " + t.name() + " by " + ix.name());
         String col = "{0, 0, 0, 0, 0, PIM_B_FRAME, 0, 0, 0}";
-        if (a.argument() instanceof Expr.ColumnRef c) {
+        if (a.column() instanceof Expr.ColumnRef c) {
             FieldLayout f = t.row().fields().get(c.column().ordinal());
             col = "{" + f.offset() + ", " + f.nullByte() + ", 0, " + (f.nullable() ? f.nullMask() : 0) + ", "
                     + Slot.kindName(f.kind()) + ", PIM_B_FRAME, 0, 0, 0}";
@@ -94,7 +128,8 @@ final class RangeAggregates {
                 + ", PIM_AGG_" + a.kind() + ", offsetof(" + frame + ", " + g.memberOf(row) + "), offsetof(" + frame + ", "
                 + cursor.substring("F->".length()) + "), " + col + ", " + dst.fd(Slot.needsCheck(sq.type(), dst.f().type()))
                 + ", " + (params ? "0" : "offsetof(" + frame + ", " + g.memberOf(dst.base()) + ")") + ", "
-                + (params ? "PIM_B_PARAMS" : "PIM_B_FRAME") + "};";
+                + (params ? "PIM_B_PARAMS" : "PIM_B_FRAME") + ", " + (r.descending() ? "PIM_R_DESC" : "0") + ", "
+                + (a.skip() == null ? "PIM_CONST(0)" : a.skip()) + "};";
         g.statics.add("/* " + CText.comment(a.kind() + " over " + t.name() + " by " + ix.name(), 200) + " */\n" + desc + "\n");
         g.w.line("(void)" + row + "; /* the row buffer is the helper's (frame offset in the descriptor) */");
         g.w.line("pim_range_agg(&" + name + "); /* " + CText.comment(t.name() + " by " + ix.name(), 80) + " */");

@@ -66,6 +66,37 @@ class TableDrivenCodeTest {
         assertTrue(Files.readString(dir.resolve("out/program0/pim_schema.h")).contains("#define PIM_MOVE_SUMS 1u"));
     }
 
+    /**
+     * {@code SELECT c ... ORDER BY <the index's order> [DESC] LIMIT 1 [OFFSET k]} is a pick of pim_range_agg
+     * (its values against HSQLDB: IndexPickDifferentialTest), and a program whose writes change no B+tree
+     * entry is built without the B+tree writer (PIM_TREE_WRITES 0; TreeWritesTest for the rule).
+     */
+    @Test
+    void picksAreTableDrivenAndReadOnlyProgramsHaveNoTreeWriter(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("picks.sql");
+        Files.writeString(script, """
+                CREATE TABLE item (g INTEGER NOT NULL, id INTEGER NOT NULL, qty INTEGER, PRIMARY KEY (g, id));
+                CREATE INDEX item_by_g ON item (g, id);
+                PARTITION TABLE item ON COLUMN g;
+                CREATE PROCEDURE picks(IN p_g INTEGER, IN p_k INTEGER, OUT p_a INTEGER, OUT p_b INTEGER, OUT p_c INTEGER)
+                    MODIFIES SQL DATA
+                BEGIN ATOMIC
+                    SET p_a = (SELECT qty FROM item WHERE g = p_g ORDER BY id LIMIT 1 OFFSET p_k);
+                    SET p_b = (SELECT id FROM item WHERE g = p_g ORDER BY id DESC LIMIT 1);
+                    SET p_c = (SELECT COUNT(*) FROM item WHERE g = p_g);
+                    UPDATE item SET qty = qty + 1 WHERE g = p_g AND id = p_k;
+                END;
+                """);
+        var r = CliRunner.run("compile", script.toString(), "-o", dir.resolve("out").toString(), "--no-native");
+        assertEquals(0, r.exitCode(), r.toString());
+        String c = Files.readString(dir.resolve("out/program0/program0.c"));
+        for (String form : new String[] {"PIM_AGG_PICK", "PIM_R_DESC", "PIM_AGG_COUNT"}) {
+            assertTrue(c.contains(form), form + " missing from the generated program");
+        }
+        assertTrue(!c.contains("pim_range_next("), "no generated scan loop is left");
+        assertTrue(Files.readString(dir.resolve("out/program0/pim_schema.h")).contains("#define PIM_TREE_WRITES 0u"));
+    }
+
     @Test
     void valuesMatchHsqldb(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("forms.sql");
