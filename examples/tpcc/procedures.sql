@@ -237,8 +237,8 @@ BEGIN ATOMIC
             WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;
     END IF;
 
-    SET v_h_id = (SELECT MAX(h_id) FROM history WHERE h_w_id = p_w_id);
-    SET v_h_id = COALESCE(v_h_id, 0) + 1;
+    UPDATE history_key SET hk_last_id = hk_last_id + 1 WHERE hk_w_id = p_w_id;
+    SELECT hk_last_id INTO v_h_id FROM history_key WHERE hk_w_id = p_w_id;
     INSERT INTO history (h_id, h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
         VALUES (v_h_id, v_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, v_now, p_h_amount,
                 v_w_name || '    ' || v_d_name);
@@ -323,13 +323,18 @@ CREATE PROCEDURE Delivery(IN p_w_id INTEGER, IN p_d_id INTEGER, IN p_o_carrier_i
                           OUT p_o_id INTEGER)
     MODIFIES SQL DATA
 BEGIN ATOMIC
+    DECLARE v_head INTEGER;
     DECLARE v_o_id INTEGER;
     DECLARE v_c_id INTEGER;
     DECLARE v_amount DECIMAL(12,2);
 
-    SET v_o_id = (SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = p_w_id AND no_d_id = p_d_id);
+    -- The oldest NEW-ORDER row of the district is the head of its queue (schema.sql, new_order_head).
+    SELECT nh_o_id INTO v_head FROM new_order_head WHERE nh_w_id = p_w_id AND nh_d_id = p_d_id;
+    SET v_o_id = (SELECT no_o_id FROM new_order
+                  WHERE no_w_id = p_w_id AND no_d_id = p_d_id AND no_o_id = v_head);
     IF v_o_id IS NOT NULL THEN
         DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = p_d_id AND no_o_id = v_o_id;
+        UPDATE new_order_head SET nh_o_id = nh_o_id + 1 WHERE nh_w_id = p_w_id AND nh_d_id = p_d_id;
         SELECT o_c_id INTO v_c_id FROM orders WHERE o_w_id = p_w_id AND o_d_id = p_d_id AND o_id = v_o_id;
         UPDATE orders SET o_carrier_id = p_o_carrier_id
             WHERE o_w_id = p_w_id AND o_d_id = p_d_id AND o_id = v_o_id;

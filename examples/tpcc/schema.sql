@@ -61,8 +61,8 @@ CREATE TABLE customer (
 
 -- The specification gives HISTORY no primary key ("rows in the History table do not need to be
 -- uniquely identified"), but PimSQL requires one. h_id is a synthetic key, numbered per home
--- warehouse: the loader numbers the initial rows 1..30,000 of each warehouse, and Payment takes
--- MAX(h_id) + 1 of its warehouse through history_by_id (deterministic under PimSQL's serial order).
+-- warehouse: the loader numbers the initial rows 1..30,000 of each warehouse, and Payment takes the
+-- next number from history_key (a sequence per warehouse, below).
 CREATE TABLE history (
     h_id     BIGINT       NOT NULL,
     h_c_id   INTEGER      NOT NULL,
@@ -81,6 +81,26 @@ CREATE TABLE new_order (
     no_d_id INTEGER NOT NULL,
     no_w_id INTEGER NOT NULL,
     PRIMARY KEY (no_w_id, no_d_id, no_o_id)
+);
+
+-- Two helper tables that are not in the specification; they replace ordered indexes, so that the
+-- programs of Payment and Delivery maintain no B+tree (README.md, "Helper tables"):
+-- history_key: per warehouse, the last h_id used (a sequence; Payment adds 1 and takes it).
+CREATE TABLE history_key (
+    hk_w_id    INTEGER NOT NULL,
+    hk_last_id BIGINT  NOT NULL,
+    PRIMARY KEY (hk_w_id)
+);
+
+-- new_order_head: per district, the head of its NEW-ORDER queue. New-Order inserts order ids
+-- D_NEXT_O_ID, D_NEXT_O_ID + 1, ... and Delivery removes the oldest, so a district's NEW-ORDER rows
+-- are always the ids nh_o_id .. D_NEXT_O_ID - 1 (consistency condition 3): the oldest is nh_o_id, and
+-- there is none when no row has that id.
+CREATE TABLE new_order_head (
+    nh_w_id INTEGER NOT NULL,
+    nh_d_id INTEGER NOT NULL,
+    nh_o_id INTEGER NOT NULL,
+    PRIMARY KEY (nh_w_id, nh_d_id)
 );
 
 CREATE TABLE orders (
@@ -146,21 +166,17 @@ CREATE TABLE stock (
 CREATE INDEX customer_by_name ON customer (c_w_id, c_d_id, c_last, c_first, c_id);
 -- OrderStatus: a customer's most recent order.
 CREATE INDEX orders_by_customer ON orders (o_w_id, o_d_id, o_c_id, o_id);
--- Delivery: the oldest undelivered order of a district.
-CREATE INDEX new_order_by_id ON new_order (no_w_id, no_d_id, no_o_id);
 -- Delivery, OrderStatus and StockLevel: the lines of one order, or of a range of orders.
 CREATE INDEX order_line_by_order ON order_line (ol_w_id, ol_d_id, ol_o_id, ol_number);
--- Payment: the next synthetic history key of a warehouse.
-CREATE INDEX history_by_id ON history (h_w_id, h_id);
 
 -- Partitioning (the arithmetic is in README.md, "Partitioning"). One warehouse is about 85 MB of rows
 -- at full size, more than the 55 MiB of row space a DPU has, so its tables are spread three ways:
 -- - the district's tables, by (warehouse, district), hashed: a district's customers, orders, new
---   orders and order lines (about 9 MB with their indexes) live together, so Order-Status and
+--   orders, order lines and new_order_head (about 9 MB with their indexes) live together, so Order-Status and
 --   Delivery (one district per call) run on one partition, and so does the district row that
 --   New-Order and Payment update;
--- - the warehouse row and its HISTORY by warehouse (partition w mod P): Payment's W_YTD and the
---   warehouse's next history id;
+-- - the warehouse row, its HISTORY and its history_key by warehouse (partition w mod P): Payment's
+--   W_YTD and the warehouse's next history id;
 -- - STOCK by item (partition i mod P): every partition holds an equal slice of every warehouse's
 --   stock (32.8 MB per warehouse, too large to sit next to anything else).
 -- ITEM is not partitioned: it is read-only, so it is replicated (and its reads can be answered on
@@ -169,9 +185,11 @@ CREATE INDEX history_by_id ON history (h_w_id, h_id);
 -- it finds) are multi-partition.
 PARTITION TABLE warehouse ON COLUMN w_id;
 PARTITION TABLE history ON COLUMN h_w_id;
+PARTITION TABLE history_key ON COLUMN hk_w_id;
 PARTITION TABLE district ON COLUMNS (d_w_id, d_id);
 PARTITION TABLE customer ON COLUMNS (c_w_id, c_d_id);
 PARTITION TABLE new_order ON COLUMNS (no_w_id, no_d_id);
+PARTITION TABLE new_order_head ON COLUMNS (nh_w_id, nh_d_id);
 PARTITION TABLE orders ON COLUMNS (o_w_id, o_d_id);
 PARTITION TABLE order_line ON COLUMNS (ol_w_id, ol_d_id);
 PARTITION TABLE stock ON COLUMN s_i_id;

@@ -158,9 +158,8 @@ BEGIN
         r_c_data := '';
     END IF;
 
-    -- the example's synthetic history key; the warehouse row updated above serialises the Payments of a
-    -- warehouse, so MAX + 1 is unique
-    SELECT COALESCE(MAX(h_id), 0) + 1 INTO v_h_id FROM history WHERE h_w_id = p_w_id;
+    -- the example's synthetic history key, from the warehouse's sequence row (examples/tpcc/README.md)
+    UPDATE history_key SET hk_last_id = hk_last_id + 1 WHERE hk_w_id = p_w_id RETURNING hk_last_id INTO v_h_id;
     INSERT INTO history (h_id, h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
         VALUES (v_h_id, r_c_id, p_c_d_id, p_c_w_id, p_d_id, p_w_id, v_now, p_h_amount,
                 v_w_name || '    ' || v_d_name);
@@ -243,14 +242,13 @@ BEGIN
     r_delivered := 0;
     r_o_ids := '';
     FOR v_d_id IN 1 .. 10 LOOP
-        SELECT no_o_id INTO v_o_id FROM new_order
-            WHERE no_w_id = p_w_id AND no_d_id = v_d_id
-            ORDER BY no_o_id LIMIT 1
-            FOR UPDATE;
+        -- the oldest new order is the head of the district's queue (examples/tpcc/README.md)
+        SELECT nh_o_id INTO v_o_id FROM new_order_head WHERE nh_w_id = p_w_id AND nh_d_id = v_d_id FOR UPDATE;
+        DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id AND no_o_id = v_o_id;
         IF NOT FOUND THEN
             r_o_ids := r_o_ids || '0';
         ELSE
-            DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d_id AND no_o_id = v_o_id;
+            UPDATE new_order_head SET nh_o_id = nh_o_id + 1 WHERE nh_w_id = p_w_id AND nh_d_id = v_d_id;
             UPDATE orders SET o_carrier_id = p_o_carrier_id
                 WHERE o_w_id = p_w_id AND o_d_id = v_d_id AND o_id = v_o_id
                 RETURNING o_c_id INTO v_c_id;

@@ -39,7 +39,7 @@ class TpccDifferentialTest {
     static final long SEED = 77;
     static final int CALLS = 600;
     static final List<String> TABLES = List.of("warehouse", "district", "customer", "history", "new_order", "orders",
-            "order_line", "stock", "item");
+            "order_line", "stock", "item", "history_key", "new_order_head");
 
     @Test
     void aSeededSequenceOfTransactionsGivesTheSameResultsAndTablesOnPimsqlAndHsqldb() throws Exception {

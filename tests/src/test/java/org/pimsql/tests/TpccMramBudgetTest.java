@@ -23,10 +23,10 @@ import org.pimsql.host.jdbc.PimConnection;
  */
 class TpccMramBudgetTest {
     /** Schema order (the database header's table order), codegen's row bytes, B+tree key bytes (0: none). */
-    static final String[] TABLES = {"WAREHOUSE", "DISTRICT", "CUSTOMER", "HISTORY", "NEW_ORDER", "ORDERS", "ORDER_LINE",
-            "ITEM", "STOCK"};
-    static final int[] ROW_BYTES = {128, 136, 720, 96, 24, 48, 88, 112, 328};
-    static final int[] TREE_KEY_BYTES = {0, 0, 56, 16, 24, 32, 32, 0, 0};
+    static final String[] TABLES = {"WAREHOUSE", "DISTRICT", "CUSTOMER", "HISTORY", "NEW_ORDER", "HISTORY_KEY",
+            "NEW_ORDER_HEAD", "ORDERS", "ORDER_LINE", "ITEM", "STOCK"};
+    static final int[] ROW_BYTES = {128, 136, 720, 96, 24, 24, 24, 48, 88, 112, 328};
+    static final int[] TREE_KEY_BYTES = {0, 0, 56, 0, 0, 0, 0, 32, 32, 0, 0};
     static final long DATA_OFFSET = org.pimsql.codegen.MemoryMap.standard().dataOffset();
     static final long DATA_END = org.pimsql.codegen.MemoryMap.standard().dataEnd();
     static final int DPUS = 4;
@@ -72,10 +72,12 @@ class TpccMramBudgetTest {
             assertEquals(20 * 300, total[2]);
             assertEquals(20 * 300, total[3]);
             assertEquals(20L * scale.newOrdersPerDistrict(), total[4]);
-            assertEquals(20 * 300, total[5]);
-            assertTrue(total[6] >= 20 * 300 * 5 && total[6] <= 20 * 300 * 15, "order lines " + total[6]);
-            assertEquals((long) DPUS * 3000, total[7], "ITEM is replicated on every DPU");
-            assertEquals(2 * 3000, total[8]);
+            assertEquals(2, total[5], "one history key per warehouse");
+            assertEquals(20, total[6], "one new-order head per district");
+            assertEquals(20 * 300, total[7]);
+            assertTrue(total[8] >= 20 * 300 * 5 && total[8] <= 20 * 300 * 15, "order lines " + total[8]);
+            assertEquals((long) DPUS * 3000, total[9], "ITEM is replicated on every DPU");
+            assertEquals(2 * 3000, total[10]);
         }
     }
 }

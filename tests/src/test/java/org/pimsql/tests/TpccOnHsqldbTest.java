@@ -146,6 +146,13 @@ class TpccOnHsqldbTest {
         }
         try (Statement st = conn.createStatement()) {
             st.executeUpdate("INSERT INTO history VALUES (1, 1, 1, 1, 1, 1, TIMESTAMP '2026-01-01 00:00:00', 10.00, 'initial')");
+            st.executeUpdate("INSERT INTO history_key VALUES (1, 1)");
+            st.executeUpdate("INSERT INTO history_key VALUES (2, 0)");
+            for (int did = 1; did <= 10; did++) {
+                // each district's oldest undelivered order (above), or D_NEXT_O_ID when it has none
+                st.executeUpdate("INSERT INTO new_order_head VALUES (1, " + did + ", " + (did == 1 ? 2 : did == 10 ? 4 : 3) + ")");
+                st.executeUpdate("INSERT INTO new_order_head VALUES (2, " + did + ", 1)");
+            }
         }
     }
 

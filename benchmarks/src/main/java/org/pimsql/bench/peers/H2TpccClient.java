@@ -52,12 +52,14 @@ public final class H2TpccClient implements TpccClient {
     private final PreparedStatement customerPayBc;
     private final PreparedStatement customerData;
     private final PreparedStatement customerPay;
-    private final PreparedStatement maxHistory;
+    private final PreparedStatement nextHistoryKey;
+    private final PreparedStatement historyKey;
     private final PreparedStatement insertHistory;
     private final PreparedStatement customerStatus;
     private final PreparedStatement lastOrder;
     private final PreparedStatement orderLines;
-    private final PreparedStatement oldestNewOrder;
+    private final PreparedStatement newOrderHead;
+    private final PreparedStatement advanceNewOrderHead;
     private final PreparedStatement deleteNewOrder;
     private final PreparedStatement orderCustomer;
     private final PreparedStatement setCarrier;
@@ -110,7 +112,8 @@ public final class H2TpccClient implements TpccClient {
                 + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
         customerPay = connection.prepareStatement("UPDATE customer SET c_balance = ?, c_ytd_payment = c_ytd_payment + ?, "
                 + "c_payment_cnt = c_payment_cnt + 1 WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
-        maxHistory = connection.prepareStatement("SELECT MAX(h_id) FROM history WHERE h_w_id = ?");
+        nextHistoryKey = connection.prepareStatement("UPDATE history_key SET hk_last_id = hk_last_id + 1 WHERE hk_w_id = ?");
+        historyKey = connection.prepareStatement("SELECT hk_last_id FROM history_key WHERE hk_w_id = ?");
         insertHistory = connection.prepareStatement("INSERT INTO history (h_id, h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, "
                 + "h_date, h_amount, h_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         customerStatus = connection.prepareStatement("SELECT c_first, c_middle, c_last, c_balance FROM customer "
@@ -119,7 +122,11 @@ public final class H2TpccClient implements TpccClient {
                 + "WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC LIMIT 1");
         orderLines = connection.prepareStatement("SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d "
                 + "FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ? ORDER BY ol_number");
-        oldestNewOrder = connection.prepareStatement("SELECT MIN(no_o_id) FROM new_order WHERE no_w_id = ? AND no_d_id = ?");
+        // the oldest new order is the head of the district's queue (examples/tpcc/README.md, "Two helper tables")
+        newOrderHead = connection.prepareStatement(
+                "SELECT nh_o_id FROM new_order_head WHERE nh_w_id = ? AND nh_d_id = ? FOR UPDATE");
+        advanceNewOrderHead = connection.prepareStatement(
+                "UPDATE new_order_head SET nh_o_id = nh_o_id + 1 WHERE nh_w_id = ? AND nh_d_id = ?");
         deleteNewOrder = connection.prepareStatement(
                 "DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?");
         orderCustomer = connection.prepareStatement("SELECT o_c_id FROM orders WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?");
@@ -358,9 +365,11 @@ public final class H2TpccClient implements TpccClient {
                 customerPay.setInt(5, cId);
                 customerPay.executeUpdate();
             }
+            nextHistoryKey.setInt(1, w);
+            nextHistoryKey.executeUpdate();
             long hId;
-            try (ResultSet rs = one(maxHistory, w)) {
-                hId = rs.getLong(1) + 1;
+            try (ResultSet rs = one(historyKey, w)) {
+                hId = rs.getLong(1);
             }
             insertHistory.setLong(1, hId);
             insertHistory.setInt(2, cId);
@@ -424,24 +433,24 @@ public final class H2TpccClient implements TpccClient {
             int delivered = 0;
             var ids = new StringBuilder();
             for (int d = 1; d <= 10; d++) {
-                oldestNewOrder.setInt(1, w);
-                oldestNewOrder.setInt(2, d);
+                newOrderHead.setInt(1, w);
+                newOrderHead.setInt(2, d);
                 int oId;
-                try (ResultSet rs = oldestNewOrder.executeQuery()) {
-                    rs.next();
+                try (ResultSet rs = newOrderHead.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("no new_order_head row for district " + w + "/" + d, "02000");
+                    }
                     oId = rs.getInt(1);
-                    if (rs.wasNull()) {
-                        oId = 0;
-                    }
                 }
-                if (oId != 0) {
-                    deleteNewOrder.setInt(1, w);
-                    deleteNewOrder.setInt(2, d);
-                    deleteNewOrder.setInt(3, oId);
-                    if (deleteNewOrder.executeUpdate() != 1) {
-                        // another Delivery took it since the read: a conflict, retried as such
-                        throw new SQLException("Delivery: new order " + oId + " taken concurrently", "40001");
-                    }
+                deleteNewOrder.setInt(1, w);
+                deleteNewOrder.setInt(2, d);
+                deleteNewOrder.setInt(3, oId);
+                if (deleteNewOrder.executeUpdate() != 1) {
+                    oId = 0; // the head is D_NEXT_O_ID: the district has no undelivered order
+                } else {
+                    advanceNewOrderHead.setInt(1, w);
+                    advanceNewOrderHead.setInt(2, d);
+                    advanceNewOrderHead.executeUpdate();
                     orderCustomer.setInt(1, w);
                     orderCustomer.setInt(2, d);
                     orderCustomer.setInt(3, oId);

@@ -53,7 +53,9 @@ public final class PimsqlEngine implements TpccEngine {
                 PARTITION TABLE district ON COLUMN d_w_id;
                 PARTITION TABLE customer ON COLUMN c_w_id;
                 PARTITION TABLE history ON COLUMN h_w_id;
+                PARTITION TABLE history_key ON COLUMN hk_w_id;
                 PARTITION TABLE new_order ON COLUMN no_w_id;
+                PARTITION TABLE new_order_head ON COLUMN nh_w_id;
                 PARTITION TABLE orders ON COLUMN o_w_id;
                 PARTITION TABLE order_line ON COLUMN ol_w_id;
                 PARTITION TABLE stock ON COLUMN s_w_id;

@@ -161,7 +161,9 @@ public final class TpccLoader {
              var history = new Batch(c, "history", 9, step);
              var orders = new Batch(c, "orders", 8, step);
              var orderLine = new Batch(c, "order_line", 10, step);
-             var newOrder = new Batch(c, "new_order", 3, step)) {
+             var newOrder = new Batch(c, "new_order", 3, step);
+             var historyKey = new Batch(c, "history_key", 2, step);
+             var newOrderHead = new Batch(c, "new_order_head", 3, step)) {
             long historyId = 0;
             for (int d = 1; d <= TpccScale.DISTRICTS_PER_WAREHOUSE; d++) {
                 PreparedStatement ps = district.ps;
@@ -249,7 +251,17 @@ public final class TpccLoader {
                         newOrder.add();
                     }
                 }
+                // the oldest undelivered order, or D_NEXT_O_ID when every order is delivered (schema.sql)
+                ps = newOrderHead.ps;
+                ps.setInt(1, w);
+                ps.setInt(2, d);
+                ps.setInt(3, Math.min(scale.firstNewOrder(), scale.ordersPerDistrict() + 1));
+                newOrderHead.add();
             }
+            PreparedStatement ps = historyKey.ps;
+            ps.setInt(1, w);
+            ps.setLong(2, historyId); // the last h_id used; Payment takes the next
+            historyKey.add();
         }
     }
 
@@ -311,5 +323,5 @@ public final class TpccLoader {
 
     /** The tables in load order. */
     public static final List<String> TABLES = List.of("item", "warehouse", "stock", "district", "customer", "history",
-            "orders", "order_line", "new_order");
+            "orders", "order_line", "new_order", "history_key", "new_order_head");
 }

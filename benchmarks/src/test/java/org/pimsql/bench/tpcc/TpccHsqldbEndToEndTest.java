@@ -140,8 +140,11 @@ class TpccHsqldbEndToEndTest {
     }
 
     static List<List<Object>> dump(Connection c, String table) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            return Rows.read(st.executeQuery("SELECT * FROM " + table + " ORDER BY 1, 2, 3"));
+        try (Statement st = c.createStatement();
+             var columns = st.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
+            int n = Math.min(3, columns.getMetaData().getColumnCount()); // the primary keys lead with their columns
+            String order = n == 1 ? "1" : n == 2 ? "1, 2" : "1, 2, 3";
+            return Rows.read(st.executeQuery("SELECT * FROM " + table + " ORDER BY " + order));
         }
     }
 }

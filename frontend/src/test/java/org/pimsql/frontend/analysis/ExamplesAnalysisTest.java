@@ -145,9 +145,10 @@ class ExamplesAnalysisTest {
                                 + "D_W_ID, D_NAME, D_STREET_1, D_STREET_2, D_CITY, D_STATE, D_ZIP, D_YTD], CUSTOMER=[C_ID, "
                                 + "C_D_ID, C_W_ID, C_FIRST, C_MIDDLE, C_LAST, C_STREET_1, C_STREET_2, C_CITY, C_STATE, C_ZIP, "
                                 + "C_PHONE, C_SINCE, C_CREDIT, C_CREDIT_LIM, C_DISCOUNT, C_BALANCE, C_YTD_PAYMENT, "
-                                + "C_PAYMENT_CNT, C_DATA], HISTORY=[H_ID, H_W_ID]}",
+                                + "C_PAYMENT_CNT, C_DATA], HISTORY_KEY=[HK_W_ID, HK_LAST_ID]}",
                         "{WAREHOUSE=[W_YTD], DISTRICT=[D_YTD], CUSTOMER=[C_BALANCE, C_YTD_PAYMENT, C_PAYMENT_CNT, C_DATA], "
-                                + "HISTORY=[H_ID, H_C_ID, H_C_D_ID, H_C_W_ID, H_D_ID, H_W_ID, H_DATE, H_AMOUNT, H_DATA]}"),
+                                + "HISTORY=[H_ID, H_C_ID, H_C_D_ID, H_C_W_ID, H_D_ID, H_W_ID, H_DATE, H_AMOUNT, H_DATA], "
+                                + "HISTORY_KEY=[HK_LAST_ID]}"),
                 expect("ORDERSTATUS", ProcedureClass.SINGLE_PARTITION, "HASH(INT,INT)(P_W_ID, P_D_ID)",
                         "{CUSTOMER=[C_ID, C_D_ID, C_W_ID, C_FIRST, C_MIDDLE, C_LAST, C_BALANCE], ORDERS=[O_ID, O_D_ID, O_W_ID, "
                                 + "O_C_ID, O_ENTRY_D, O_CARRIER_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_NUMBER, OL_I_ID, "
@@ -155,9 +156,10 @@ class ExamplesAnalysisTest {
                         "{}"),
                 expect("DELIVERY", ProcedureClass.SINGLE_PARTITION, "HASH(INT,INT)(P_W_ID, P_D_ID)",
                         "{CUSTOMER=[C_ID, C_D_ID, C_W_ID, C_BALANCE, C_DELIVERY_CNT], NEW_ORDER=[NO_O_ID, NO_D_ID, NO_W_ID], "
-                                + "ORDERS=[O_ID, O_D_ID, O_W_ID, O_C_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_AMOUNT]}",
-                        "{CUSTOMER=[C_BALANCE, C_DELIVERY_CNT], NEW_ORDER=[NO_O_ID, NO_D_ID, NO_W_ID], ORDERS=[O_CARRIER_ID], "
-                                + "ORDER_LINE=[OL_DELIVERY_D]}"),
+                                + "NEW_ORDER_HEAD=[NH_W_ID, NH_D_ID, NH_O_ID], ORDERS=[O_ID, O_D_ID, O_W_ID, O_C_ID], "
+                                + "ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_AMOUNT]}",
+                        "{CUSTOMER=[C_BALANCE, C_DELIVERY_CNT], NEW_ORDER=[NO_O_ID, NO_D_ID, NO_W_ID], NEW_ORDER_HEAD=[NH_O_ID], "
+                                + "ORDERS=[O_CARRIER_ID], ORDER_LINE=[OL_DELIVERY_D]}"),
                 expect("STOCKLEVEL", ProcedureClass.MULTI_PARTITION,
                         "HASH(INT,INT)(P_W_ID, P_D_ID); data-dependent in statement 1",
                         "{DISTRICT=[D_ID, D_W_ID, D_NEXT_O_ID], ORDER_LINE=[OL_O_ID, OL_D_ID, OL_W_ID, OL_I_ID], "
