@@ -51,7 +51,7 @@ class TpccDifferentialTest {
      * (warehouse, district), warehouse and history by warehouse, stock by item) on 8 DPUs, every input
      * (remote supply lines and remote customers included): New-Order, Payment and Stock-Level are
      * multi-partition calls (docs/multi-partition.md). It runs at the real 4,096-instruction budget, where the
-     * five procedures are three DPU programs with every exchange compiled in (docs/iram.md), so an epoch
+     * five procedures are two DPU programs with every exchange compiled in (docs/iram.md), so an epoch
      * launches each program its calls need.
      */
     @Test
