@@ -401,21 +401,12 @@ final class ExchangeGen {
     }
 
     private static boolean writesTable(org.pimsql.frontend.ir.Block b, Table t) {
-        for (Stmt st : b.statements()) {
-            boolean w = switch (st) {
-                case Stmt.Insert i -> i.table().id() == t.id();
-                case Stmt.Update u -> u.target().table().id() == t.id();
-                case Stmt.Delete d -> d.target().table().id() == t.id();
-                case Stmt.If i -> i.branches().stream().anyMatch(br -> writesTable(br.body(), t)) || writesTable(i.elseBlock(), t);
-                case Stmt.While wh -> writesTable(wh.body(), t);
-                case Stmt.ForEach f -> writesTable(f.body(), t);
-                default -> false;
-            };
-            if (w) {
-                return true;
-            }
-        }
-        return false;
+        return b.anyStatement(st -> switch (st) {
+            case Stmt.Insert i -> i.table().id() == t.id();
+            case Stmt.Update u -> u.target().table().id() == t.id();
+            case Stmt.Delete d -> d.target().table().id() == t.id();
+            default -> false;
+        });
     }
 
     /** The partition-key expressions of a join's lookup (a primary-key probe; may read earlier sources' rows), or null. */

@@ -204,21 +204,7 @@ final class QueryGen {
     }
 
     private static boolean writes(org.pimsql.frontend.ir.Block b) {
-        for (Stmt st : b.statements()) {
-            boolean w = switch (st) {
-                case Stmt.Insert i -> true;
-                case Stmt.Update u -> true;
-                case Stmt.Delete d -> true;
-                case Stmt.If i -> i.branches().stream().anyMatch(br -> writes(br.body())) || writes(i.elseBlock());
-                case Stmt.While wh -> writes(wh.body());
-                case Stmt.ForEach f -> writes(f.body());
-                default -> false;
-            };
-            if (w) {
-                return true;
-            }
-        }
-        return false;
+        return b.anyStatement(st -> st instanceof Stmt.Insert || st instanceof Stmt.Update || st instanceof Stmt.Delete);
     }
 
     void openCursor(Cursor c, int resultSetIndex) throws BuildException {

@@ -28,21 +28,12 @@ final class TreeWrites {
     }
 
     private static boolean any(Block b) {
-        for (Stmt st : b.statements()) {
-            boolean w = switch (st) {
-                case Stmt.Insert i -> !i.table().secondaryIndexes().isEmpty();
-                case Stmt.Delete d -> !d.target().table().secondaryIndexes().isEmpty();
-                case Stmt.Update u -> u.sets().stream().anyMatch(s -> indexed(u.target().table(), s.column().ordinal()));
-                case Stmt.If i -> i.branches().stream().anyMatch(br -> any(br.body())) || any(i.elseBlock());
-                case Stmt.While wh -> any(wh.body());
-                case Stmt.ForEach f -> any(f.body());
-                default -> false;
-            };
-            if (w) {
-                return true;
-            }
-        }
-        return false;
+        return b.anyStatement(st -> switch (st) {
+            case Stmt.Insert i -> !i.table().secondaryIndexes().isEmpty();
+            case Stmt.Delete d -> !d.target().table().secondaryIndexes().isEmpty();
+            case Stmt.Update u -> u.sets().stream().anyMatch(s -> indexed(u.target().table(), s.column().ordinal()));
+            default -> false;
+        });
     }
 
     private static boolean indexed(Table t, int column) {
