@@ -245,7 +245,7 @@ uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
         if ((int32_t)n == scale) {
             tmp[n++] = '.';
         }
-    } while (u != 0 || (int32_t)n <= scale);
+    } while (u != 0 || (int32_t)n <= scale + (scale > 0)); /* 0.05, not .05: a digit before the point */
     if (v < 0) {
         tmp[n++] = '-';
     }

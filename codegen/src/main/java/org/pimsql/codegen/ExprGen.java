@@ -120,6 +120,7 @@ final class ExprGen {
             case Expr.CharLength cl -> {
                 V a = expr(cl.string(), s);
                 V str = toStr(a, cl.string().type());
+                unread(List.of(str.p()), "only its length is used");
                 yield V.num("(int64_t)" + paren(str.l()), 0, str.n());
             }
             case Expr.Position p -> position(p, s);
@@ -361,10 +362,24 @@ final class ExprGen {
         return V.num(t, 0, n);
     }
 
+    /**
+     * Marks the temporaries among {@code parts} as read: an operand computed into temporaries (a CASE, a
+     * COALESCE) of which only the NULL flag or the length is used would otherwise fail the build with
+     * -Wunused-but-set-variable.
+     */
+    private void unread(List<String> parts, String why) {
+        for (String part : parts) {
+            if (part.matches("[a-z]+[0-9]+")) {
+                w().line("(void)" + part + "; /* " + why + " */");
+            }
+        }
+    }
+
     private V unary(Expr.Unary u, Scope s) throws BuildException {
         if (u.op() == Expr.UnaryOp.IS_NULL || u.op() == Expr.UnaryOp.IS_NOT_NULL) {
-            String n = expr(u.operand(), s).n(); // only the NULL flag matters: the value is not computed
-            return V.num("(int64_t)" + (u.op() == Expr.UnaryOp.IS_NULL ? "" : "!") + "(" + n + ")", 0, "0");
+            V x = expr(u.operand(), s); // only the NULL flag matters
+            unread(x.str() ? List.of(x.p(), x.l()) : List.of(x.v()), "only its NULL flag is tested");
+            return V.num("(int64_t)" + (u.op() == Expr.UnaryOp.IS_NULL ? "" : "!") + "(" + x.n() + ")", 0, "0");
         }
         V x = materialize(expr(u.operand(), s));
         return switch (u.op()) {
