@@ -384,7 +384,7 @@ final class ExchangeGen {
     private static Join forLoop(Stmt.ForEach fe) {
         Query q = fe.query();
         if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
-                || !q.orderBy().isEmpty() && !q.orderFromIndex() && !QueryGen.orderFromFirstSource(q)) {
+                || !QueryGen.inOrder(q)) {
             return null;
         }
         Source first = q.sources().getFirst();

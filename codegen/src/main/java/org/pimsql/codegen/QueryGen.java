@@ -193,7 +193,7 @@ final class QueryGen {
             return;
         }
         boolean plain = !q.aggregated() && !q.distinct() && q.limit() == null && q.offset() == null
-                && (q.orderBy().isEmpty() || q.orderFromIndex() || orderFromFirstSource(q));
+                && inOrder(q);
         if (plain && writes(fe.body()) && !(q.sources().get(0).access() instanceof Access.PrimaryKey)) {
             // the body writes: collect the first source's rows before running it, so that its writes
             // cannot move the index entries under the scan (each row is re-read when its turn comes)
@@ -589,7 +589,7 @@ final class QueryGen {
             w().line(skip + " = " + (ov.neverNull() ? "" : ov.n() + " ? -1 : ") + ov.v() + ";");
             invalidRowCount(skip, "2201X", "invalid row count in result offset clause");
         }
-        boolean sorted = !q.orderBy().isEmpty() && !q.orderFromIndex() && !orderFromFirstSource(q);
+        boolean sorted = !inOrder(q);
         if (sorted || gather != null) {
             sorted(q, sink, left, skip, gather);
             return;
@@ -701,6 +701,11 @@ final class QueryGen {
         if (left != null) {
             w().line(done + ":;");
         }
+    }
+
+    /** True when the query's rows need no sort buffer: no ORDER BY, or one its access path already follows. */
+    static boolean inOrder(Query q) {
+        return q.orderBy().isEmpty() || q.orderFromIndex() || orderFromFirstSource(q);
     }
 
     /**

@@ -54,8 +54,7 @@ final class RangeAggregates {
 
     /** {@code SELECT c ... [ORDER BY the index's order] LIMIT 1 [OFFSET k]} with k a constant, a variable or a parameter. */
     private static Shape pick(ProcGen g, Query q, int scale) {
-        boolean indexOrder = q.orderBy().isEmpty() || q.orderFromIndex() || QueryGen.orderFromFirstSource(q);
-        if (!indexOrder || !(q.limit() instanceof Expr.Literal l) || !(l.value() instanceof Long one) || one != 1
+        if (!QueryGen.inOrder(q) || !(q.limit() instanceof Expr.Literal l) || !(l.value() instanceof Long one) || one != 1
                 || !(q.select().get(0).value() instanceof Expr.ColumnRef c) || c.source() != 0
                 || !c.type().kind().isExactNumeric() || Slot.scaleOf(c.type()) != scale) {
             return null;
