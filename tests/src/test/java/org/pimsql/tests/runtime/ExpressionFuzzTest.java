@@ -22,8 +22,9 @@ import org.pimsql.tests.util.Hsqldb;
  * Random expressions against HSQLDB 2.7: seeded procedures whose OUT parameters are random, well-typed
  * expressions of the dialect (arithmetic, comparisons, AND/OR/NOT, BETWEEN, IS NULL, CASE in both forms,
  * COALESCE, ||, SUBSTRING, CHAR_LENGTH, POSITION, CAST) over parameters of every kind and literals, called
- * with random arguments that include NULLs and the edges of each type. Each call must give HSQLDB's values,
- * or fail with HSQLDB's SQLSTATE (a value too large for its target, a string too long for its). The
+ * with random arguments that include NULLs, empty strings and large magnitudes (kept clear of integer
+ * overflow, see the arguments). Each call must give HSQLDB's values, or fail with HSQLDB's SQLSTATE (a number
+ * or a string that does not fit its target). The
  * expressions are built by type, so both engines accept every procedure (negative literals are written
  * {@code (0 - 1)} and predicates' left operands are parenthesized: HSQLDB 2.7 cannot parse {@code (-1 <> 1)}
  * or {@code (CHAR_LENGTH(s) >= 1)}); the seed makes a failure reproducible.
