@@ -1,0 +1,108 @@
+package org.pimsql.codegen.vm;
+
+/**
+ * The operations of a DPU program (docs/vm.md). The order is the numbering: {@code kernel/pim_ops.h} is
+ * generated from this enum ({@link KernelHeader}), so the kernel's switch and this enum cannot disagree.
+ * Each constant names the operands it uses, for the assembler's checks and the listing of {@code explain}.
+ */
+public enum Op {
+    NOP(""),
+    END(""),
+    JMP("x:jump"),
+    JT("a:cell x:jump"),
+    JF("a:cell x:jump"),
+    JFALSE("a:cell x:jump"),
+    JNULL("a:cell x:jump"),
+    JNN("a:cell x:jump"),
+    TICK(""),
+    SIGNAL("a:cell x:state"),
+    NULL("a:cell"),
+    INT("a:cell x:lo y:hi"),
+    INT64("a:cell x:int64"),
+    STR("a:cell x:bytes y:len"),
+    COPY("a:cell b:cell"),
+    NOW("a:cell"),
+    LD("a:cell x:field"),
+    ST("a:cell x:field"),
+    MV("x:field y:field"),
+    FILL("a:byte x:frame y:len"),
+    COPYB("x:frame y:frame bc:len"),
+    ADD("a:cell b:cell c:cell"),
+    SUB("a:cell b:cell c:cell"),
+    MUL("a:cell b:cell c:cell"),
+    DIV("a:cell b:cell c:cell"),
+    MOD("a:cell b:cell c:cell"),
+    NEG("a:cell b:cell"),
+    SCALE("a:cell b:cell x:scale"),
+    FIT("a:cell b:cell x:fit"),
+    CMP("a:cell b:cell c:cell x:rel"),
+    SCMP("a:cell b:cell c:cell x:rel"),
+    NOT("a:cell b:cell"),
+    AND("a:cell b:cell c:cell"),
+    OR("a:cell b:cell c:cell"),
+    ISNULL("a:cell b:cell x:const"),
+    CAT("a:cell b:cell c:count x:frame y:len"),
+    SUBSTR("a:cell b:cell c:cell x:cell?"),
+    CLEN("a:cell b:cell"),
+    POS("a:cell b:cell c:cell"),
+    NTOS("a:cell b:cell x:frame y:format"),
+    STON("a:cell b:cell x:format"),
+    FITS("a:cell b:cell x:len"),
+    CUT("a:cell b:cell x:len"),
+    PAD("a:cell b:cell x:frame y:len"),
+    ELEM("a:cell b:cell x:array"),
+    CARD("a:cell x:frame"),
+    PKFIND("a:cell x:frame y:table"),
+    SCANOPEN("x:frame"),
+    SCANNEXT("a:cell b:table x:frame y:frame"),
+    RLO("x:range"),
+    ROPEN("x:range"),
+    RNEXT("a:cell x:range"),
+    ROWLOAD("a:cell b:table x:frame"),
+    INSERT("b:table x:frame"),
+    UPDATE("a:cell b:table x:frame y:frame"),
+    DELETE("a:cell b:table x:frame"),
+    PUSHOFF("a:cell b:cell x:frame y:len"),
+    GETOFF("a:cell b:cell x:frame"),
+    SKEY("b:cell x:frame y:key"),
+    SORTPUT("x:sort"),
+    SORTGET("a:cell x:sort"),
+    SETADD("a:cell b:cell x:frame y:len"),
+    RSBEGIN("x:const"),
+    RSROW("x:frame y:len"),
+    RSEND(""),
+    MPAT("a:cell b:cell"),
+    MPHASH("a:cell b:cell c:count"),
+    MPVAL("x:values"),
+    MPNONE("x:const"),
+    MPROWS("a:cell b:cell x:values"),
+    MPRNEXT("a:cell"),
+    MPROW("a:cell"),
+    MPPUT("a:cell"),
+    MPLOOK("a:cell x:values"),
+    MPJEND(""),
+    GAGGS("b:cell x:aggs"),
+    GROWS("x:sort y:const");
+
+    /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF as absent. */
+    public final String operands;
+
+    Op(String operands) {
+        this.operands = operands;
+    }
+
+    /** The operation's code in an instruction's first byte. */
+    public int code() {
+        return ordinal();
+    }
+
+    /** The kind of the operand in {@code slot} (a, b, c, x, y, bc), or null when the operation does not use it. */
+    public String operand(String slot) {
+        for (String part : operands.split(" ")) {
+            if (part.startsWith(slot + ":")) {
+                return part.substring(slot.length() + 1);
+            }
+        }
+        return null;
+    }
+}

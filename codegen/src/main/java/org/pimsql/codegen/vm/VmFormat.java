@@ -1,0 +1,225 @@
+package org.pimsql.codegen.vm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every constant the host, the compiler and the kernel share (docs/vm.md, docs/wire-format.md): magics, header
+ * sizes, flags, field kinds, feature bits. They are defined here once; {@link KernelHeader} writes them into
+ * {@code kernel/pim_ops.h} next to the operation codes, and a test checks the checked-in header.
+ */
+public final class VmFormat {
+    private VmFormat() {}
+
+    public static final int BATCH_MAGIC = 0x424D4950; // "PIMB"
+    public static final int RESULT_MAGIC = 0x524D4950; // "PIMR"
+    public static final int DB_MAGIC = 0x444D4950; // "PIMD"
+    public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
+    public static final int IMAGE_FORMAT = 1;
+
+    public static final int BATCH_HEADER_BYTES = 24;
+    public static final int CALL_HEADER_BYTES = 24;
+    public static final int RECORD_HEADER_BYTES = 40;
+    public static final int RESULT_HEADER_BYTES = 16;
+    public static final int MP_HEADER_BYTES = 16;
+    public static final int IMAGE_HEADER_BYTES = 64;
+    public static final int DIRECTORY_ENTRY_BYTES = 16;
+    public static final int ROW_HEADER_BYTES = 8;
+    public static final int CELL_BYTES = 16;
+    public static final int INSTRUCTION_BYTES = 8;
+    public static final int ARENA_MSG_BYTES = 256;
+    public static final int MSG_MAX = 248;
+
+    /** Batch flags. */
+    public static final int FLAG_INIT = 1;
+    public static final int FLAG_MP = 2;
+    /** Call header flags. */
+    public static final int CALL_JOINS_WAVE = 1;
+    public static final int CALL_SERIAL = 2;
+    public static final int CALL_MP = 4;
+    public static final int CALL_KEEP = 8;
+    /** Call status in a result record and an exchange report. */
+    public static final int STATUS_FAILED = 1;
+    public static final int STATUS_BLOCKED = 2;
+
+    /** Field kinds (FieldLayout.KIND_*). */
+    public static final int K_BOOL = 1;
+    public static final int K_I16 = 2;
+    public static final int K_I32 = 3;
+    public static final int K_I64 = 4;
+    public static final int K_CHAR = 5;
+    public static final int K_VARCHAR = 6;
+
+    /** Field descriptor flags: range-check codes in bits 0-4, NOT NULL in bit 5. */
+    public static final int FIT_SMALLINT = 30;
+    public static final int FIT_INTEGER = 31;
+    public static final int FD_NOT_NULL = 0x20;
+    public static final int NO_NULL_BIT = 0xFFFF;
+    public static final int NO_CELL = 0xFF;
+    public static final int NO_OPERAND = 0xFFFF;
+
+    /** SCALE's operand: from | to << 5 | ROUND. */
+    public static final int SCALE_ROUND = 1024;
+    /** NTOS / STON formats besides a scale. */
+    public static final int TEXT_BOOLEAN = 0x100;
+    public static final int TEXT_TIMESTAMP = 0x200;
+    /** SKEY: descending. */
+    public static final int SORT_DESC = 0x8000;
+    /** CMP / SCMP relations. */
+    public static final int REL_EQ = 0;
+    public static final int REL_NE = 1;
+    public static final int REL_LT = 2;
+    public static final int REL_LE = 3;
+    public static final int REL_GT = 4;
+    public static final int REL_GE = 5;
+
+    /** Range descriptor flags (pim_range_open). */
+    public static final int R_DESC = 1;
+    public static final int R_LO_INCL = 2;
+    public static final int R_HI_INCL = 4;
+    public static final int R_HAS_LO = 8;
+    public static final int R_HAS_HI = 16;
+    public static final int R_LO_DONE = 32;
+
+    /** Broadcast-read aggregate kinds (docs/multi-partition.md). */
+    public static final int SG_COUNT = 1;
+    public static final int SG_SUM = 2;
+    public static final int SG_MIN = 3;
+    public static final int SG_MAX = 4;
+    public static final int SG_AVG = 5;
+    public static final int SG_SEEN = 0x100;
+
+    /** Kernel features (docs/vm.md "Kernel features"). */
+    public static final int F_TREES = 1;
+    public static final int F_TREE_WRITES = 2;
+    public static final int F_MP = 4;
+    public static final int F_MP_ROWS = 8;
+    public static final int F_MP_SCATTER = 16;
+    public static final int F_MP_HASH = 32;
+    public static final int F_TEXT = 64;
+    public static final int F_SORT = 128;
+
+    /** Exchange limits. */
+    public static final int MP_SEG_BYTES = 4096;
+    public static final int MP_VALUE_MAX = 1024;
+    public static final int MP_PUB_MAX = 30 * 1024;
+
+    /** B+tree records per node (pim_btree.h PIM_BT_FANOUT) and the largest encoded keys (PIM_BT_MAX_KEY). */
+    public static final int NODE_FANOUT = 10;
+    public static final int MAX_TREE_KEY = 64;
+    public static final int MAX_HASH_KEY = 248;
+
+    /** The MRAM map (offsets from DPU_MRAM_HEAP_POINTER; docs/vm.md "Memory: MRAM map"). */
+    public static final int DB_OFF = 0;
+    public static final int DB_BYTES = 32 << 10;
+    public static final int IMAGE_OFF = DB_OFF + DB_BYTES;
+    public static final int IMAGE_BYTES = 1 << 20;
+    public static final int IN_OFF = IMAGE_OFF + IMAGE_BYTES;
+    public static final int IN_BYTES = 2 << 20;
+    public static final int OUT_OFF = IN_OFF + IN_BYTES;
+    public static final int OUT_BYTES = 2 << 20;
+    public static final int UNDO_OFF = OUT_OFF + OUT_BYTES;
+    public static final int UNDO_BYTES = 256 << 10;
+    public static final int UNDO_SLOTS = 16;
+    public static final int DATA_OFF = UNDO_OFF + UNDO_BYTES * UNDO_SLOTS;
+    public static final int DATA_END = 60 << 20;
+    /** Loop iterations one call may make before it fails with 54000. */
+    public static final int MAX_STEPS = 1_000_000;
+    /** Largest frame (u16 NULL-bit numbers address it) and most executing tasklets. */
+    public static final int MAX_FRAME_BYTES = 8184;
+    public static final int MAX_TASKLETS = 16;
+
+    /** The constants of pim_ops.h, in order: name (without the PIM_ prefix) -> value. */
+    static Map<String, Integer> constants() {
+        var m = new LinkedHashMap<String, Integer>();
+        m.put("BATCH_MAGIC", BATCH_MAGIC);
+        m.put("RESULT_MAGIC", RESULT_MAGIC);
+        m.put("DB_MAGIC", DB_MAGIC);
+        m.put("IMAGE_MAGIC", IMAGE_MAGIC);
+        m.put("IMAGE_FORMAT", IMAGE_FORMAT);
+        m.put("BATCH_HEADER_BYTES", BATCH_HEADER_BYTES);
+        m.put("CALL_HEADER_BYTES", CALL_HEADER_BYTES);
+        m.put("REC_HDR", RECORD_HEADER_BYTES);
+        m.put("RESULT_HEADER_BYTES", RESULT_HEADER_BYTES);
+        m.put("MP_HEADER_BYTES", MP_HEADER_BYTES);
+        m.put("IMAGE_HEADER_BYTES", IMAGE_HEADER_BYTES);
+        m.put("DIR_ENTRY_BYTES", DIRECTORY_ENTRY_BYTES);
+        m.put("ROW_HDR", ROW_HEADER_BYTES);
+        m.put("CELL_BYTES", CELL_BYTES);
+        m.put("ARENA_MSG_BYTES", ARENA_MSG_BYTES);
+        m.put("MSG_MAX", MSG_MAX);
+        m.put("FLAG_INIT", FLAG_INIT);
+        m.put("FLAG_MP", FLAG_MP);
+        m.put("CALL_JOINS_WAVE", CALL_JOINS_WAVE);
+        m.put("CALL_SERIAL", CALL_SERIAL);
+        m.put("CALL_MP", CALL_MP);
+        m.put("CALL_KEEP", CALL_KEEP);
+        m.put("ST_FAILED", STATUS_FAILED);
+        m.put("ST_BLOCKED", STATUS_BLOCKED);
+        m.put("K_BOOL", K_BOOL);
+        m.put("K_I16", K_I16);
+        m.put("K_I32", K_I32);
+        m.put("K_I64", K_I64);
+        m.put("K_CHAR", K_CHAR);
+        m.put("K_VARCHAR", K_VARCHAR);
+        m.put("FIT_SMALLINT", FIT_SMALLINT);
+        m.put("FIT_INTEGER", FIT_INTEGER);
+        m.put("FD_NOT_NULL", FD_NOT_NULL);
+        m.put("NO_NULL_BIT", NO_NULL_BIT);
+        m.put("NO_CELL", NO_CELL);
+        m.put("NO_OPERAND", NO_OPERAND);
+        m.put("SCALE_ROUND", SCALE_ROUND);
+        m.put("TEXT_BOOLEAN", TEXT_BOOLEAN);
+        m.put("TEXT_TIMESTAMP", TEXT_TIMESTAMP);
+        m.put("SORT_DESC", SORT_DESC);
+        m.put("REL_EQ", REL_EQ);
+        m.put("REL_NE", REL_NE);
+        m.put("REL_LT", REL_LT);
+        m.put("REL_LE", REL_LE);
+        m.put("REL_GT", REL_GT);
+        m.put("REL_GE", REL_GE);
+        m.put("R_DESC", R_DESC);
+        m.put("R_LO_INCL", R_LO_INCL);
+        m.put("R_HI_INCL", R_HI_INCL);
+        m.put("R_HAS_LO", R_HAS_LO);
+        m.put("R_HAS_HI", R_HAS_HI);
+        m.put("R_LO_DONE", R_LO_DONE);
+        m.put("SG_COUNT", SG_COUNT);
+        m.put("SG_SUM", SG_SUM);
+        m.put("SG_MIN", SG_MIN);
+        m.put("SG_MAX", SG_MAX);
+        m.put("SG_AVG", SG_AVG);
+        m.put("SG_SEEN", SG_SEEN);
+        m.put("F_TREES", F_TREES);
+        m.put("F_TREE_WRITES", F_TREE_WRITES);
+        m.put("F_MP", F_MP);
+        m.put("F_MP_ROWS", F_MP_ROWS);
+        m.put("F_MP_SCATTER", F_MP_SCATTER);
+        m.put("F_MP_HASH", F_MP_HASH);
+        m.put("F_TEXT", F_TEXT);
+        m.put("F_SORT", F_SORT);
+        m.put("MP_SEG_BYTES", MP_SEG_BYTES);
+        m.put("MP_VALUE_MAX", MP_VALUE_MAX);
+        m.put("MP_PUB_MAX", MP_PUB_MAX);
+        m.put("NODE_FANOUT", NODE_FANOUT);
+        m.put("MAX_TREE_KEY", MAX_TREE_KEY);
+        m.put("MAX_HASH_KEY", MAX_HASH_KEY);
+        m.put("DB_OFF", DB_OFF);
+        m.put("DB_BYTES", DB_BYTES);
+        m.put("IMAGE_OFF", IMAGE_OFF);
+        m.put("IMAGE_BYTES", IMAGE_BYTES);
+        m.put("IN_OFF", IN_OFF);
+        m.put("IN_BYTES", IN_BYTES);
+        m.put("OUT_OFF", OUT_OFF);
+        m.put("OUT_BYTES", OUT_BYTES);
+        m.put("UNDO_OFF", UNDO_OFF);
+        m.put("UNDO_BYTES", UNDO_BYTES);
+        m.put("UNDO_SLOTS", UNDO_SLOTS);
+        m.put("DATA_OFF", DATA_OFF);
+        m.put("DATA_END", DATA_END);
+        m.put("MAX_STEPS", MAX_STEPS);
+        m.put("MAX_FRAME_BYTES", MAX_FRAME_BYTES);
+        m.put("MAX_TASKLETS", MAX_TASKLETS);
+        return m;
+    }
+}
