@@ -1,30 +1,15 @@
 package org.pimsql.codegen;
 
-import java.util.List;
+import java.util.Set;
+import org.pimsql.codegen.vm.VmImage;
 
 /**
- * The programs built for a catalog (one unless the IRAM budget forced a split) and the host's view of their
- * data. {@code exchangeProcedures} were compiled with the multi-partition exchange (docs/multi-partition.md):
- * only their calls may run on several DPUs. A procedure whose calls may span partitions is left out when the
- * exchange would put it over the IRAM budget alone (its spanning calls then fail with 0A000).
+ * A catalog compiled for the DPUs: the host's view of the data ({@link SchemaLayout}) and the image of every
+ * procedure's program with the kernel it needs. {@code exchangeProcedures} were compiled with the multi-partition
+ * exchange (docs/multi-partition.md): only their calls may run on several DPUs.
  */
-public record CodegenResult(List<ProgramInfo> programs, SchemaLayout layout, java.util.Set<String> exchangeProcedures) {
+public record CodegenResult(SchemaLayout layout, VmImage image, Set<String> exchangeProcedures) {
     public CodegenResult {
-        programs = List.copyOf(programs);
-        exchangeProcedures = java.util.Set.copyOf(exchangeProcedures);
-    }
-
-    public CodegenResult(List<ProgramInfo> programs, SchemaLayout layout) {
-        this(programs, layout, java.util.Set.of());
-    }
-
-    /** The program that contains procedure {@code name}. */
-    public ProgramInfo programOf(String procedure) {
-        for (ProgramInfo p : programs) {
-            if (p.procedures().contains(procedure)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("no program contains procedure " + procedure);
+        exchangeProcedures = Set.copyOf(exchangeProcedures);
     }
 }

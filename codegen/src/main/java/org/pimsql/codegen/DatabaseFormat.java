@@ -8,9 +8,10 @@ import java.nio.ByteOrder;
  * {@code FLAG_INIT} batch (docs/wire-format.md). The host formats instead of the DPU so that no program
  * spends IRAM on it: the DPU copies this image to its header and zeroes the hash bucket arrays it names.
  *
- * <p>Layout (little-endian u32s): magic, ntables, bump, limit; {@code ntables + 2} free lists
- * {size, head}; per table {buckets, bucket_mask, rows, pad}; per B+tree slot (at least one)
- * {root, key_size, height, entries, spare, spares, version, reserved}. The bucket arrays
+ * <p>Layout (little-endian u32s, docs/vm.md "The batch and the database header"): magic, ntables, bump, limit,
+ * nfree, ntrees, 0, 0; {@code nfree = ntables + ntrees + 1} free lists {size, head}; per table {buckets,
+ * bucket_mask, rows, pad}; per B+tree slot {root, key_size, height, entries, spare, spares, version, reserved}.
+ * The bucket arrays
  * ({@code 4 << log2} bytes per table) are laid out from {@code dataOffset} in table order, as the
  * DPU's allocator would have placed them.
  */
@@ -29,10 +30,15 @@ public final class DatabaseFormat {
         return trees;
     }
 
-    /** Bytes of the header image: sizeof(pim_db_t), a multiple of 8. */
+    /** Free lists: one per block size the allocator can see (table rows, B+tree nodes), and one spare. */
+    static int freeLists(SchemaLayout layout) {
+        return layout.tables().size() + trees(layout) + 1;
+    }
+
+    /** Bytes of the header image, a multiple of 8. */
     public static int bytes(SchemaLayout layout) {
         int tables = layout.tables().size();
-        return 16 + 8 * (tables + 2) + 16 * tables + 32 * Math.max(1, trees(layout));
+        return 32 + 8 * freeLists(layout) + 16 * tables + 32 * trees(layout);
     }
 
     /**
@@ -53,8 +59,9 @@ public final class DatabaseFormat {
         }
         byte[] bytes = new byte[bytes(layout)];
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(DB_MAGIC).putInt(tables).putInt((int) bump).putInt(m.dataEnd());
-        b.position(b.position() + 8 * (tables + 2)); // free lists: empty
+        b.putInt(DB_MAGIC).putInt(tables).putInt((int) bump).putInt(m.dataEnd()).putInt(freeLists(layout))
+                .putInt(trees(layout)).putInt(0).putInt(0);
+        b.position(b.position() + 8 * freeLists(layout)); // free lists: empty
         for (int t = 0; t < tables; t++) {
             b.putInt(m.dataOffset() + t * (4 << lg)).putInt((1 << lg) - 1).putInt(0).putInt(0);
         }

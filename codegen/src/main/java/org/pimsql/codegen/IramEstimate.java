@@ -37,9 +37,9 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
     static final int UNKNOWN_HELPER = 100;
     /** The DPU runtime's boot code (stack and tasklet setup, halt). */
     static final int STARTUP = 64;
-    static final int STACK_BYTES = 1024;
 
-    static IramEstimate measure(Path elf, int tasklets, Toolchain.ProxyTools tools) throws IOException, BuildException {
+    static IramEstimate measure(Path elf, int tasklets, int stackBytes, Toolchain.ProxyTools tools)
+            throws IOException, BuildException {
         Path dir = elf.getParent();
         String sizes = Toolchain.run(List.of(tools.size(), "-A", elf.toString()), dir, "llvm-size");
         int text = 0;
@@ -74,7 +74,8 @@ record IramEstimate(int textBytes, int instructions, int wramBytes, Map<String, 
             }
         }
         int extra = STARTUP + allowances.values().stream().mapToInt(Integer::intValue).sum();
-        return new IramEstimate(text, (text + 3) / 4 + extra, data + tasklets * STACK_BYTES, allowances, symbols, tools.note());
+        return new IramEstimate(text, (text + 3) / 4 + extra, data + tasklets * stackBytes, allowances, symbols,
+                tools.note() + ", machine outliner off");
     }
 
     /** Instructions of the functions whose names start with {@code prefix} (a procedure's own code). */

@@ -14,7 +14,7 @@ import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Variable;
 
 /** Computes the byte layouts of a catalog (docs/wire-format.md). */
-final class LayoutBuilder {
+public final class LayoutBuilder {
     /** Largest encoded B+tree key (pim_btree.h PIM_BT_MAX_KEY) and hash key (pim_rt.h PIM_KEY_MAX - 8). */
     static final int MAX_TREE_KEY = 64;
     static final int MAX_HASH_KEY = 248;
@@ -24,14 +24,14 @@ final class LayoutBuilder {
     private LayoutBuilder() {}
 
     /** A value to lay out: name, type, whether it may be NULL. */
-    record Spec(String name, SqlType type, boolean nullable) {}
+    public record Spec(String name, SqlType type, boolean nullable) {}
 
     static SchemaLayout build(Catalog catalog) throws BuildException {
         return build(catalog, java.util.Set.of());
     }
 
     /** As above; the procedures named in {@code exchange} (Routing.exchange()) get their route slots. */
-    static SchemaLayout build(Catalog catalog, java.util.Set<String> exchange) throws BuildException {
+    public static SchemaLayout build(Catalog catalog, java.util.Set<String> exchange) throws BuildException {
         List<TableLayout> tables = new ArrayList<>();
         int treeSlot = 0;
         for (Table t : catalog.tableList()) {
@@ -123,7 +123,7 @@ final class LayoutBuilder {
     }
 
     /** The block of a procedure's local variables (same encoding as parameters). */
-    static BlockLayout locals(Procedure p) throws BuildException {
+    public static BlockLayout locals(Procedure p) throws BuildException {
         List<Spec> specs = new ArrayList<>();
         for (Variable v : p.locals()) {
             specs.add(new Spec(v.name(), v.type(), true));
@@ -131,7 +131,7 @@ final class LayoutBuilder {
         return block(0, specs, "procedure " + p.name() + " locals");
     }
 
-    static BlockLayout resultRow(Query q, String what) throws BuildException {
+    public static BlockLayout resultRow(Query q, String what) throws BuildException {
         List<Spec> specs = new ArrayList<>();
         for (Query.OutputColumn c : q.select()) {
             specs.add(new Spec(c.name(), c.value().type(), true));
@@ -153,7 +153,7 @@ final class LayoutBuilder {
         return finish(header, bitmapBytes, pos, fields, what);
     }
 
-    static BlockLayout block(int header, List<Spec> specs, String what) throws BuildException {
+    public static BlockLayout block(int header, List<Spec> specs, String what) throws BuildException {
         int bitmapBytes = (specs.size() + 7) / 8;
         int pos = header + bitmapBytes;
         List<FieldLayout> fields = new ArrayList<>();
@@ -231,7 +231,7 @@ final class LayoutBuilder {
         };
     }
 
-    static int align(int v, int a) {
+    public static int align(int v, int a) {
         return (v + a - 1) / a * a;
     }
 }

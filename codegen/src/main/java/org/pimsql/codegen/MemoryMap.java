@@ -1,35 +1,25 @@
 package org.pimsql.codegen;
 
+import org.pimsql.codegen.vm.VmFormat;
+
 /**
- * The MRAM areas of a DPU, as byte offsets from DPU_MRAM_HEAP_POINTER (docs/wire-format.md "Memory map").
- * The host writes a call batch at {@code inputOffset} and reads results from {@code outputOffset}.
- * {@code executingTasklets} undo logs of {@code undoBytesPerTasklet} are reserved: every program of a
- * schema shares the map (the data stays when the loaded program changes), and each runs its calls on at
- * most that many tasklets (fewer when its WRAM does not fit more, see TaskletSizing).
+ * The MRAM areas of a DPU, as byte offsets from DPU_MRAM_HEAP_POINTER (docs/vm.md "Memory: MRAM map"). The host
+ * writes the image (schema and programs) at {@code imageOffset} when the schema changes, a call batch at
+ * {@code inputOffset} before each launch, and reads results from {@code outputOffset}. {@code executingTasklets}
+ * undo logs of {@code undoBytesPerTasklet} are reserved: the kernel runs calls on at most that many tasklets.
+ * The values are {@link VmFormat}'s, which the kernel is compiled with (kernel/pim_ops.h).
  */
-public record MemoryMap(int dbOffset, int dbBytes, int inputOffset, int inputBytes, int outputOffset, int outputBytes,
-                        int undoOffset, int undoBytesPerTasklet, int executingTasklets, int dataOffset, int dataEnd,
-                        int defaultBucketsLog2, int maxLoopSteps) {
+public record MemoryMap(int dbOffset, int dbBytes, int imageOffset, int imageBytes, int inputOffset, int inputBytes,
+                        int outputOffset, int outputBytes, int undoOffset, int undoBytesPerTasklet, int executingTasklets,
+                        int dataOffset, int dataEnd, int defaultBucketsLog2, int maxLoopSteps) {
 
-    /** Most tasklets a program runs calls on; each has its own undo log. */
-    public static final int MAX_EXECUTING_TASKLETS = 16;
+    /** Most tasklets a DPU runs calls on; each has its own undo log. */
+    public static final int MAX_EXECUTING_TASKLETS = VmFormat.MAX_TASKLETS;
 
-    /**
-     * The map every program uses today: 4 KiB header, 2 MiB input, 2 MiB output, 16 undo logs of 256 KiB,
-     * data from 8 MiB + 4 KiB up to 60 MiB (52 MiB).
-     */
+    /** The map of pim_ops.h: 32 KiB database header, 1 MiB image, 2 MiB input and output, 16 undo logs of 256 KiB. */
     public static MemoryMap standard() {
-        int db = 0;
-        int dbBytes = 4096;
-        int in = db + dbBytes;
-        int inBytes = 2 << 20;
-        int out = in + inBytes;
-        int outBytes = 2 << 20;
-        int undo = out + outBytes;
-        int undoBytes = 256 << 10;
-        int tasklets = MAX_EXECUTING_TASKLETS;
-        int data = undo + undoBytes * tasklets;
-        return new MemoryMap(db, dbBytes, in, inBytes, out, outBytes, undo, undoBytes, tasklets, data, 60 << 20, 10,
-                1_000_000);
+        return new MemoryMap(VmFormat.DB_OFF, VmFormat.DB_BYTES, VmFormat.IMAGE_OFF, VmFormat.IMAGE_BYTES, VmFormat.IN_OFF,
+                VmFormat.IN_BYTES, VmFormat.OUT_OFF, VmFormat.OUT_BYTES, VmFormat.UNDO_OFF, VmFormat.UNDO_BYTES,
+                VmFormat.UNDO_SLOTS, VmFormat.DATA_OFF, VmFormat.DATA_END, 10, VmFormat.MAX_STEPS);
     }
 }

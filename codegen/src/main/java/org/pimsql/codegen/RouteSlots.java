@@ -14,7 +14,7 @@ import org.pimsql.frontend.ir.Stmt;
 /**
  * Finds the partitions of an exchange procedure that the host can compute from the call's arguments
  * alone (design decision 8): the distinct partition-key tuples of its routed accesses ({@link
- * ExchangeGen#routedKeys}) whose every key is a scalar parameter the procedure never assigns, so its value
+ * ExchangeAccesses#routedKeys}) whose every key is a scalar parameter the procedure never assigns, so its value
  * at the access is the argument. Each gets a {@link RouteSlot} after the parameters; the host fills it for
  * every exchange call (WireCodec) and the access reads it instead of computing the partition on the DPU.
  *
@@ -23,11 +23,11 @@ import org.pimsql.frontend.ir.Stmt;
  * slot's load is smaller than the parameter's load and NULL test (about 5 instructions per access,
  * docs/iram.md). Accesses with the same function of the same parameters share a slot.
  */
-final class RouteSlots {
+public final class RouteSlots {
     private RouteSlots() {}
 
     /** The slots of {@code p}, placed from {@code offset} on (4 bytes each); none unless it has the exchange. */
-    static List<RouteSlot> of(Procedure p, boolean exchange, int offset) {
+    public static List<RouteSlot> of(Procedure p, boolean exchange, int offset) {
         var slots = new ArrayList<RouteSlot>();
         if (!exchange) {
             return slots;
@@ -40,7 +40,7 @@ final class RouteSlots {
 
     private static void collect(Block b, Set<Integer> assigned, List<RouteSlot> slots, int offset) {
         for (Stmt s : b.statements()) {
-            for (ExchangeGen.Routed r : ExchangeGen.routedKeys(s)) {
+            for (ExchangeAccesses.Routed r : ExchangeAccesses.routedKeys(s)) {
                 List<Integer> args = parameterArgs(r.keys(), assigned);
                 PartitionFunction f = PartitionFunction.of(r.table());
                 if (args != null && find(slots, r.table(), args) == null) {
@@ -62,7 +62,7 @@ final class RouteSlots {
     }
 
     /** The slot holding the partition of {@code table} keyed by the arguments {@code args}, or null. */
-    static RouteSlot find(List<RouteSlot> slots, Table table, List<Integer> args) {
+    public static RouteSlot find(List<RouteSlot> slots, Table table, List<Integer> args) {
         PartitionFunction f = PartitionFunction.of(table);
         for (RouteSlot s : slots) {
             if (s.holds(f, args)) {
@@ -76,7 +76,7 @@ final class RouteSlots {
      * The argument positions of {@code keys} when each is a scalar IN or INOUT parameter that no statement
      * assigns (its value at any access is the call's argument), else null.
      */
-    static List<Integer> parameterArgs(List<Expr> keys, Set<Integer> assigned) {
+    public static List<Integer> parameterArgs(List<Expr> keys, Set<Integer> assigned) {
         var args = new ArrayList<Integer>();
         for (Expr k : keys) {
             if (!(k instanceof Expr.VarRef v) || !v.variable().isParameter() || !v.variable().readable()
@@ -89,7 +89,7 @@ final class RouteSlots {
     }
 
     /** The ids of every variable a statement of {@code b} may assign (SET, SELECT INTO, FOR row variables). */
-    static void assignedIn(Block b, Set<Integer> out) {
+    public static void assignedIn(Block b, Set<Integer> out) {
         for (Stmt s : b.statements()) {
             switch (s) {
                 case Stmt.Assign a -> out.add(a.target().id());

@@ -54,7 +54,7 @@ final class Toolchain {
             return onPath(preferred) ? preferred : fallback;
         }
 
-        private static boolean onPath(String exe) {
+        static boolean onPath(String exe) {
             String path = System.getenv("PATH");
             if (path == null) {
                 return false;
@@ -68,19 +68,20 @@ final class Toolchain {
         }
     }
 
-    private final String clang;
-    private final ProxyTools proxy;
-    /** Reuses identical earlier builds when {@value BuildCache#ENV} is set (the test suites), else null. */
-    private final BuildCache cache;
+    private Toolchain() {}
 
-    Toolchain(String clang) {
-        this.clang = clang;
-        this.proxy = ProxyTools.resolve(clang);
-        this.cache = BuildCache.fromEnvironment();
-    }
+    private static final java.util.Map<String, String> VERSIONS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    ProxyTools proxy() {
-        return proxy;
+    /** The first line of {@code tool --version} (part of the kernel cache's key), or "missing". */
+    static String version(String tool) {
+        return VERSIONS.computeIfAbsent(tool, t -> {
+            try {
+                String out = run(List.of(t, "--version"), Path.of(System.getProperty("java.io.tmpdir")), t);
+                return out.lines().findFirst().orElse(t);
+            } catch (IOException | BuildException e) {
+                return "missing";
+            }
+        });
     }
 
     /** Runs a command in {@code dir}; returns its standard output, throws with the output when it fails. */
@@ -104,66 +105,21 @@ final class Toolchain {
         return text;
     }
 
-    /**
-     * Runs {@code commands} in {@code dir}, in order, or takes their {@code outputs} from the build cache
-     * when one is configured and has them. Every path of the commands lies under the kernel's output root.
-     */
-    private void runCached(List<List<String>> commands, List<String> whats, Path dir, KernelSources.Extracted k,
-                           List<Path> sources, List<Path> includeDirs, List<Path> outputs) throws IOException, BuildException {
-        BuildCache.Build build = () -> {
-            for (int i = 0; i < commands.size(); i++) {
-                run(commands.get(i), dir, whats.get(i));
-            }
-        };
-        if (cache == null) {
-            build.run();
-        } else {
-            cache.build(commands, k.kernelDir().getParent(), BuildCache.inputDirs(sources, includeDirs), outputs, build);
-        }
+    private static List<String> includes(KernelSources.Extracted k) {
+        return List.of("-I" + k.kernelDir(), "-I" + k.simIncludeDir());
     }
 
-    private static List<Path> sources(Path program, KernelSources.Extracted k) {
-        List<Path> all = new ArrayList<>();
-        all.add(program);
-        all.addAll(k.runtimeSources());
-        return all;
-    }
-
-    private List<String> includes(Path programDir, KernelSources.Extracted k) {
-        return List.of("-I" + programDir, "-I" + k.kernelDir(), "-I" + k.simIncludeDir());
-    }
-
-    /**
-     * Host objects of the program and the runtime, -O0, one tasklet, not linked: only their data symbols
-     * matter ({@link TaskletSizing}). {@code probeDir} holds the one-tasklet pim_schema.h.
-     */
-    List<Path> buildProbeObjects(Path probeDir, Path source, KernelSources.Extracted k) throws IOException, BuildException {
-        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-c", "-O0", "-DNR_TASKLETS=1"));
-        cmd.addAll(includes(probeDir, k));
-        cmd.add(source.toString());
-        k.runtimeSources().forEach(s -> cmd.add(s.toString()));
-        List<Path> objects = new ArrayList<>();
-        objects.add(probeDir.resolve(source.getFileName().toString().replaceAll("\\.c$", ".o")));
-        k.runtimeSources().forEach(s -> objects.add(probeDir.resolve(s.getFileName().toString().replaceAll("\\.c$", ".o"))));
-        runCached(List.of(cmd), List.of("WRAM probe build"), probeDir, k, sources(source, k),
-                List.of(probeDir, k.kernelDir(), k.simIncludeDir()), objects);
-        return objects;
-    }
-
-    /** The simulator's shared object: the program and the runtime, -O2, warnings as errors. */
-    Path buildNative(Path programDir, Path source, KernelSources.Extracted k, String name, int tasklets)
+    /** The simulator's shared object of the kernel: -O2, warnings as errors. */
+    static void buildKernelNative(String clang, Path dir, KernelSources.Extracted k, List<String> defines, Path out)
             throws IOException, BuildException {
-        Path lib = programDir.resolve("lib" + name + ".so");
-        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-shared", "-fPIC", "-O2", "-DNR_TASKLETS=" + tasklets));
+        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-shared", "-fPIC", "-O2", "-g"));
+        cmd.addAll(defines);
         cmd.addAll(WARNINGS);
-        cmd.addAll(includes(programDir, k));
-        cmd.add(source.toString());
+        cmd.addAll(includes(k));
         k.runtimeSources().forEach(s -> cmd.add(s.toString()));
         cmd.add("-o");
-        cmd.add(lib.toString());
-        runCached(List.of(cmd), List.of("native build of " + name), programDir, k, sources(source, k),
-                List.of(programDir, k.kernelDir(), k.simIncludeDir()), List.of(lib));
-        return lib;
+        cmd.add(out.toString());
+        run(cmd, dir, "native build of the DPU kernel");
     }
 
     /**
@@ -183,44 +139,37 @@ final class Toolchain {
             #endif
             """;
 
-    /** Compiles every source for the 32-bit proxy target and links them with --gc-sections from main. */
-    Path buildProxy(Path programDir, Path source, KernelSources.Extracted k, String name, int tasklets)
+    /**
+     * The kernel for the 32-bit proxy target, linked with --gc-sections from main and the machine outliner off (the
+     * DPU compiler has none, docs/iram.md). Returns the ELF.
+     */
+    static Path buildKernelProxy(ProxyTools proxy, Path dir, KernelSources.Extracted k, List<String> defines)
             throws IOException, BuildException {
-        Path objDir = programDir.resolve("proxy");
+        Path objDir = dir.resolve("proxy");
         java.nio.file.Files.createDirectories(objDir);
         Path assertDir = objDir.resolve("include");
         java.nio.file.Files.createDirectories(assertDir);
         java.nio.file.Files.writeString(assertDir.resolve("assert.h"), PROXY_ASSERT);
-        List<Path> sources = new ArrayList<>();
-        sources.add(source);
-        sources.addAll(k.runtimeSources());
-        List<List<String>> commands = new ArrayList<>();
-        List<String> whats = new ArrayList<>();
         List<Path> objects = new ArrayList<>();
-        for (Path s : sources) {
+        for (Path s : k.runtimeSources()) {
             String stem = s.getFileName().toString().replaceAll("\\.c$", "");
             Path obj = objDir.resolve(stem + ".o");
             List<String> cmd = new ArrayList<>(List.of(proxy.clang(), "-std=gnu11"));
             cmd.addAll(PROXY_TARGET);
-            cmd.add("-DNR_TASKLETS=" + tasklets);
+            cmd.addAll(defines);
             cmd.addAll(WARNINGS);
             cmd.add("-I" + assertDir);
-            cmd.addAll(includes(programDir, k));
+            cmd.addAll(includes(k));
             cmd.addAll(List.of("-c", s.toString(), "-o", obj.toString()));
-            commands.add(cmd);
-            whats.add("proxy build of " + s.getFileName());
+            run(cmd, dir, "proxy build of " + s.getFileName());
             objects.add(obj);
         }
-        Path elf = objDir.resolve(name + ".elf");
-        List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "-mllvm", "-disable-machine-licm", "--gc-sections", "-e", "main",
+        Path elf = objDir.resolve("kernel.elf");
+        List<String> link = new ArrayList<>(List.of(proxy.lld(), "-m", "elf32lriscv", "--relax", "-mllvm",
+                "-disable-machine-licm", "-mllvm", "-enable-machine-outliner=never", "--gc-sections", "-e", "main",
                 "--unresolved-symbols=ignore-all", "-o", elf.toString()));
         objects.forEach(o -> link.add(o.toString()));
-        commands.add(link);
-        whats.add("proxy link of " + name);
-        List<Path> outputs = new ArrayList<>(objects);
-        outputs.add(elf);
-        runCached(commands, whats, programDir, k, sources,
-                List.of(assertDir, programDir, k.kernelDir(), k.simIncludeDir()), outputs);
+        run(link, dir, "proxy link of the DPU kernel");
         return elf;
     }
 }

@@ -11,10 +11,10 @@ import org.pimsql.frontend.SqlScript;
 import org.pimsql.frontend.catalog.Catalog;
 
 /** Compiles an example of the repository's examples/ directory through the frontend. */
-final class ExampleBuilds {
+public final class ExampleBuilds {
     private ExampleBuilds() {}
 
-    static Path repoRoot() {
+    public static Path repoRoot() {
         Path p = Path.of("").toAbsolutePath();
         while (p != null && !Files.isDirectory(p.resolve("examples"))) {
             p = p.getParent();
@@ -25,7 +25,7 @@ final class ExampleBuilds {
         return p;
     }
 
-    static Catalog catalog(String example) throws IOException, CompileException {
+    public static Catalog catalog(String example) throws IOException, CompileException {
         Path dir = repoRoot().resolve("examples").resolve(example);
         List<SqlScript> scripts = new ArrayList<>();
         scripts.add(SqlScript.read(dir.resolve("schema.sql")));

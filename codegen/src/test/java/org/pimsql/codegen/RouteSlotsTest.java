@@ -58,16 +58,23 @@ class RouteSlotsTest {
         return ScriptCompiler.compile(List.of(new SqlScript("route.sql", SCHEMA + String.join("\n", procedures))));
     }
 
-    static ProgramGen.Program program(Catalog c) throws Exception {
-        Set<String> exchange = ProgramGen.exchangeProcedures(c);
-        SchemaLayout layout = LayoutBuilder.build(c, exchange);
-        return ProgramGen.generate(c, layout, c.procedureList(), "program0", 1, exchange);
+    static CodegenResult program(Catalog c) throws Exception {
+        return Codegen.compile(c);
+    }
+
+    /** The listing lines of every procedure of a compiled schema. */
+    static List<String> listing(CodegenResult r) {
+        return r.image().procedures().stream().flatMap(p -> p.listing().lines().stream()).toList();
+    }
+
+    static boolean hashes(CodegenResult r) {
+        return (r.image().kernel().features() & org.pimsql.codegen.vm.VmFormat.F_MP_HASH) != 0;
     }
 
     @Test
     void parameterKeysGetOneSlotPerDistinctTupleAfterTheParameters() throws Exception {
         Catalog c = catalog(MOVE);
-        Set<String> exchange = ProgramGen.exchangeProcedures(c);
+        Set<String> exchange = Codegen.exchangeProcedures(c);
         assertEquals(Set.of("MOVE"), exchange);
         Procedure move = c.procedureList().getFirst();
         ProcedureLayout plain = LayoutBuilder.procedure(move);
@@ -86,30 +93,29 @@ class RouteSlotsTest {
     }
 
     @Test
-    void aProgramWithOnlyParameterKeysNeitherCallsNorLinksTheHash() throws Exception {
-        ProgramGen.Program p = program(catalog(MOVE));
+    void aProgramWithOnlyParameterKeysNeitherHashesNorNeedsTheHashingKernel() throws Exception {
+        CodegenResult p = program(catalog(MOVE));
         int end = LayoutBuilder.procedure(catalog(MOVE).procedureList().getFirst()).params().bytes();
-        assertFalse(p.source().contains("pim_mp_hash"), p.source());
-        assertTrue(p.source().contains("pim_mp_at(PIM_LD32(P, " + end + "), 0)"), p.source());
-        assertTrue(p.source().contains("pim_mp_at(PIM_LD32(P, " + (end + 8) + "), 0)"), p.source());
-        assertTrue(p.schemaHeader().contains("#define PIM_MP_HASH 0u"), p.schemaHeader());
+        List<String> lines = listing(p);
+        assertFalse(lines.stream().anyMatch(l -> l.contains("MPHASH")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("route slot") && l.contains("@" + end + " ")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("route slot") && l.contains("@" + (end + 8) + " ")), String.join("\n", lines));
+        assertFalse(hashes(p));
     }
 
     @Test
     void assignedParametersAndKeysReadOnTheDpuAreStillHashedThere() throws Exception {
         Catalog c = catalog(SHIFT);
-        ProcedureLayout shift = LayoutBuilder.build(c, ProgramGen.exchangeProcedures(c)).procedure(0);
+        ProcedureLayout shift = LayoutBuilder.build(c, Codegen.exchangeProcedures(c)).procedure(0);
         // p_w is assigned: its value at the second read is not the argument, so not even the first read gets a slot
         assertEquals(List.of(), shift.routes());
-        ProgramGen.Program p = program(c);
-        assertEquals(3, p.source().split("pim_mp_at\\(pim_mp_hash\\(").length - 1, p.source());
-        assertTrue(p.schemaHeader().contains("#define PIM_MP_HASH 1u"), p.schemaHeader());
-        // in one program with Move, Move still reads its slots
-        ProgramGen.Program both = program(catalog(MOVE, SHIFT));
-        // (as pim_mp_at's key, or as the route slot of a pim_pk_stmt descriptor: PkStatements)
+        CodegenResult p = program(c);
+        assertEquals(3, listing(p).stream().filter(l -> l.contains(" MPHASH ")).count(), String.join("\n", listing(p)));
+        assertTrue(hashes(p));
+        // in one image with Move, Move still reads its slots
+        CodegenResult both = program(catalog(MOVE, SHIFT));
         int end = LayoutBuilder.procedure(catalog(MOVE).procedureList().getFirst()).params().bytes();
-        assertTrue(both.source().contains("PIM_LD32(P, " + end + ")")
-                || both.source().matches("(?s).*static const pim_pk_t \\w+ = \\{[^}]*, " + end + ", (offsetof|0,).*"), both.source());
-        assertTrue(both.schemaHeader().contains("#define PIM_MP_HASH 1u"), both.schemaHeader());
+        assertTrue(listing(both).stream().anyMatch(l -> l.contains("route slot") && l.contains("@" + end + " ")));
+        assertTrue(hashes(both));
     }
 }

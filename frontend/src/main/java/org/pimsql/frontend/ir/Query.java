@@ -19,5 +19,39 @@ public record Query(List<Source> sources, List<OutputColumn> select, boolean agg
 
     public record OutputColumn(String name, Expr value) {}
 
+    /** True when the rows need no sort buffer: no ORDER BY, or one the access paths already follow. */
+    public boolean inOrder() {
+        return orderBy.isEmpty() || orderFromIndex || orderFromFirstSource();
+    }
+
+    /**
+     * True when the rows already come in ORDER BY order: the first source scans an index whose columns after the
+     * equality prefix are exactly the sort keys (all in the scan's direction), and every later source is a
+     * primary-key lookup, which yields at most one row per outer row and so keeps the order.
+     */
+    private boolean orderFromFirstSource() {
+        if (!(sources.get(0).access() instanceof Access.IndexRange r)) {
+            return false;
+        }
+        for (int i = 1; i < sources.size(); i++) {
+            if (!(sources.get(i).access() instanceof Access.PrimaryKey)) {
+                return false;
+            }
+        }
+        List<Integer> cols = r.index().columns();
+        int k = r.equalPrefix().size();
+        if (k + orderBy.size() > cols.size()) {
+            return false;
+        }
+        for (int i = 0; i < orderBy.size(); i++) {
+            SortKey key = orderBy.get(i);
+            if (key.descending() != r.descending() || !(key.value() instanceof Expr.ColumnRef c) || c.source() != 0
+                    || c.column().ordinal() != cols.get(k + i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public record SortKey(Expr value, boolean descending) {}
 }

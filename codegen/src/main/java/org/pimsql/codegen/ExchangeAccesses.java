@@ -2,13 +2,12 @@ package org.pimsql.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.pimsql.frontend.analysis.ScatterReads;
 import org.pimsql.frontend.analysis.Exprs;
+import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.catalog.TypeKind;
-import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
@@ -17,220 +16,13 @@ import org.pimsql.frontend.ir.Stmt;
 import org.pimsql.frontend.ir.Variable;
 
 /**
- * The per-statement call sites of the multi-partition exchange (runtime-dpu kernel/pim_mp.c,
- * docs/multi-partition.md), emitted only for procedures whose calls may span partitions
- * ({@code Routing.exchange()}). A data access on a partitioned table becomes
- *
- * <pre>
- * if (pim_mp_at(key, key_is_null)) { ...the statement... }
- * pim_mp_val(&amp;values); // reads only
- * </pre>
- *
- * so that it runs only on the participant owning its partition, and a read's INTO values are published to
- * (or taken from) the host's value vector ({@link #values}). Accesses of replicated tables run everywhere unwrapped. A
- * partitioned access the exchange cannot route (a join of partitioned tables, a query in a condition or a
- * FOR loop or a cursor, a partition key that is not a single integer column bound by equality) gets
- * {@code pim_mp_none(stmt)}: the call then fails with 0A000 when it spans partitions, and
- * {@link #unsupported} lists it for the compile summary.
+ * Which accesses of a procedure the multi-partition exchange routes, and by which keys (docs/multi-partition.md):
+ * a statement's own access on one partition (a {@link Target}), a join or FOR loop over one partition's rows (a
+ * {@link Join}: a rowset, then primary-key lookups), or neither. The compiler ({@code vm.ExchangeCompiler}) and
+ * the route slots ({@link RouteSlots}) both ask here, so they agree on every access.
  */
-final class ExchangeGen {
-    private final ProcGen g;
-    final List<String> unsupported = new ArrayList<>();
-    /** Rowsets being emitted (a FOR loop's body is emitted inside its statement). */
-    private int rowsets;
-
-    ExchangeGen(ProcGen g) {
-        this.g = g;
-    }
-
-    interface Body {
-        void emit() throws BuildException;
-    }
-
-    /** Emits statement {@code s} through the exchange; false when it touches no partitioned table (emit it plainly). */
-    boolean statement(Stmt s, Body body) throws BuildException {
-        Target t = target(s);
-        // one rowset at a time (pim_mp_rows.c): no join or FOR loop through the exchange inside a FOR loop's body
-        Join j = t == null && rowsets == 0 ? join(s) : null;
-        if (j != null) {
-            // docs/multi-partition.md "Joins": QueryGen routes the join's sources through the rowset and lookups
-            g.queries.join = j;
-            rowsets++;
-            try {
-                body.emit();
-            } finally {
-                g.queries.join = null;
-                rowsets--;
-            }
-            g.w.line("pim_mp_join_end();");
-            return true;
-        }
-        if (t == null && ScatterReads.gathered(s)) {
-            // a broadcast read: every participant computes its partial, the host merges (ScatterGen)
-            g.queries.gatherNext = s.id();
-            g.queries.gathered = false;
-            body.emit();
-            g.queries.gatherNext = null;
-            if (!g.queries.gathered) {
-                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
-                g.w.line("pim_mp_none(" + s.id() + ");");
-            }
-            return true;
-        }
-        if (t == null) {
-            if (touchesPartitioned(s)) {
-                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
-                g.w.line("pim_mp_none(" + s.id() + ");");
-            }
-            return false;
-        }
-        String key = partition(t.table, t.keys);
-        String values = intoValues(s, t);
-        g.w.open("if (pim_mp_at(" + key + "))");
-        body.emit();
-        g.w.close();
-        if (values != null) {
-            g.w.line("pim_mp_val(" + values + ");");
-        }
-        return true;
-    }
-
-    /** The descriptor of the INTO values a routed read of statement {@code s} exchanges, or null for a write. */
-    private String intoValues(Stmt s, Target t) throws BuildException {
-        if (t.into.isEmpty()) {
-            return null;
-        }
-        List<Slot> fields = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (Variable v : t.into) {
-            fields.add(g.slot(v));
-            names.add(v.name());
-        }
-        return values(s.id(), fields, names, "values statement " + s.id() + " publishes (exchange)");
-    }
-
-    /**
-     * How a primary-key statement emitted as one pim_pk_stmt call (PkStatements) is routed: by the route slot
-     * at parameter-block offset {@code slot} ({@code -1}: not routed), with {@code values} the descriptor of a
-     * routed read's exchanged INTO values (else null).
-     */
-    record PkRoute(int slot, String values) {
-        static final PkRoute LOCAL = new PkRoute(-1, null);
-    }
-
-    /**
-     * The routing of statement {@code s} as {@link #statement} would emit it, when that is a route slot or no
-     * routing at all; null when it needs generated code (a key the DPU evaluates or hashes, a join, a
-     * broadcast read, an access the exchange cannot route). A read's values descriptor is defined here.
-     */
-    PkRoute pkRoute(Stmt s) throws BuildException {
-        Target t = target(s);
-        if (t == null) {
-            return join(s) == null && !ScatterReads.gathered(s) && !touchesPartitioned(s) ? PkRoute.LOCAL : null;
-        }
-        List<Integer> args = RouteSlots.parameterArgs(t.keys, g.assigned);
-        RouteSlot route = args == null ? null : RouteSlots.find(g.layout.routes(), t.table, args);
-        if (route == null) {
-            return null;
-        }
-        String values = intoValues(s, t);
-        return new PkRoute(route.offset(), values);
-    }
-
-    /**
-     * The descriptor (pim_rt.h pim_mp_val_t) of the values statement {@code stmt} exchanges: {@code fields}
-     * laid out as a block (NULL bitmap, fields at natural alignment, LayoutBuilder) after the entry header in
-     * the frame's exchange buffer, and the pim_move tables of the copies into the block (publish) and back out
-     * (take). Publishing and taking are then the kernel's pim_move; the block's bytes are what
-     * the host compares and forwards (private to the program). Returns the descriptor's address.
-     */
-    String values(int stmt, List<Slot> fields, List<String> names, String what) throws BuildException {
-        List<LayoutBuilder.Spec> specs = new ArrayList<>();
-        for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i).f().isArray()) {
-                throw new IllegalStateException("an exchanged value is an array: " + names.get(i));
-            }
-            specs.add(new LayoutBuilder.Spec(names.get(i), fields.get(i).f().type(), true));
-        }
-        BlockLayout block = LayoutBuilder.block(ENTRY_HEADER, specs, what);
-        // at least 8 bytes: a join lookup's empty value means "no row" (a row without published fields is 8 zeros)
-        int bytes = Math.max(8, block.bytes() - ENTRY_HEADER);
-        g.exchangeBuffer(ENTRY_HEADER + bytes);
-        String put = "NULL";
-        String take = "NULL";
-        if (!fields.isEmpty()) {
-            Moves in = new Moves(g);
-            Moves out = new Moves(g);
-            for (int i = 0; i < fields.size(); i++) {
-                Slot cell = new Slot(BUFFER, block.fields().get(i), false);
-                in.copy(cell, fields.get(i), names.get(i));
-                out.copy(fields.get(i), cell, names.get(i));
-            }
-            put = in.define(what + ", into the exchange buffer");
-            take = out.define(what + ", out of the exchange buffer");
-        }
-        String name = g.fn + "_xv" + g.next();
-        g.statics.add("static const pim_mp_val_t " + name + " = {" + put + ", " + take + ", " + stmt + ", " + fields.size()
-                + ", " + bytes + "}; /* " + CText.comment(what, 120) + ": statement, fields, value bytes */\n");
-        return "&" + name;
-    }
-
-    /** Bytes of an exchange entry's header {u16 statement, u16 value bytes, u32 ordinal}, before the value in the buffer. */
-    private static final int ENTRY_HEADER = 8;
-    /** The block pointer of the exchange buffer (frame member xb, ProcGen#memberOf). */
-    private static final String BUFFER = "Xb";
-
-    /**
-     * The {@code key, key_is_null} arguments of pim_mp_at for an access whose partition columns are bound to
-     * {@code keys}: for keys that are parameters only, the partition the host put in the call's route slot
-     * ({@link RouteSlots}); otherwise the key itself for the MOD function, and for a HASH function (several
-     * columns, or one exact numeric or TIMESTAMP column that is not an integer) the partition pim_mp_hash
-     * computes with the router's FNV-1a (PartitionFunction) from a const table of the key fields. floorMod in
-     * pim_mp_at leaves a partition number unchanged. The keys must pass {@link #hashable}.
-     */
-    String partition(Table table, List<Expr> keys) throws BuildException {
-        return partition(table, keys, Scope.EMPTY);
-    }
-
-    /** As above, with the keys evaluated in {@code scope} (a join's lookup keys read earlier rows). */
-    String partition(Table table, List<Expr> keys, Scope scope) throws BuildException {
-        List<Integer> cols = table.partitionColumns();
-        List<Integer> args = RouteSlots.parameterArgs(keys, g.assigned);
-        RouteSlot route = args == null ? null : RouteSlots.find(g.layout.routes(), table, args);
-        if (route != null) {
-            // the host computed this partition from the call's arguments (RouteSlots, WireCodec)
-            return "PIM_LD32(P, " + route.offset() + "), 0";
-        }
-        if (PartitionFunction.of(table).isModulo()) {
-            Column col = table.columns().get(cols.getFirst());
-            V key = g.exprs.toNum(g.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
-            return key.v() + ", " + key.n();
-        }
-        g.tables.mpHash = true;
-        var sb = new StringBuilder();
-        String name = g.fn + "_hk" + g.next();
-        sb.append("/* partition key of ").append(CText.comment(table.name(), 60)).append(" (pim_mp_hash) */\n");
-        sb.append("static const pim_fld_t ").append(name).append("[] = {\n");
-        for (int i = 0; i < cols.size(); i++) {
-            Column col = table.columns().get(cols.get(i));
-            Expr k = keys.get(i);
-            String field;
-            if (k instanceof Expr.Literal l && l.value() == null) {
-                field = Moves.NULL_SOURCE;
-            } else if (k instanceof Expr.Literal) {
-                field = "PIM_CONST(" + Moves.constant(k, Slot.scaleOf(col.type()), col.type()) + ")";
-            } else {
-                Slot slot = Moves.sourceSlot(g, k, scope);
-                if (slot == null) {
-                    throw new BuildException("partition key " + k + " of " + table.name() + " is not a field");
-                }
-                field = Moves.field(g, slot, false, slot.f().type());
-            }
-            sb.append("    ").append(field).append(", /* ").append(CText.comment(col.name(), 60)).append(" */\n");
-        }
-        g.statics.add(sb.append("};\n").toString());
-        return "pim_mp_hash(" + name + ", " + cols.size() + "), 0";
-    }
+public final class ExchangeAccesses {
+    private ExchangeAccesses() {}
 
     /**
      * True when pim_mp_hash can read the keys of a HASH-partitioned table from a const field table: each is a
@@ -238,7 +30,7 @@ final class ExchangeGen {
      * whose value is already the column's canonical int64 (an integer for an integer column, the same scale
      * for a DECIMAL, a TIMESTAMP for a TIMESTAMP). MOD keys are any expression.
      */
-    static boolean hashable(Table table, List<Expr> keys) {
+    public static boolean hashable(Table table, List<Expr> keys) {
         if (PartitionFunction.of(table).isModulo()) {
             return true;
         }
@@ -246,7 +38,7 @@ final class ExchangeGen {
             SqlType col = table.columns().get(table.partitionColumns().get(i)).type();
             Expr k = keys.get(i);
             boolean ok = switch (k) {
-                case Expr.Literal l -> l.value() == null || Moves.constant(k, Slot.scaleOf(col), col) != null;
+                case Expr.Literal l -> l.value() == null || constant(k, col);
                 case Expr.VarRef v -> !v.variable().type().isArray() && sameInt64(v.type(), col);
                 case Expr.ColumnRef c -> sameInt64(c.type(), col);
                 default -> false;
@@ -266,13 +58,13 @@ final class ExchangeGen {
     }
 
     /** A partitioned table and the expressions an access binds to its partition columns (PARTITION TABLE order). */
-    record Routed(Table table, List<Expr> keys) {}
+    public record Routed(Table table, List<Expr> keys) {}
 
     /**
      * The partition keys statement {@code s} itself routes by (its access, or a join's or FOR loop's rowset;
      * not a join's lookups, keyed by rows): what {@link RouteSlots} looks at for keys the host can compute.
      */
-    static List<Routed> routedKeys(Stmt s) {
+    public static List<Routed> routedKeys(Stmt s) {
         Target t = target(s);
         if (t != null) {
             return List.of(new Routed(t.table(), t.keys()));
@@ -285,9 +77,9 @@ final class ExchangeGen {
     }
 
     /** A routable access: the partitioned table, its partition-key expressions, and the variables a read assigns. */
-    private record Target(Table table, List<Expr> keys, List<Variable> into) {}
+    public record Target(Table table, List<Expr> keys, List<Variable> into) {}
 
-    private static Target target(Stmt s) {
+    public static Target target(Stmt s) {
         return switch (s) {
             case Stmt.SelectInto si -> read(si.query(), si.targets());
             case Stmt.Assign a when scalar(a.value()) != null -> read(scalar(a.value()).query(), List.of(a.target()));
@@ -336,9 +128,9 @@ final class ExchangeGen {
      * partition key comes from earlier rows. Only for SELECT INTO and scalar subqueries, whose result feeds no
      * data access inside the loops (a participant may skip rows whose values it misses and block at the end).
      */
-    record Join(int stmt, List<Expr> rowsetKeys, Query query) {
+    public record Join(int stmt, List<Expr> rowsetKeys, Query query) {
         /** The first source's columns, or a lookup's, that the query reads after the access (published fields). */
-        java.util.SortedSet<Integer> columnsOf(int source) {
+        public java.util.SortedSet<Integer> columnsOf(int source) {
             var cols = new java.util.TreeSet<Integer>();
             for (Expr e : Exprs.queryExprs(query)) {
                 columns(e, source, cols);
@@ -347,7 +139,7 @@ final class ExchangeGen {
         }
     }
 
-    private static Join join(Stmt s) {
+    public static Join join(Stmt s) {
         if (s instanceof Stmt.ForEach fe) {
             return forLoop(fe);
         }
@@ -384,7 +176,7 @@ final class ExchangeGen {
     private static Join forLoop(Stmt.ForEach fe) {
         Query q = fe.query();
         if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
-                || !QueryGen.inOrder(q)) {
+                || !q.inOrder()) {
             return null;
         }
         Source first = q.sources().getFirst();
@@ -410,7 +202,7 @@ final class ExchangeGen {
     }
 
     /** The partition-key expressions of a join's lookup (a primary-key probe; may read earlier sources' rows), or null. */
-    static List<Expr> lookupKeys(Source src) {
+    public static List<Expr> lookupKeys(Source src) {
         if (!routable(src.table()) || !(src.access() instanceof Access.PrimaryKey pk)) {
             return null;
         }
@@ -468,7 +260,7 @@ final class ExchangeGen {
      * FNV-1a HASH over exact numeric and TIMESTAMP columns (8-byte values; strings and BOOLEANs are not
      * hashed on the DPU).
      */
-    static boolean routable(Table t) {
+    public static boolean routable(Table t) {
         if (t.replicated() || t.partitionColumns().isEmpty()) {
             return false;
         }
@@ -482,7 +274,7 @@ final class ExchangeGen {
     }
 
     /** The expressions the access binds to every partition column by equality (in PARTITION TABLE order), or null. */
-    static List<Expr> keys(Source src) {
+    public static List<Expr> keys(Source src) {
         List<Expr> keys = new ArrayList<>();
         for (int col : src.table().partitionColumns()) {
             Expr k = key(src, col);
@@ -571,7 +363,7 @@ final class ExchangeGen {
     }
 
     /** True when the statement's own expressions or query read or write a partitioned table. */
-    private static boolean touchesPartitioned(Stmt s) {
+    public static boolean touchesPartitioned(Stmt s) {
         List<Expr> own = new ArrayList<>();
         switch (s) {
             case Stmt.Assign a -> own.add(a.value());
@@ -646,5 +438,15 @@ final class ExchangeGen {
             }
         }
         return false;
+    }
+
+    /** True when a literal fits the HASH key table as a 32-bit constant at the column's scale and in its range. */
+    private static boolean constant(Expr k, SqlType col) {
+        if (!(k instanceof Expr.Literal lit) || !(lit.value() instanceof Number n) || !lit.type().kind().isExactNumeric()) {
+            return false;
+        }
+        int from = lit.type().kind() == TypeKind.DECIMAL ? lit.type().scale() : 0;
+        int to = col.kind() == TypeKind.DECIMAL ? col.scale() : 0;
+        return from <= to && to - from <= 18;
     }
 }

@@ -1,0 +1,172 @@
+package org.pimsql.codegen;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.pimsql.codegen.vm.KernelSpec;
+
+/**
+ * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, and
+ * for the rv32 proxy that estimates its IRAM (docs/iram.md). A build is kept in {@code <cache>/kernels/<key>},
+ * where the key hashes the kernel sources, the spec and the compiler's version, so each is built once per machine:
+ * no schema and no DDL statement ever needs a C compiler once its kernel is there. Builds are made in a temporary
+ * directory and renamed into place, so a crash leaves no half-built entry (leftovers are removed at the next build).
+ */
+public final class KernelBuild {
+    private static final Map<String, Path> BUILT = new ConcurrentHashMap<>();
+    private static volatile String sourcesHash;
+
+    private KernelBuild() {}
+
+    /** The simulator's shared object of {@code spec}'s kernel, built if no cached one exists. */
+    public static Path nativeLibrary(KernelSpec spec) throws IOException, BuildException {
+        Path dir = build(spec, "native", false);
+        return dir.resolve("kernel.so");
+    }
+
+    /** The IRAM and WRAM estimate of {@code spec}'s kernel (proxy build, machine outliner off). */
+    public static KernelEstimate estimate(KernelSpec spec) throws IOException, BuildException {
+        Path dir = build(spec, "proxy", true);
+        return KernelEstimate.read(dir.resolve("estimate.txt"));
+    }
+
+    private static Path build(KernelSpec spec, String kind, boolean proxy) throws IOException, BuildException {
+        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve("clang");
+        String compiler = proxy ? tools.clang() : "clang";
+        String key = key(spec, kind, compiler, proxy ? tools.lld() : "");
+        Path kernels = CacheRoot.get().resolve("kernels");
+        Path target = kernels.resolve(key);
+        Path cached = BUILT.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        if (Files.isDirectory(target) && Files.exists(target.resolve("done"))) {
+            BUILT.put(key, target);
+            return target;
+        }
+        requireTool(compiler);
+        Files.createDirectories(kernels);
+        removeLeftovers(kernels);
+        Path tmp = Files.createTempDirectory(kernels, "build-");
+        try {
+            KernelSources.Extracted k = KernelSources.extract(tmp);
+            if (proxy) {
+                Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
+                IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
+                Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
+            } else {
+                Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
+            }
+            Files.writeString(tmp.resolve("done"), spec.id() + "\n");
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
+                delete(tmp); // another process built it first
+            }
+        } catch (IOException | BuildException | RuntimeException e) {
+            delete(tmp);
+            throw e;
+        }
+        BUILT.put(key, target);
+        return target;
+    }
+
+    private static void requireTool(String tool) throws BuildException {
+        if (!Toolchain.ProxyTools.onPath(tool)) {
+            throw new BuildException("building the DPU kernel needs the C compiler '" + tool + "', which is not on the PATH "
+                    + "(install clang and lld, or run the README's ./setup.sh); a kernel is built once per feature set and "
+                    + "then cached in " + CacheRoot.get().resolve("kernels"));
+        }
+    }
+
+    /** Temporary build directories of a process that died (older than an hour). */
+    private static void removeLeftovers(Path kernels) throws IOException {
+        long cutoff = System.currentTimeMillis() - 3_600_000L;
+        try (Stream<Path> entries = Files.list(kernels)) {
+            for (Path p : entries.filter(p -> p.getFileName().toString().startsWith("build-")).toList()) {
+                if (Files.getLastModifiedTime(p).toMillis() < cutoff) {
+                    delete(p);
+                }
+            }
+        }
+    }
+
+    private static String key(KernelSpec spec, String kind, String compiler, String linker) throws IOException, BuildException {
+        MessageDigest sha = sha();
+        update(sha, "pimsql-kernel 1");
+        update(sha, kind);
+        update(sha, sources());
+        update(sha, String.join(" ", spec.defines()));
+        update(sha, Toolchain.version(compiler));
+        if (!linker.isEmpty()) {
+            update(sha, Toolchain.version(linker));
+        }
+        return spec.id() + "-" + kind + "-" + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+    }
+
+    /** A hash of every kernel source and DPU-runtime header (what a build reads). */
+    private static String sources() throws IOException {
+        String h = sourcesHash;
+        if (h != null) {
+            return h;
+        }
+        Path tmp = Files.createTempDirectory("pimsql-kernel-sources-");
+        try {
+            KernelSources.Extracted k = KernelSources.extract(tmp);
+            MessageDigest sha = sha();
+            for (Path dir : List.of(k.kernelDir(), k.simIncludeDir())) {
+                List<Path> files;
+                try (Stream<Path> s = Files.list(dir)) {
+                    files = new ArrayList<>(s.sorted().toList());
+                }
+                for (Path f : files) {
+                    update(sha, f.getFileName().toString());
+                    sha.update(Files.readAllBytes(f));
+                }
+            }
+            h = HexFormat.of().formatHex(sha.digest());
+        } finally {
+            delete(tmp);
+        }
+        sourcesHash = h;
+        return h;
+    }
+
+    private static MessageDigest sha() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void update(MessageDigest sha, String s) {
+        sha.update(s.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+    }
+
+    static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

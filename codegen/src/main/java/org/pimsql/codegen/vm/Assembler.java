@@ -1,0 +1,150 @@
+package org.pimsql.codegen.vm;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds one procedure's program (docs/vm.md "Instructions"): eight-byte instructions, jump labels, and the pool of
+ * u32 words that descriptors and literals live in (equal entries are stored once). Pool word 0 is reserved for the
+ * cells' frame offset and count, known only when the procedure is complete.
+ */
+final class Assembler {
+    private final List<int[]> code = new ArrayList<>();
+    private final List<Label> jumps = new ArrayList<>();
+    private final List<Integer> jumpAt = new ArrayList<>();
+    private final List<Integer> pool = new ArrayList<>(List.of(0));
+    private final Map<List<Integer>, Integer> poolIndex = new HashMap<>();
+    /** Source notes (statement headers) by the instruction they precede, for listings. */
+    private final Map<Integer, List<String>> notes = new HashMap<>();
+
+    int size() {
+        return code.size();
+    }
+
+    /** Records a listing note (a statement's position and text) before the next instruction. */
+    void note(String text) {
+        notes.computeIfAbsent(code.size(), k -> new ArrayList<>()).add(text);
+    }
+
+    Map<Integer, List<String>> notes() {
+        return notes;
+    }
+
+    void emit(Op op, int a, int b, int c, int x, int y) {
+        check(op, "a", a, 0xFF);
+        check(op, "b", b, 0xFF);
+        check(op, "c", c, 0xFF);
+        check(op, "x", x, 0xFFFF);
+        check(op, "y", y, 0xFFFF);
+        code.add(new int[] {op.code(), a, b, c, x, y});
+    }
+
+    private static void check(Op op, String slot, int v, int max) {
+        if (v < 0 || v > max) {
+            throw new IllegalArgumentException(op + " operand " + slot + " out of range: " + v);
+        }
+    }
+
+    void emit(Op op) {
+        emit(op, 0, 0, 0, 0, 0);
+    }
+
+    /** An instruction whose x operand is the label's instruction index, patched when the program is finished. */
+    void jump(Op op, int a, Label target) {
+        jumps.add(target);
+        jumpAt.add(code.size());
+        emit(op, a, 0, 0, 0, 0);
+    }
+
+    void bind(Label l) {
+        if (l.target >= 0) {
+            throw new IllegalStateException("label bound twice");
+        }
+        l.target = code.size();
+    }
+
+    Label here() {
+        Label l = new Label();
+        bind(l);
+        return l;
+    }
+
+    /** The pool index of {@code words} (stored once per distinct content). */
+    int pool(int... words) {
+        List<Integer> key = Arrays.stream(words).boxed().toList();
+        Integer at = poolIndex.get(key);
+        if (at != null) {
+            return at;
+        }
+        int index = pool.size();
+        if (index + words.length > 0xFFFF) {
+            throw new IllegalStateException("program pool exceeds 65,535 words");
+        }
+        pool.addAll(key);
+        poolIndex.put(key, index);
+        return index;
+    }
+
+    int fd(Fd f) {
+        int at = pool(f.words());
+        if (f.name() != null) {
+            names.putIfAbsent(at, f.name());
+        }
+        return at;
+    }
+
+    /** What pool entries hold (a field's variable or column), for listings. */
+    private final Map<Integer, String> names = new HashMap<>();
+
+    String nameOf(int poolIndex) {
+        return names.get(poolIndex);
+    }
+
+    /** Bytes, little-endian words, padded with zeros to a multiple of 4. */
+    int bytes(byte[] b) {
+        int[] w = new int[(b.length + 3) / 4];
+        for (int i = 0; i < b.length; i++) {
+            w[i / 4] |= (b[i] & 0xFF) << (8 * (i % 4));
+        }
+        return pool(w.length == 0 ? new int[] {0} : w);
+    }
+
+    /** Finishes the program: patches jumps and pool word 0; returns instructions then pool, padded to 8 bytes. */
+    byte[] finish(int cellsOffset, int cells) {
+        for (int i = 0; i < jumps.size(); i++) {
+            Label l = jumps.get(i);
+            if (l.target < 0) {
+                throw new IllegalStateException("jump to an unbound label");
+            }
+            code.get(jumpAt.get(i))[4] = l.target;
+        }
+        if (code.size() > 0xFFFF) {
+            throw new IllegalStateException("program exceeds 65,535 instructions");
+        }
+        pool.set(0, cellsOffset | cells << 16);
+        int bytes = code.size() * VmFormat.INSTRUCTION_BYTES + (pool.size() * 4 + 7) / 8 * 8;
+        ByteBuffer out = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (int[] ins : code) {
+            out.put((byte) ins[0]).put((byte) ins[1]).put((byte) ins[2]).put((byte) ins[3])
+                    .putShort((short) ins[4]).putShort((short) ins[5]);
+        }
+        for (int w : pool) {
+            out.putInt(w);
+        }
+        return out.array();
+    }
+
+    /** The instructions as {op, a, b, c, x, y} (after {@link #finish}), for listings. */
+    List<int[]> instructions() {
+        return code;
+    }
+
+    List<Integer> poolWords() {
+        return pool;
+    }
+}

@@ -1,0 +1,528 @@
+package org.pimsql.codegen.vm;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.FieldLayout;
+import org.pimsql.codegen.TableLayout;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
+import org.pimsql.frontend.ir.Expr;
+
+/**
+ * Compiles typed IR expressions into cell operations with SQL semantics: NULL propagates through operators,
+ * conditions use three-valued logic, AND/OR/CASE/COALESCE evaluate lazily (as HSQLDB does, so a guard like
+ * {@code x <> 0 AND y / x > 1} never divides by zero), and arithmetic raises 22003/22012 (docs/vm.md). Every
+ * expression takes its result cell first and gives back the cells of its operands right after the operation that
+ * reads them (Frame), so a statement needs about as many cells as its expressions are deep.
+ */
+final class ExprCompiler {
+    private final ProcCompiler p;
+
+    ExprCompiler(ProcCompiler p) {
+        this.p = p;
+    }
+
+    private Assembler a() {
+        return p.asm;
+    }
+
+    private int cell() {
+        return p.frame.cell();
+    }
+
+    private BitSet scope() {
+        return p.frame.cellMark();
+    }
+
+    private void end(BitSet m) {
+        p.frame.releaseCells(m);
+    }
+
+    // ---- conditions ----
+
+    /** Jumps to {@code target} unless {@code e} is TRUE (FALSE and UNKNOWN jump). */
+    void unlessTrue(Expr e, Scope s, Label target) throws BuildException {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            unlessTrue(b.left(), s, target);
+            unlessTrue(b.right(), s, target);
+            return;
+        }
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
+            Label ok = new Label();
+            ifTrue(b.left(), s, ok);
+            unlessTrue(b.right(), s, target);
+            a().bind(ok);
+            return;
+        }
+        BitSet m = scope();
+        Val v = expr(e, s);
+        a().jump(Op.JF, v.cell(), target);
+        end(m);
+    }
+
+    /** Jumps to {@code target} when {@code e} is TRUE. */
+    void ifTrue(Expr e, Scope s, Label target) throws BuildException {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.OR) {
+            ifTrue(b.left(), s, target);
+            ifTrue(b.right(), s, target);
+            return;
+        }
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            Label no = new Label();
+            unlessTrue(b.left(), s, no);
+            ifTrue(b.right(), s, target);
+            a().bind(no);
+            return;
+        }
+        BitSet m = scope();
+        Val v = expr(e, s);
+        a().jump(Op.JT, v.cell(), target);
+        end(m);
+    }
+
+    // ---- values ----
+
+    Val expr(Expr e, Scope s) throws BuildException {
+        return switch (e) {
+            case Expr.Literal lit -> literal(lit);
+            case Expr.VarRef vr -> load(p.field(vr.variable()), vr.type());
+            case Expr.ColumnRef cr -> column(cr, s);
+            case Expr.ArrayElement ae -> arrayElement(ae, s);
+            case Expr.Cardinality c -> {
+                int t = cell();
+                a().emit(Op.CARD, t, 0, 0, p.field(c.array()).off(), 0);
+                yield Val.num(t, 0, true);
+            }
+            case Expr.Binary b -> binary(b, s);
+            case Expr.Unary u -> unary(u, s);
+            case Expr.Case c -> caseExpr(c, s);
+            case Expr.Coalesce c -> coalesce(c, s);
+            case Expr.Substring sub -> substring(sub, s);
+            case Expr.CharLength cl -> {
+                int t = cell();
+                BitSet m = scope();
+                Val str = toStr(expr(cl.string(), s), cl.string().type());
+                a().emit(Op.CLEN, t, str.cell(), 0, 0, 0);
+                end(m);
+                yield Val.num(t, 0, str.neverNull());
+            }
+            case Expr.Position pos -> {
+                int t = cell();
+                BitSet m = scope();
+                Val needle = toStr(expr(pos.needle(), s), pos.needle().type());
+                Val hay = toStr(expr(pos.haystack(), s), pos.haystack().type());
+                a().emit(Op.POS, t, needle.cell(), hay.cell(), 0, 0);
+                end(m);
+                yield Val.num(t, 0, needle.neverNull() && hay.neverNull());
+            }
+            case Expr.Cast c -> {
+                BitSet m = scope();
+                Val v = cast(expr(c.operand(), s), c.operand().type(), c.type(), c.assignment());
+                end(m);
+                p.frame.keep(v.cell()); // the cast's result outlives its operands' cells
+                yield v;
+            }
+            case Expr.CurrentTimestamp ct -> {
+                int t = cell();
+                a().emit(Op.NOW, t, 0, 0, 0, 0);
+                yield Val.num(t, 0, true);
+            }
+            case Expr.Aggregate ag -> {
+                Val v = s.aggregates().get(ag);
+                if (v == null) {
+                    throw new BuildException("aggregate " + ag.kind() + " used outside an aggregate query");
+                }
+                yield v;
+            }
+            case Expr.ScalarSubquery sq -> p.queries.scalar(sq.query(), sq.type());
+        };
+    }
+
+    /** Loads a field into a fresh cell. */
+    Val load(Fd f, SqlType type) {
+        int t = cell();
+        a().emit(Op.LD, t, 0, 0, a().fd(f), 0);
+        return f.isString() ? Val.str(t, !f.nullable()) : Val.num(t, Types.scale(type), !f.nullable());
+    }
+
+    /** A constant number in a fresh cell. */
+    Val constant(long v, int scale) {
+        int t = cell();
+        if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+            a().emit(Op.INT, t, 0, 0, (int) v & 0xFFFF, (int) (v >>> 16) & 0xFFFF);
+        } else {
+            a().emit(Op.INT64, t, 0, 0, a().pool((int) v, (int) (v >>> 32)), 0);
+        }
+        return Val.num(t, scale, true);
+    }
+
+    /** A string constant in a fresh cell (ISO-8859-1 bytes, as stored). */
+    Val string(String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
+        if (bytes.length > 0xFFFF) {
+            throw new IllegalArgumentException("string literal of " + bytes.length + " bytes");
+        }
+        int t = cell();
+        a().emit(Op.STR, t, 0, 0, a().bytes(bytes), bytes.length);
+        return Val.str(t, true);
+    }
+
+    Val nullValue(SqlType type) {
+        int t = cell();
+        a().emit(Op.NULL, t, 0, 0, 0, 0);
+        return type.kind().isString() ? Val.str(t, false) : Val.num(t, Types.scale(type), false);
+    }
+
+    private Val literal(Expr.Literal lit) {
+        Object o = lit.value();
+        if (o == null) {
+            return nullValue(lit.type());
+        }
+        return switch (o) {
+            case String str -> string(str);
+            case Boolean b -> constant(b ? 1 : 0, 0);
+            case Number n -> constant(n.longValue(), Types.scale(lit.type()));
+            default -> throw new IllegalArgumentException("literal of class " + o.getClass());
+        };
+    }
+
+    private Val column(Expr.ColumnRef cr, Scope s) throws BuildException {
+        Integer row = s.rows().get(cr.source());
+        TableLayout t = s.tables().get(cr.source());
+        if (row == null) {
+            throw new BuildException("column " + cr.column().name() + " refers to a query source that is not in "
+                    + "scope here (correlated subqueries are not supported on the DPU)");
+        }
+        return load(Fd.of(row, t.row().fields().get(cr.column().ordinal())), cr.type());
+    }
+
+    private Val arrayElement(Expr.ArrayElement ae, Scope s) throws BuildException {
+        FieldLayout f = p.slotLayout(ae.array());
+        Fd base = p.field(ae.array());
+        int t = cell();
+        BitSet m = scope();
+        Val idx = expr(ae.index(), s);
+        if (idx.scale() != 0) {
+            idx = rescale(idx, 0, false);
+        }
+        int desc = a().pool(base.off() | (base.off() + f.arrayNullOffset() - f.offset()) << 16,
+                (base.off() + f.arrayElementsOffset() - f.offset()) | f.arrayStride() << 16,
+                f.kind() | (f.isString() ? f.type().length() : 0) << 16);
+        a().emit(Op.ELEM, t, idx.cell(), 0, desc, 0);
+        end(m);
+        SqlType et = ae.type();
+        return et.kind().isString() ? Val.str(t, false) : Val.num(t, Types.scale(et), false);
+    }
+
+    private Val binary(Expr.Binary b, Scope s) throws BuildException {
+        return switch (b.op()) {
+            case AND, OR -> logic(b, s);
+            case CONCAT -> concat(b, s);
+            case EQ, NE, LT, LE, GT, GE -> compare(b, s);
+            default -> arithmetic(b, s);
+        };
+    }
+
+    /** AND / OR with three-valued logic; the right operand is evaluated only when it can matter. */
+    private Val logic(Expr.Binary b, Scope s) throws BuildException {
+        boolean and = b.op() == Expr.BinaryOp.AND;
+        int t = cell();
+        BitSet m = scope();
+        Val x = expr(b.left(), s);
+        Label done = new Label();
+        a().emit(Op.COPY, t, x.cell(), 0, 0, 0);
+        a().jump(and ? Op.JFALSE : Op.JT, x.cell(), done);
+        Val y = expr(b.right(), s);
+        a().emit(and ? Op.AND : Op.OR, t, x.cell(), y.cell(), 0, 0);
+        a().bind(done);
+        end(m);
+        return Val.num(t, 0, x.neverNull() && y.neverNull());
+    }
+
+    /** {@code a || b || ...}: the flattened chain is built in one frame buffer; NULL if any part is NULL. */
+    private Val concat(Expr.Binary b, Scope s) throws BuildException {
+        List<Expr> parts = new ArrayList<>();
+        flatten(b, parts);
+        int cap = Math.max(1, b.type().length());
+        int buf = p.frame.buffer(cap);
+        int t = cell();
+        // the parts' cells and buffers are given back once CAT has copied them
+        Frame.Mark m = p.frame.mark();
+        List<Val> values = new ArrayList<>();
+        boolean neverNull = true;
+        for (Expr e : parts) {
+            Val v = toStr(expr(e, s), e.type());
+            values.add(v);
+            neverNull &= v.neverNull();
+        }
+        int first = p.frame.cells(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            a().emit(Op.COPY, first + i, values.get(i).cell(), 0, 0, 0);
+        }
+        a().emit(Op.CAT, t, first, values.size(), buf, cap);
+        p.frame.release(m);
+        return Val.str(t, neverNull);
+    }
+
+    static void flatten(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.CONCAT) {
+            flatten(b.left(), out);
+            flatten(b.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    private Val arithmetic(Expr.Binary b, Scope s) throws BuildException {
+        int t = cell();
+        BitSet m = scope();
+        try {
+            return arithmetic(b, s, t);
+        } finally {
+            end(m);
+        }
+    }
+
+    private Val arithmetic(Expr.Binary b, Scope s, int t) throws BuildException {
+        Val x = expr(b.left(), s);
+        Val y = expr(b.right(), s);
+        int rs = Types.scale(b.type());
+        int sx = x.scale();
+        int sy = y.scale();
+        boolean nn = x.neverNull() && y.neverNull();
+        switch (b.op()) {
+            case ADD, SUB -> a().emit(b.op() == Expr.BinaryOp.ADD ? Op.ADD : Op.SUB, t, rescale(x, rs, false).cell(),
+                    rescale(y, rs, false).cell(), 0, 0);
+            case MUL -> {
+                if (sx + sy == rs) {
+                    a().emit(Op.MUL, t, x.cell(), y.cell(), 0, 0);
+                } else {
+                    int product = cell();
+                    a().emit(Op.MUL, product, x.cell(), y.cell(), 0, 0);
+                    rescaleInto(t, Val.num(product, sx + sy, nn), rs, true);
+                }
+            }
+            case DIV -> {
+                int e = rs - sx + sy; // q = x * 10^e / y keeps the result scale, truncated like HSQLDB
+                if (e >= 0) {
+                    a().emit(Op.DIV, t, rescale(Val.num(x.cell(), 0, x.neverNull()), e, false).cell(), y.cell(), 0, 0);
+                } else {
+                    a().emit(Op.DIV, t, x.cell(), rescale(Val.num(y.cell(), 0, y.neverNull()), -e, false).cell(), 0, 0);
+                }
+            }
+            case MOD -> {
+                int m = Math.max(sx, sy);
+                if (m == rs) {
+                    a().emit(Op.MOD, t, rescale(x, m, false).cell(), rescale(y, m, false).cell(), 0, 0);
+                } else {
+                    int r = cell();
+                    a().emit(Op.MOD, r, rescale(x, m, false).cell(), rescale(y, m, false).cell(), 0, 0);
+                    rescaleInto(t, Val.num(r, m, nn), rs, true);
+                }
+            }
+            default -> throw new IllegalStateException("not arithmetic: " + b.op());
+        }
+        return Val.num(t, rs, nn);
+    }
+
+    private Val compare(Expr.Binary b, Scope s) throws BuildException {
+        int rel = switch (b.op()) {
+            case EQ -> VmFormat.REL_EQ;
+            case NE -> VmFormat.REL_NE;
+            case LT -> VmFormat.REL_LT;
+            case LE -> VmFormat.REL_LE;
+            case GT -> VmFormat.REL_GT;
+            default -> VmFormat.REL_GE;
+        };
+        SqlType lt = b.left().type();
+        SqlType rt = b.right().type();
+        int t = cell();
+        BitSet m0 = scope();
+        Val x = expr(b.left(), s);
+        Val y = expr(b.right(), s);
+        if (lt.kind().isString() || rt.kind().isString()) {
+            Val l = toStr(x, lt);
+            Val r = toStr(y, rt);
+            a().emit(Op.SCMP, t, l.cell(), r.cell(), rel, 0);
+        } else {
+            int m = Math.max(x.scale(), y.scale());
+            a().emit(Op.CMP, t, rescale(x, m, false).cell(), rescale(y, m, false).cell(), rel, 0);
+        }
+        end(m0);
+        return Val.num(t, 0, x.neverNull() && y.neverNull());
+    }
+
+    private Val unary(Expr.Unary u, Scope s) throws BuildException {
+        int t = cell();
+        BitSet m = scope();
+        Val x = expr(u.operand(), s);
+        end(m);
+        return switch (u.op()) {
+            case IS_NULL, IS_NOT_NULL -> {
+                a().emit(Op.ISNULL, t, x.cell(), 0, u.op() == Expr.UnaryOp.IS_NULL ? 0 : 1, 0);
+                yield Val.num(t, 0, true);
+            }
+            case NEG -> {
+                a().emit(Op.NEG, t, x.cell(), 0, 0, 0);
+                yield Val.num(t, x.scale(), x.neverNull());
+            }
+            case NOT -> {
+                a().emit(Op.NOT, t, x.cell(), 0, 0, 0);
+                yield Val.num(t, 0, x.neverNull());
+            }
+        };
+    }
+
+    /** A value converted to a CASE or COALESCE result of type {@code to} (numbers truncate to its scale). */
+    private Val toHolder(Val v, SqlType from, SqlType to) throws BuildException {
+        return to.kind().isString() ? toStr(v, from) : toNum(v, from, to, false);
+    }
+
+    private Val caseExpr(Expr.Case c, Scope s) throws BuildException {
+        int h = cell();
+        Label end = new Label();
+        for (Expr.When when : c.whens()) {
+            Label next = new Label();
+            unlessTrue(when.condition(), s, next);
+            BitSet m = scope();
+            Val v = toHolder(expr(when.result(), s), when.result().type(), c.type());
+            a().emit(Op.COPY, h, v.cell(), 0, 0, 0);
+            end(m);
+            a().jump(Op.JMP, 0, end);
+            a().bind(next);
+        }
+        if (c.otherwise() == null) {
+            a().emit(Op.NULL, h, 0, 0, 0, 0);
+        } else {
+            BitSet m = scope();
+            Val v = toHolder(expr(c.otherwise(), s), c.otherwise().type(), c.type());
+            a().emit(Op.COPY, h, v.cell(), 0, 0, 0);
+            end(m);
+        }
+        a().bind(end);
+        return c.type().kind().isString() ? Val.str(h, false) : Val.num(h, Types.scale(c.type()), false);
+    }
+
+    private Val coalesce(Expr.Coalesce c, Scope s) throws BuildException {
+        int h = cell();
+        Label end = new Label();
+        List<Expr> args = c.args();
+        for (int i = 0; i < args.size(); i++) {
+            if (i > 0) {
+                a().jump(Op.JNN, h, end);
+            }
+            BitSet m = scope();
+            Val v = toHolder(expr(args.get(i), s), args.get(i).type(), c.type());
+            a().emit(Op.COPY, h, v.cell(), 0, 0, 0);
+            end(m);
+        }
+        a().bind(end);
+        return c.type().kind().isString() ? Val.str(h, false) : Val.num(h, Types.scale(c.type()), false);
+    }
+
+    private Val substring(Expr.Substring sub, Scope s) throws BuildException {
+        int t = cell();
+        BitSet m = scope();
+        Val str = toStr(expr(sub.string(), s), sub.string().type());
+        Val start = rescale(expr(sub.start(), s), 0, false);
+        Val len = sub.length() == null ? null : rescale(expr(sub.length(), s), 0, false);
+        a().emit(Op.SUBSTR, t, str.cell(), start.cell(), len == null ? VmFormat.NO_OPERAND : len.cell(), 0);
+        end(m);
+        return Val.str(t, str.neverNull() && start.neverNull() && (len == null || len.neverNull()));
+    }
+
+    /** A number at another scale: more digits multiply (22003 on overflow), fewer round half down or truncate. */
+    Val rescale(Val v, int to, boolean round) {
+        if (v.scale() == to) {
+            return v;
+        }
+        int t = cell();
+        rescaleInto(t, v, to, round);
+        return Val.num(t, to, v.neverNull());
+    }
+
+    private void rescaleInto(int t, Val v, int to, boolean round) {
+        a().emit(Op.SCALE, t, v.cell(), 0, v.scale() | to << 5 | (round ? VmFormat.SCALE_ROUND : 0), 0);
+    }
+
+    /** Converts a value of type {@code from} to a number at the scale of {@code to} (strings are parsed). */
+    Val toNum(Val v, SqlType from, SqlType to, boolean round) {
+        if (v.str()) {
+            int t = cell();
+            int format = to.kind() == TypeKind.TIMESTAMP ? VmFormat.TEXT_TIMESTAMP : Types.scale(to);
+            a().emit(Op.STON, t, v.cell(), 0, format, 0);
+            return Val.num(t, Types.scale(to), v.neverNull());
+        }
+        return rescale(v, Types.scale(to), round);
+    }
+
+    /** The value as a string; numbers, timestamps and booleans are formatted into a frame buffer. */
+    Val toStr(Val v, SqlType from) {
+        if (v.str()) {
+            return v;
+        }
+        int format;
+        int cap;
+        if (from.kind() == TypeKind.TIMESTAMP) {
+            format = VmFormat.TEXT_TIMESTAMP;
+            cap = 26;
+        } else if (from.kind() == TypeKind.BOOLEAN) {
+            format = VmFormat.TEXT_BOOLEAN;
+            cap = 5;
+        } else {
+            format = v.scale();
+            cap = 21;
+        }
+        int buf = p.frame.buffer(cap);
+        int t = cell();
+        a().emit(Op.NTOS, t, v.cell(), 0, buf, format);
+        return Val.str(t, v.neverNull());
+    }
+
+    /**
+     * CAST(v AS to), HSQLDB rules: numbers round half down and are range checked; a string is padded, or cut when the
+     * CAST is written (string to string), while a number's text or an assigned string that does not fit fails with
+     * 22001 unless only spaces are cut ({@code assignment}: Expr.Cast#assignment).
+     */
+    Val cast(Val v, SqlType from, SqlType to, boolean assignment) {
+        if (to.kind().isString()) {
+            Val str = toStr(v, from);
+            int cap = to.length();
+            boolean fits = Types.maxTextLength(from) <= cap;
+            boolean checked = !fits && (assignment || !from.kind().isString());
+            if (to.kind() == TypeKind.VARCHAR) {
+                if (fits) {
+                    return str;
+                }
+                int t = cell();
+                a().emit(checked ? Op.FITS : Op.CUT, t, str.cell(), 0, cap, 0);
+                return Val.str(t, str.neverNull());
+            }
+            if (!fits && !checked) {
+                int t = cell();
+                a().emit(Op.CUT, t, str.cell(), 0, cap, 0);
+                str = Val.str(t, str.neverNull());
+            }
+            int buf = p.frame.buffer(Math.max(1, cap));
+            int t = cell();
+            a().emit(Op.PAD, t, str.cell(), 0, buf, cap);
+            return Val.str(t, str.neverNull());
+        }
+        if (to.kind() == TypeKind.BOOLEAN && v.str()) {
+            int t = cell();
+            a().emit(Op.STON, t, v.cell(), 0, VmFormat.TEXT_BOOLEAN, 0);
+            return Val.num(t, 0, v.neverNull());
+        }
+        Val n = toNum(v, from, to, true);
+        int fit = Types.fitCode(to);
+        if (fit != 0 && Types.needsCheck(from, to)) {
+            int t = cell();
+            a().emit(Op.FIT, t, n.cell(), 0, fit, 0);
+            return Val.num(t, n.scale(), n.neverNull());
+        }
+        return n;
+    }
+}

@@ -1,0 +1,106 @@
+package org.pimsql.codegen.vm;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.frontend.ir.Procedure;
+
+/**
+ * A procedure's program as text, as SQLite's EXPLAIN prints a VDBE program: each statement's source position and
+ * text, then its instructions with their operands decoded (cells as {@code rN}, fields by the variable or column
+ * they hold, jumps by target). {@code pimsql explain PROC} prints it.
+ */
+public record Listing(List<String> lines) {
+    public Listing {
+        lines = List.copyOf(lines);
+    }
+
+    static Listing of(Procedure proc, Assembler asm) {
+        var out = new ArrayList<String>();
+        List<int[]> code = asm.instructions();
+        List<Integer> pool = asm.poolWords();
+        Map<Integer, List<String>> notes = asm.notes();
+        for (int i = 0; i < code.size(); i++) {
+            for (String n : notes.getOrDefault(i, List.of())) {
+                out.add("     -- " + oneLine(n));
+            }
+            int[] ins = code.get(i);
+            Op op = Op.values()[ins[0]];
+            out.add(String.format("%5d  %-8s %s", i, op.name(), operands(op, ins, pool, asm)));
+        }
+        return new Listing(out);
+    }
+
+    private static String oneLine(String s) {
+        String t = s.replaceAll("\\s+", " ").strip();
+        return t.length() > 160 ? t.substring(0, 157) + "..." : t;
+    }
+
+    private static String operands(Op op, int[] ins, List<Integer> pool, Assembler asm) {
+        var parts = new ArrayList<String>();
+        for (String part : op.operands.isEmpty() ? new String[0] : op.operands.split(" ")) {
+            String slot = part.substring(0, part.indexOf(':'));
+            String kind = part.substring(part.indexOf(':') + 1);
+            boolean optional = kind.endsWith("?");
+            kind = optional ? kind.substring(0, kind.length() - 1) : kind;
+            int v = switch (slot) {
+                case "a" -> ins[1];
+                case "b" -> ins[2];
+                case "c" -> ins[3];
+                case "x" -> ins[4];
+                case "y" -> ins[5];
+                default -> ins[2] | ins[3] << 8; // bc
+            };
+            if (optional && v == VmFormat.NO_OPERAND) {
+                continue;
+            }
+            parts.add(switch (kind) {
+                case "cell" -> v == VmFormat.NO_CELL ? "-" : "r" + v;
+                case "jump" -> "->" + v;
+                case "field" -> field(v, pool, asm);
+                case "frame" -> "@" + v;
+                case "table" -> "table " + v;
+                case "bytes" -> quoted(pool, v, ins[5]);
+                case "state" -> "'" + text(pool, v, 5) + "'";
+                case "int64" -> Long.toString((pool.get(v) & 0xFFFFFFFFL) | (long) pool.get(v + 1) << 32);
+                case "lo" -> Integer.toString((int) ((ins[4] | ins[5] << 16)));
+                case "hi" -> null;
+                case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);
+                case "scale" -> "scale " + (v & 31) + "->" + ((v >> 5) & 31) + ((v & VmFormat.SCALE_ROUND) != 0 ? " round" : "");
+                case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp" : "scale " + v;
+                default -> kind + " " + v;
+            });
+        }
+        parts.removeIf(java.util.Objects::isNull);
+        return String.join(", ", parts);
+    }
+
+    private static String field(int at, List<Integer> pool, Assembler asm) {
+        int w0 = pool.get(at);
+        int w1 = pool.get(at + 1);
+        int off = w0 & 0xFFFF;
+        int nbit = w0 >>> 16;
+        int kind = w1 & 0xFF;
+        int flags = (w1 >> 8) & 0xFF;
+        int cap = w1 >>> 16;
+        String name = asm.nameOf(at);
+        String k = List.of("?", "BOOLEAN", "SMALLINT", "INTEGER", "BIGINT", "CHAR", "VARCHAR").get(kind)
+                + (kind >= VmFormat.K_CHAR ? "(" + cap + ")" : "");
+        String checks = ((flags & 31) != 0 ? " fit " + (flags & 31) : "") + ((flags & VmFormat.FD_NOT_NULL) != 0 ? " not null" : "");
+        return (name == null ? "" : name + " ") + "@" + off + " " + k + (nbit == VmFormat.NO_NULL_BIT ? "" : "") + checks;
+    }
+
+    private static String text(List<Integer> pool, int at, int len) {
+        byte[] b = new byte[len];
+        for (int i = 0; i < len; i++) {
+            b[i] = (byte) (pool.get(at + i / 4) >>> (8 * (i % 4)));
+        }
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String quoted(List<Integer> pool, int at, int len) {
+        String s = text(pool, at, len);
+        return "'" + (s.length() > 60 ? s.substring(0, 57) + "..." : s).replace("'", "''") + "'";
+    }
+}

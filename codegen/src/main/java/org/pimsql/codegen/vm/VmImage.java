@@ -1,0 +1,104 @@
+package org.pimsql.codegen.vm;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.FieldLayout;
+import org.pimsql.codegen.IndexLayout;
+import org.pimsql.codegen.SchemaLayout;
+import org.pimsql.codegen.TableLayout;
+
+/**
+ * A schema's image (docs/vm.md "The image"): the header, the schema section (tables, indexes, key columns), the
+ * procedure directory and every procedure's code, as the host writes it to MRAM; with the compiled procedures (for
+ * listings and sizes), the WRAM layout and the kernel the image needs.
+ */
+public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout layout, KernelSpec kernel) {
+    public VmImage {
+        procedures = List.copyOf(procedures);
+    }
+
+    public CompiledProcedure procedure(int id) {
+        return procedures.get(id);
+    }
+
+    /** Builds the image of {@code procs} (indexed by procedure id) over {@code schema}. */
+    static VmImage build(SchemaLayout schema, List<CompiledProcedure> procs) throws BuildException {
+        byte[] section = schemaSection(schema);
+        VmLayout layout = VmLayout.of(schema, procs, section.length);
+        int features = 0;
+        for (CompiledProcedure p : procs) {
+            features |= p.features();
+        }
+        KernelSpec kernel = new KernelSpec(features, layout.tasklets(), VmLayout.STACK_BYTES);
+        int dirOffset = VmFormat.IMAGE_HEADER_BYTES + section.length;
+        int codeOffset = dirOffset + Frame.align(VmFormat.DIRECTORY_ENTRY_BYTES * procs.size(), 8);
+        int total = codeOffset;
+        for (CompiledProcedure p : procs) {
+            total += p.code().length;
+        }
+        if (total > VmFormat.IMAGE_BYTES) {
+            throw new BuildException("the schema's image needs " + total + " bytes of MRAM, more than its area of "
+                    + VmFormat.IMAGE_BYTES);
+        }
+        ByteBuffer b = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(VmFormat.IMAGE_MAGIC).putInt(VmFormat.IMAGE_FORMAT).putInt(total).putInt(schema.tables().size())
+                .putInt(procs.size()).putInt(section.length).putInt(dirOffset).putInt(layout.tasklets())
+                .putInt(layout.arenaBytes()).putInt(layout.frameBytes()).putInt(layout.keyBytes()).putInt(layout.treeKey())
+                .putInt(layout.dbBytes()).putInt(features).putInt(0).putInt(0);
+        b.put(section);
+        int at = codeOffset;
+        for (int i = 0; i < procs.size(); i++) {
+            CompiledProcedure p = procs.get(i);
+            if (p.id() != i) {
+                throw new IllegalArgumentException("procedure " + p.name() + " has id " + p.id() + " at position " + i);
+            }
+            b.position(dirOffset + VmFormat.DIRECTORY_ENTRY_BYTES * i);
+            b.putInt(at).putInt(p.code().length).putShort((short) p.ninstr()).putShort((short) p.frameBytes())
+                    .putShort((short) p.outBytes()).putShort((short) p.xbuf());
+            b.position(at);
+            b.put(p.code());
+            at += p.code().length;
+        }
+        return new VmImage(b.array(), procs, layout, kernel);
+    }
+
+    /** Tables, then indexes, then key columns, 8 bytes each (docs/vm.md). */
+    static byte[] schemaSection(SchemaLayout schema) throws BuildException {
+        List<TableLayout> tables = schema.tables();
+        int nindexes = 0;
+        int ncols = 0;
+        for (TableLayout t : tables) {
+            nindexes += t.indexes().size();
+            for (IndexLayout ix : t.indexes()) {
+                ncols += ix.columns().size();
+            }
+        }
+        ByteBuffer b = ByteBuffer.allocate(8 * (tables.size() + nindexes + ncols)).order(ByteOrder.LITTLE_ENDIAN);
+        int index = 0;
+        for (TableLayout t : tables) {
+            b.putShort((short) t.row().bytes()).put((byte) t.indexes().size()).put((byte) 0).putShort((short) index)
+                    .putShort((short) 0);
+            index += t.indexes().size();
+        }
+        int col = 0;
+        var columns = new ArrayList<FieldLayout>();
+        for (TableLayout t : tables) {
+            for (IndexLayout ix : t.indexes()) {
+                b.putShort((short) col).put((byte) ix.columns().size()).put((byte) (ix.unique() ? 1 : 0))
+                        .put((byte) Math.max(0, ix.treeSlot())).put((byte) ix.keyBytes()).putShort((short) 0);
+                for (String c : ix.columns()) {
+                    columns.add(t.row().field(c));
+                    col++;
+                }
+            }
+        }
+        for (FieldLayout f : columns) {
+            b.putShort((short) f.offset()).putShort((short) (f.isString() ? f.type().length() : 0))
+                    .putShort((short) f.nullBit()).put((byte) f.kind()).put((byte) (f.nullable() ? 1 : 0));
+        }
+        return b.array();
+    }
+}

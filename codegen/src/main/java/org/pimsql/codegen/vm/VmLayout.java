@@ -1,0 +1,70 @@
+package org.pimsql.codegen.vm;
+
+import java.util.List;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.DatabaseFormat;
+import org.pimsql.codegen.IndexLayout;
+import org.pimsql.codegen.SchemaLayout;
+import org.pimsql.codegen.TableLayout;
+
+/**
+ * How a schema's image uses a DPU's 64 KiB of WRAM (docs/vm.md "WRAM during a launch"), and so how many tasklets
+ * execute calls: the kernel's own globals and one stack per tasklet, the database header, the schema section, the
+ * loaded code, and one arena per tasklet (scratch and the largest frame). The compiler takes as many tasklets as
+ * fit, up to {@link VmFormat#MAX_TASKLETS}.
+ *
+ * @param tasklets     executing tasklets E
+ * @param arenaBytes   one tasklet's arena: message, key buffers, B+tree node buffers, frame
+ * @param frameBytes   the largest frame (at least two of the largest rows: the undo walk uses it)
+ * @param perTasklet   WRAM one more tasklet costs: arena, stack and its kernel state
+ * @param sharedBytes  WRAM that does not depend on E: kernel globals, database header, schema, directory, code
+ */
+public record VmLayout(int tasklets, int arenaBytes, int frameBytes, int keyBytes, int treeKey, int dbBytes,
+                       int schemaBytes, int codeBytes, int perTasklet, int sharedBytes) {
+    public static final int WRAM_BYTES = 64 * 1024;
+    /** Per tasklet stack (the interpreter's deepest path with a B+tree insert, docs/iram.md). */
+    public static final int STACK_BYTES = 1024;
+    /** The kernel's globals and read-only data (jump tables, messages) in WRAM, measured on the proxy build. */
+    public static final int KERNEL_GLOBALS = 4096;
+    /** The kernel's per-tasklet state (pim_task_t and the B+tree's buffer pointers). */
+    public static final int TASKLET_GLOBALS = 160;
+
+    static VmLayout of(SchemaLayout schema, List<CompiledProcedure> procs, int schemaBytes) throws BuildException {
+        int keyBytes = 8;
+        int treeKey = 0;
+        int maxRow = 8;
+        for (TableLayout t : schema.tables()) {
+            maxRow = Math.max(maxRow, t.row().bytes());
+            for (IndexLayout ix : t.indexes()) {
+                keyBytes = Math.max(keyBytes, ix.keyBytes());
+                if (!ix.primary()) {
+                    treeKey = Math.max(treeKey, ix.keyBytes());
+                }
+            }
+        }
+        int frame = 2 * maxRow;
+        int code = 0;
+        for (CompiledProcedure p : procs) {
+            frame = Math.max(frame, p.frameBytes());
+            code += p.code().length;
+        }
+        frame = Frame.align(frame, 8);
+        int node = treeKey == 0 ? 0 : 16 + (VmFormat.NODE_FANOUT + 1) * (treeKey + 8) + (treeKey + 8);
+        int arena = VmFormat.ARENA_MSG_BYTES + 2 * keyBytes + Frame.align(node, 8) + frame;
+        int db = DatabaseFormat.bytes(schema);
+        int shared = KERNEL_GLOBALS + db + schemaBytes + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size() + code;
+        int perTasklet = arena + STACK_BYTES + TASKLET_GLOBALS;
+        int tasklets = Math.min(VmFormat.MAX_TASKLETS, (WRAM_BYTES - shared) / perTasklet);
+        if (tasklets < 1) {
+            throw new BuildException("the schema's programs do not fit a DPU's 64 KiB of WRAM: " + shared
+                    + " bytes shared (" + code + " bytes of procedure code, a " + db + "-byte database header) and "
+                    + perTasklet + " per tasklet (a " + frame + "-byte frame); split large procedures or drop unused ones");
+        }
+        return new VmLayout(tasklets, arena, frame, keyBytes, treeKey, db, schemaBytes, code, perTasklet, shared);
+    }
+
+    /** WRAM the whole launch uses. */
+    public int wramBytes() {
+        return sharedBytes + tasklets * perTasklet;
+    }
+}
