@@ -8,14 +8,15 @@ import java.util.List;
  * docs/wire-format.md.
  */
 public record SchemaLayout(MemoryMap memory, List<TableLayout> tables, List<ProcedureLayout> procedures) {
-    /** Batch header magic ("PIMB"), result header magic ("PIMR"). */
-    public static final int BATCH_MAGIC = 0x424D4950;
-    public static final int RESULT_MAGIC = 0x524D4950;
+    /** Batch header magic ("PIMB"), result header magic ("PIMR"): VmFormat's, which the kernel is built with. */
+    public static final int BATCH_MAGIC = org.pimsql.codegen.vm.VmFormat.BATCH_MAGIC;
+    public static final int RESULT_MAGIC = org.pimsql.codegen.vm.VmFormat.RESULT_MAGIC;
     /** Batch flag: start from an empty database (the {@link DatabaseFormat} header follows the batch header). */
-    public static final int FLAG_INIT = 1;
-    public static final int BATCH_HEADER_BYTES = 16;
-    public static final int CALL_HEADER_BYTES = 24;
-    public static final int RECORD_HEADER_BYTES = 40;
+    public static final int FLAG_INIT = org.pimsql.codegen.vm.VmFormat.FLAG_INIT;
+    public static final int BATCH_HEADER_BYTES = org.pimsql.codegen.vm.VmFormat.BATCH_HEADER_BYTES;
+    public static final int RESULT_HEADER_BYTES = org.pimsql.codegen.vm.VmFormat.RESULT_HEADER_BYTES;
+    public static final int CALL_HEADER_BYTES = org.pimsql.codegen.vm.VmFormat.CALL_HEADER_BYTES;
+    public static final int RECORD_HEADER_BYTES = org.pimsql.codegen.vm.VmFormat.RECORD_HEADER_BYTES;
     public static final int RESULT_SET_HEADER_BYTES = 8;
 
     public SchemaLayout {

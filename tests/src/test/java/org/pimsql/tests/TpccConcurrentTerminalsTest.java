@@ -58,8 +58,7 @@ class TpccConcurrentTerminalsTest {
             }
             ExecutionStats after = c.unwrap(PimConnection.class).engine().executionStats();
             assertTrue(after.exchangeCalls() > before.exchangeCalls(), "multi-partition calls ran");
-            assertTrue(after.resolveLaunches() > before.resolveLaunches(),
-                    "New-Order's program resolved its kept writes before the other program ran: " + after);
+            assertTrue(after.kernelLoads() <= 1, "one kernel runs every TPC-C procedure: " + after);
             for (TpccCheck.Outcome o : new TpccCheck(SCALE).run(c, TpccCheck.AFTER_RUN)) assertTrue(o.passed(), o.toString());
         }
     }

@@ -309,8 +309,8 @@ public abstract class CallBenchmark implements Callable<Integer> {
         long calls = seq1.calls() - seq0.calls();
         out.printf(Locale.ROOT, "engine: %,d epochs, %,.1f calls per epoch on average, largest epoch %,d calls (since open)%n",
                 epochs, epochs == 0 ? 0.0 : (double) calls / epochs, seq1.largestEpoch());
-        out.printf(Locale.ROOT, "simulator: %,d launches, %,d program loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
-                exec1.launches() - exec0.launches(), exec1.programLoads() - exec0.programLoads(),
+        out.printf(Locale.ROOT, "simulator: %,d launches, %,d kernel loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
+                exec1.launches() - exec0.launches(), exec1.kernelLoads() - exec0.kernelLoads(),
                 exec1.bytesPushed() - exec0.bytesPushed(), exec1.bytesPulled() - exec0.bytesPulled());
         long dpuCalls = exec1.dpuCalls() - exec0.dpuCalls();
         long waves = exec1.waves() - exec0.waves();

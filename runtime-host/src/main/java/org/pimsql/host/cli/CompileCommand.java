@@ -12,9 +12,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code pimsql compile SCHEMA.sql [MORE.sql ...] -o DIR}: C sources, manifest.json and a readable summary. */
+/**
+ * {@code pimsql compile SCHEMA.sql [MORE.sql ...] -o DIR}: the image of the procedures' programs, their listing,
+ * manifest.json and a readable summary (docs/vm.md).
+ */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = "Compile tables and stored procedures into DPU programs; write the C sources and DIR/manifest.json.")
+        description = "Compile tables and stored procedures into programs for the DPU kernel; write DIR/image.bin, "
+                + "DIR/listing.txt and DIR/manifest.json.")
 final class CompileCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -25,31 +29,28 @@ final class CompileCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Output directory.")
     Path outDir;
 
-    @Option(names = "--no-native", description = "Do not build the simulator's native kernel (C sources and estimates only).")
+    @Option(names = "--no-native", description = "Do not build the simulator's kernel (built once per feature set and cached).")
     boolean noNative;
 
-    @Option(names = "--tasklets", paramLabel = "N", description = "Tasklets per DPU the kernels are built for (1-24).")
-    Integer tasklets;
+    @Option(names = "--no-estimate", description = "Do not measure the kernel's IRAM (needs clang-19 and ld.lld-19).")
+    boolean noEstimate;
 
     @Override
     public Integer call() throws IOException {
-        if (tasklets != null && (tasklets < 1 || tasklets > 24)) {
-            throw new UserError("--tasklets", "a DPU runs 1 to 24 tasklets, not " + tasklets);
-        }
         SchemaLoader.Loaded loaded = SchemaLoader.load(scripts);
         try {
             Files.createDirectories(outDir);
         } catch (IOException e) {
             throw new UserError(outDir.toString(), "cannot create the output directory: " + e);
         }
-        List<ProgramSummary> programs = ProgramBuilder.build(loaded.schema(), outDir, !noNative, tasklets);
+        DpuBuild build = DpuBuild.build(loaded.schema(), outDir, !noNative, !noEstimate);
         try {
-            Manifest.write(outDir.resolve(Manifest.FILE_NAME), Manifest.build(loaded.schema(), loaded.fileNames(), programs));
+            Manifest.write(outDir.resolve(Manifest.FILE_NAME), Manifest.build(loaded.schema(), loaded.fileNames(), build, outDir));
         } catch (IOException e) {
             throw new UserError(outDir.resolve(Manifest.FILE_NAME).toString(), "cannot write the manifest: " + e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        SummaryPrinter.print(out, loaded.schema(), programs, outDir.toString());
+        SummaryPrinter.print(out, loaded.schema(), build, outDir.toString());
         out.flush();
         return PimsqlMain.OK;
     }

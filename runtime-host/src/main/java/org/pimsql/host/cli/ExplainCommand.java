@@ -10,9 +10,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code pimsql explain FILE.sql [MORE.sql ...] PROC}: one procedure's analysed plan. */
+/**
+ * {@code pimsql explain FILE.sql [MORE.sql ...] PROC}: one procedure's analysed plan, then its program for the DPU
+ * kernel with each statement's source line, as SQLite's EXPLAIN prints a VDBE program (docs/vm.md).
+ */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = "Print one procedure's plan: numbered statements with their access paths, partitions and dependencies.")
+        description = "Print one procedure's plan (numbered statements with their access paths, partitions and "
+                + "dependencies) and its DPU program, instruction by instruction with its source lines.")
 final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,8 +58,29 @@ final class ExplainCommand implements Callable<Integer> {
             out.println("execution: exchange call when its keys name partitions on several DPUs "
                     + "(re-execution with value exchange, docs/multi-partition.md)");
         }
+        printProgram(out, loaded, p.name());
         out.flush();
         return PimsqlMain.OK;
+    }
+
+    /** The procedure's compiled program and what the kernel needs to run it (features, tasklets, WRAM). */
+    private static void printProgram(java.io.PrintWriter out, SchemaLoader.Loaded loaded, String name) {
+        org.pimsql.codegen.CodegenResult result;
+        try {
+            result = org.pimsql.codegen.Codegen.compile(loaded.schema().catalog());
+        } catch (org.pimsql.codegen.BuildException e) {
+            throw new UserError(name, "the schema does not fit a DPU: " + e.getMessage());
+        }
+        var program = SummaryPrinter.program(result.image(), name);
+        out.println();
+        out.println("program: " + SummaryPrinter.programLine(program));
+        for (String line : program.listing().lines()) {
+            out.println(line);
+        }
+        out.println();
+        for (String line : SummaryPrinter.programLines(result.image(), null)) {
+            out.println(line);
+        }
     }
 
     /** Exact (canonical) name first, then case-insensitively, as an unquoted identifier would match. */

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pimsql.codegen.vm.CompiledProcedure;
+import org.pimsql.codegen.vm.KernelSpec;
+import org.pimsql.codegen.vm.VmLayout;
 import org.pimsql.frontend.CompiledSchema;
 import org.pimsql.frontend.analysis.Dependency;
 import org.pimsql.frontend.analysis.PartitionFunction;
@@ -28,7 +31,8 @@ import org.pimsql.frontend.ir.Variable;
  *   "tables": [{ "id", "name", "readOnly", "columns": [{"name", "type", "nullable"}], "primaryKey": [col...],
  *                "indexes": [{"name", "columns", "unique"}],
  *                "partitioning": {"replicated", "columns", "function"} }],
- *   "procedures": [{ "id", "name", "program", "parameters": [{"name", "mode", "type"}], "class",
+ *   "procedures": [{ "id", "name", "program": {"instructions", "bytes", "frameBytes"},
+ *                    "parameters": [{"name", "mode", "type"}], "class",
  *                    "readsSqlDataOnly", "dynamicResultSets",
  *                    "routing": {"description", "keys": [{"function", "text", "tuples", "tables", "statements"}],
  *                                "parameters", "arrays", "broadcastReads", "gatheredReads", "replicatedWrites", "dataDependent",
@@ -40,9 +44,11 @@ import org.pimsql.frontend.ir.Variable;
  *                                                   "partition": {"kind", "description", "key", "afterStatements"}}],
  *                                     "variablesRead", "variablesWritten",
  *                                     "dependencies": [{"on", "kind", "detail"}] }] }],
- *   "programs": [{ "id", "name", "procedures", "cSource", "nativeLibrary", "instructionEstimate",
- *                  "wramBytes", "procedureInstructions", "tasklets" }] }
+ *   "kernel": { "id", "features": [name...], "tasklets", "stackBytes", "instructionEstimate", "wramBytes",
+ *               "toolchain", "nativeLibrary" },
+ *   "image": { "file", "listing", "bytes", "codeBytes", "sharedWramBytes", "perTaskletWramBytes", "frameBytes" } }
  * </pre>
+ * One kernel runs every procedure (docs/vm.md); a procedure's "program" is its compiled code in the image.
  * Partition functions are named by {@link PartitionFunction#signature()}: {@code MOD} is
  * {@code floorMod(value, P)} of a single integer column, {@code HASH(...)} the FNV-1a hash documented there.
  */
@@ -51,7 +57,7 @@ final class Manifest {
 
     private Manifest() {}
 
-    static Map<String, Object> build(CompiledSchema schema, List<String> sources, List<ProgramSummary> programs) {
+    static Map<String, Object> build(CompiledSchema schema, List<String> sources, DpuBuild build, Path outDir) {
         var root = new LinkedHashMap<String, Object>();
         root.put("format", "pimsql-manifest");
         root.put("version", 1);
@@ -60,11 +66,11 @@ final class Manifest {
         root.put("tables", schema.catalog().tableList().stream().map(t -> table(t, readOnly.contains(t.name()))).toList());
         var procs = new ArrayList<Object>();
         for (ProcedureAnalysis p : schema.analysis().procedureList()) {
-            ProgramSummary program = SummaryPrinter.programOf(programs, p.name());
-            procs.add(procedure(p, program == null ? -1 : program.id()));
+            procs.add(procedure(p, SummaryPrinter.program(build.result().image(), p.name())));
         }
         root.put("procedures", procs);
-        root.put("programs", programs.stream().map(Manifest::program).toList());
+        root.put("kernel", kernel(build, outDir));
+        root.put("image", image(build, outDir));
         return root;
     }
 
@@ -108,11 +114,18 @@ final class Manifest {
         return ordinals.stream().map(o -> t.columns().get(o).name()).toList();
     }
 
-    private static Map<String, Object> procedure(ProcedureAnalysis p, int program) {
+    private static Map<String, Object> procedure(ProcedureAnalysis p, CompiledProcedure program) {
         var m = new LinkedHashMap<String, Object>();
         m.put("id", p.procedure().id());
         m.put("name", p.name());
-        m.put("program", program);
+        if (program != null) {
+            var pm = new LinkedHashMap<String, Object>();
+            pm.put("instructions", program.ninstr());
+            pm.put("bytes", program.code().length);
+            pm.put("frameBytes", program.frameBytes());
+            pm.put("unsupportedAcrossPartitions", program.unsupported());
+            m.put("program", pm);
+        }
         var params = new ArrayList<Object>();
         for (Variable v : p.procedure().params()) {
             var pm = new LinkedHashMap<String, Object>();
@@ -199,19 +212,37 @@ final class Manifest {
         return m;
     }
 
-    private static Map<String, Object> program(ProgramSummary p) {
+    private static Map<String, Object> kernel(DpuBuild b, Path outDir) {
+        KernelSpec k = b.result().image().kernel();
         var m = new LinkedHashMap<String, Object>();
-        m.put("id", p.id());
-        m.put("name", p.name());
-        m.put("procedures", p.procedures());
-        m.put("cSource", p.cSource());
-        m.put("nativeLibrary", p.nativeLibrary());
-        m.put("instructionEstimate", p.instructionEstimate());
-        m.put("wramBytes", p.wramBytes());
-        m.put("procedureInstructions", p.procedureInstructions());
-        m.put("tasklets", p.tasklets());
-        m.put("exchangeDropped", p.exchangeDropped());
-        m.put("treeWrites", p.treeWrites());
+        m.put("id", k.id());
+        var features = new ArrayList<String>();
+        for (String f : KernelSpec.describe(k.features()).split(", ")) {
+            if (!f.equals("none")) {
+                features.add(f);
+            }
+        }
+        m.put("features", features);
+        m.put("tasklets", k.tasklets());
+        m.put("stackBytes", k.stackBytes());
+        m.put("instructionEstimate", b.estimate() == null ? -1 : b.estimate().instructions());
+        m.put("wramBytes", b.estimate() == null ? -1 : b.estimate().wramBytes());
+        m.put("largestFunctions", b.estimate() == null ? Map.of() : b.estimate().functions());
+        m.put("toolchain", b.estimate() == null ? "" : b.estimate().toolchain());
+        m.put("nativeLibrary", b.nativeKernel() == null ? null : b.nativeKernel().toString());
+        return m;
+    }
+
+    private static Map<String, Object> image(DpuBuild b, Path outDir) {
+        VmLayout w = b.result().image().layout();
+        var m = new LinkedHashMap<String, Object>();
+        m.put("file", outDir.relativize(b.image()).toString());
+        m.put("listing", outDir.relativize(b.listing()).toString());
+        m.put("bytes", b.result().image().bytes().length);
+        m.put("codeBytes", w.codeBytes());
+        m.put("sharedWramBytes", w.sharedBytes());
+        m.put("perTaskletWramBytes", w.perTasklet());
+        m.put("frameBytes", w.frameBytes());
         return m;
     }
 }

@@ -2,64 +2,80 @@ package org.pimsql.host.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.pimsql.codegen.KernelEstimate;
+import org.pimsql.codegen.vm.CompiledProcedure;
+import org.pimsql.codegen.vm.KernelSpec;
+import org.pimsql.codegen.vm.VmImage;
+import org.pimsql.codegen.vm.VmLayout;
 import org.pimsql.frontend.CompiledSchema;
 import org.pimsql.frontend.analysis.ProcedureAnalysis;
 
-/** The human-readable result of {@code pimsql compile}: one block per procedure, one line per program. */
+/** The human-readable result of {@code pimsql compile}: one block per procedure, then the DPU program. */
 final class SummaryPrinter {
     private SummaryPrinter() {}
 
-    static void print(PrintWriter out, CompiledSchema schema, List<ProgramSummary> programs, String outDir) {
+    static void print(PrintWriter out, CompiledSchema schema, DpuBuild build, String outDir) {
         int tables = schema.catalog().tables().size();
         int procedures = schema.catalog().procedures().size();
         out.printf("compiled %d table%s and %d procedure%s into %s%n%n", tables, tables == 1 ? "" : "s",
                 procedures, procedures == 1 ? "" : "s", outDir);
         for (ProcedureAnalysis p : schema.analysis().procedureList()) {
-            printProcedure(out, p, programOf(programs, p.name()));
+            printProcedure(out, p, program(build.result().image(), p.name()));
         }
         List<String> readOnly = schema.analysis().readOnlyTables();
         if (!readOnly.isEmpty()) {
             out.println("read-only tables (no procedure writes them): " + String.join(", ", readOnly));
             out.println();
         }
-        for (ProgramSummary prog : programs) {
-            out.println(programLine(prog));
-        }
-        if (programs.size() > 1) {
-            out.printf("procedures split across %d programs to fit the %s-instruction IRAM; the sequencer groups each "
-                    + "epoch's calls by program%n", programs.size(), Describe.number(ProgramSummary.iramBudget()));
+        for (String line : programLines(build.result().image(), build.estimate())) {
+            out.println(line);
         }
     }
 
-    static void printProcedure(PrintWriter out, ProcedureAnalysis p, ProgramSummary program) {
-        out.printf("procedure %s (%s%s)%n", p.name(), Describe.procedureClass(p.procedureClass()),
-                program == null ? "" : ", program " + program.id());
+    static void printProcedure(PrintWriter out, ProcedureAnalysis p, CompiledProcedure program) {
+        out.printf("procedure %s (%s)%n", p.name(), Describe.procedureClass(p.procedureClass()));
         out.println("  routing: " + p.routing().describe());
         out.println("  reads:   " + Describe.columnSet(p.readSet()));
         out.println("  writes:  " + Describe.columnSet(p.writeSet()));
         for (String flag : p.flags()) {
             out.println("  flag:    " + flag);
         }
-        if (program != null && program.exchangeDropped().stream().anyMatch(p.name()::equalsIgnoreCase)) {
-            out.println("  warning: the multi-partition exchange does not fit this procedure's DPU program (IRAM), so it "
-                    + "was compiled for single-DPU calls: its calls that span DPUs fail with SQLSTATE 0A000 (docs/iram.md)");
+        if (program != null) {
+            out.println("  program: " + programLine(program));
+            for (String access : program.unsupported()) {
+                out.println("  warning: " + access + " cannot run across partitions: a call that spans DPUs fails with "
+                        + "SQLSTATE 0A000 (docs/multi-partition.md)");
+            }
         }
         out.println();
     }
 
-    static String programLine(ProgramSummary prog) {
-        String instructions = prog.instructionEstimate() < 0 ? "instructions not measured"
-                : "~" + Describe.number(prog.instructionEstimate()) + " of "
-                + Describe.number(ProgramSummary.iramBudget()) + " instructions";
-        int n = prog.procedures().size();
-        String wram = prog.wramBytes() < 0 ? "WRAM not measured" : Describe.number(prog.wramBytes()) + " B WRAM";
-        return "program " + prog.id() + ": " + n + " procedure" + (n == 1 ? "" : "s") + ", " + instructions + ", " + wram
-                + ", " + prog.tasklets() + " tasklet" + (prog.tasklets() == 1 ? "" : "s");
+    static String programLine(CompiledProcedure p) {
+        return Describe.number(p.ninstr()) + " instructions, " + Describe.number(p.code().length) + " bytes of code, a "
+                + Describe.number(p.frameBytes()) + "-byte frame";
     }
 
-    static ProgramSummary programOf(List<ProgramSummary> programs, String procedure) {
-        for (ProgramSummary p : programs) {
-            if (p.procedures().stream().anyMatch(procedure::equalsIgnoreCase)) {
+    /** What the DPUs run: one kernel for every procedure, its IRAM estimate and its tasklets. */
+    static List<String> programLines(VmImage image, KernelEstimate estimate) {
+        KernelSpec k = image.kernel();
+        VmLayout w = image.layout();
+        String iram = estimate == null ? "IRAM not measured"
+                : "~" + Describe.number(estimate.instructions()) + " of " + Describe.number(DpuBuild.IRAM)
+                + " instructions (rv32 proxy, machine outliner off)";
+        return List.of(
+                "DPU program: one kernel for all " + image.procedures().size() + " procedures, " + iram + "; features: "
+                        + KernelSpec.describe(k.features()),
+                "  image: " + Describe.number(image.bytes().length) + " bytes in MRAM (" + Describe.number(w.codeBytes())
+                        + " of code), loaded without building anything",
+                "  tasklets: " + k.tasklets() + " run calls; WRAM " + Describe.number(w.sharedBytes()) + " B shared + "
+                        + Describe.number(w.perTasklet()) + " B per tasklet (a " + Describe.number(w.frameBytes())
+                        + "-byte frame, " + k.stackBytes() + "-byte stack) = " + Describe.number(w.wramBytes()) + " of "
+                        + Describe.number(VmLayout.WRAM_BYTES));
+    }
+
+    static CompiledProcedure program(VmImage image, String procedure) {
+        for (CompiledProcedure p : image.procedures()) {
+            if (p.name().equalsIgnoreCase(procedure)) {
                 return p;
             }
         }

@@ -25,12 +25,11 @@ import org.pimsql.host.sequencer.SequencedCall;
  * Runs epochs on the DPUs: single-partition calls, calls that run independently on every partition, and
  * multi-partition calls by deterministic re-execution with value exchange (docs/multi-partition.md).
  *
- * <p>{@link #prepare} (sequencer thread) resolves and routes every call, queues it on its partition's DPU
- * and cuts the queues into launch rounds; {@link PreparedEpoch#execute} (executor thread) pushes, launches,
- * pulls and decodes. Normally an epoch is one round, so one launch. More rounds are needed only when the
- * procedures of the epoch live in different programs (one launch per program, so that each DPU still runs
- * its calls in sequence order), when a DPU's queue exceeds the input buffer, or when a DPU's output area
- * fills up (its remaining calls run in a further launch).
+ * <p>{@link #prepare} (sequencer thread) resolves and routes every call and queues it on its partition's DPU;
+ * {@link PreparedEpoch#execute} (executor thread) pushes, launches, pulls and decodes. Every DPU runs one kernel,
+ * which runs any procedure of the schema's image (docs/vm.md), so an epoch is one launch whatever mix of
+ * procedures it holds, plus one per round of multi-partition calls; more only when a DPU's queue exceeds the
+ * input buffer or its output area fills up (its remaining calls run in a further launch).
  *
  * <p>Calls that cannot run (unknown procedure, a router error, a multi-partition call) are answered with an
  * SQL error. They are answered in {@code execute}, after the epoch is durable, like every other result:
@@ -47,7 +46,9 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final Supplier<CompiledSchema> schema;
     private final PartitionPlacement placement;
     private final CallCodec.Format format;
-    private DpuProgram loaded;
+    /** The kernel the DPUs run and the image last written to their MRAM (null before the first launch). */
+    private org.pimsql.codegen.vm.KernelSpec loadedKernel;
+    private byte[] loadedImage;
     /** Counters, written by the executor thread only. */
     private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0);
     /** Conflict footprints of the current schema's procedures (empty optional: the call runs alone). */
@@ -129,31 +130,24 @@ public final class DpuEpochProcessor implements EpochProcessor {
             out += b == null ? 0 : b.length;
         }
         ExecutionStats s = stats;
-        stats = new ExecutionStats(s.launches() + launches, s.programLoads() + loads, s.bytesPushed() + in,
+        stats = new ExecutionStats(s.launches() + launches, s.kernelLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
-                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.resolveLaunches());
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
     }
 
     private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
-        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(),
+        stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(),
                 s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
-                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.resolveLaunches());
-    }
-
-    private void countResolve() {
-        ExecutionStats s = stats;
-        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
-                s.waves(), s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(),
-                s.maxOwnChain(), s.resolveLaunches() + 1);
+                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
     }
 
     private void countEpoch(int launches, int exchangeCalls, int chain, int ownChain, boolean overBound) {
         ExecutionStats s = stats;
-        stats = new ExecutionStats(s.launches(), s.programLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
+        stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
                 s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
                 Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0),
-                Math.max(s.maxOwnChain(), ownChain), s.resolveLaunches());
+                Math.max(s.maxOwnChain(), ownChain));
     }
 
     /**
@@ -277,7 +271,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                                       List<Exchange> exchanges) {
         String name = call.request().procedure();
         Procedure procedure = current == null ? null : current.catalog().procedure(name);
-        if (procedure == null || current.programOf(name) == null) {
+        if (procedure == null) {
             return new CallOutcome.Failure(call.sequence(), "42501",
                     "user lacks privilege or object not found: procedure " + name);
         }
@@ -333,10 +327,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
     }
 
     /**
-     * Launches until every call of the epoch is decided. Each launch runs the program of the lowest waiting
-     * call; each DPU runs the longest prefix of its waiting calls in that program, in sequence order. Calls
-     * from the DPU's first exchange call on (or after an undecided data-dependent exchange call) run with
-     * KEEP: their undo records stay until the host has decided whether everything before them is final.
+     * Launches until every call of the epoch is decided; each DPU runs the longest prefix of its waiting calls that
+     * fits its input area, in sequence order. Calls from the DPU's first exchange call on (or after an undecided
+     * data-dependent exchange call) run with KEEP: their undo records stay until the host has decided whether
+     * everything before them is final.
      */
     private void run(CompiledSchema current, List<List<Item>> open, List<Exchange> exchanges, boolean format,
                      List<Rejected> rejected) throws DpuException {
@@ -346,7 +340,6 @@ public final class DpuEpochProcessor implements EpochProcessor {
             keptLast = new int[dpus];
         }
         var replicated = new HashMap<Long, CallOutcome>();
-        var programs = new HashSet<DpuProgram>();
         int launches = 0;
         int chain = 0;
         // the epoch's calls in sequence order and the DPUs of each, for the chain depth (EpochChains)
@@ -375,9 +368,6 @@ public final class DpuEpochProcessor implements EpochProcessor {
             if (++launches > MAX_LAUNCHES_PER_EPOCH) {
                 throw new DpuException("epoch did not converge after " + MAX_LAUNCHES_PER_EPOCH + " launches");
             }
-            DpuProgram program = current.programOf(first.procedureName());
-            programs.add(program);
-            resolveKeptWrites(codec, program);
             long barrier = Long.MAX_VALUE;
             for (Exchange x : exchanges) {
                 if (!x.decided && x.dataDependent) {
@@ -391,7 +381,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             for (int d = 0; d < dpus; d++) {
                 var batch = new ArrayList<RoutedCall>();
                 var taken = new ArrayList<Item>();
-                batchOf(current, program, open.get(d), d, barrier, fmt, batch, taken);
+                batchOf(current, open.get(d), d, barrier, fmt, batch, taken);
                 // conflict waves (docs/runtime.md "Concurrent calls on a DPU"); exchange and KEEP calls run
                 // alone (locksOf), so the kept segments stay in sequence order, on tasklet 0
                 ConflictWaves.Plan plan = ConflictWaves.plan(batch, rc -> locksOf(current, rc));
@@ -412,7 +402,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                         new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
             }
             fmt = false;
-            List<List<CallCodec.Result>> results = launch(codec, program, batches, inputs);
+            List<List<CallCodec.Result>> results = launch(current, batches, inputs);
             for (int d = 0; d < dpus; d++) {
                 keptLast[d] = 0;
                 for (int i = 0; i < batches.get(d).size(); i++) {
@@ -431,45 +421,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
             int ownChain = chain;
             // without exchange calls every call's own chain is 0, and so is every depth
             chain = exchanges.isEmpty() ? 0 : deepestChain(current, epochCalls, dpusOfCall);
-            boolean over = launches > Math.max(1, 1 + chain) + programs.size() - 1;
+            boolean over = launches > Math.max(1, 1 + chain);
             countEpoch(launches, exchanges.size(), chain, ownChain, over);
             if (TRACE) {
                 System.err.printf("pimsql epoch: %d exchange calls, %d launches, deepest chain %d (%d without conflicts "
                         + "between calls)%n", exchanges.size(), launches, chain, ownChain);
             }
         }
-    }
-
-    /**
-     * Before a launch of {@code next}: a launch rolls back, before its first call, the kept writes the host
-     * did not commit (docs/multi-partition.md "Keeping writes until the host decides"). A program built
-     * without the B+tree writer cannot undo an insert or delete of a row with B+tree entries, so when the
-     * loaded program could make those and {@code next} cannot, and some DPU has kept writes to roll back, a
-     * launch of the loaded program with no calls resolves them first.
-     */
-    private void resolveKeptWrites(CallCodec codec, DpuProgram next) throws DpuException {
-        if (loaded == null || loaded.equals(next) || next.treeWrites() || !loaded.treeWrites()) {
-            return;
-        }
-        int dpus = commitNext.length;
-        boolean rollback = false;
-        for (int d = 0; d < dpus; d++) {
-            rollback |= commitNext[d] < keptLast[d];
-        }
-        if (!rollback) {
-            return;
-        }
-        byte[][] inputs = new byte[dpus][];
-        var none = new ArrayList<List<RoutedCall>>(dpus);
-        for (int d = 0; d < dpus; d++) {
-            inputs[d] = codec.encodeQueue(List.of(), null,
-                    new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
-            none.add(List.of());
-        }
-        launch(codec, loaded, none, inputs);
-        countResolve();
-        java.util.Arrays.fill(commitNext, 0);
-        java.util.Arrays.fill(keptLast, 0);
     }
 
     /**
@@ -495,8 +453,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return chains.deepest();
     }
 
-    /** Fills one DPU's batch: the longest prefix of its waiting calls in {@code program} that fits. */
-    private void batchOf(CompiledSchema current, DpuProgram program, List<Item> queue, int d, long barrier,
+    /** Fills one DPU's batch: the longest prefix of its waiting calls that fits its input area. */
+    private void batchOf(CompiledSchema current, List<Item> queue, int d, long barrier,
                          boolean format, List<RoutedCall> batch, List<Item> taken) {
         CallCodec codec = current.codec();
         int capacity = codec.input().capacity();
@@ -504,9 +462,6 @@ public final class DpuEpochProcessor implements EpochProcessor {
         boolean keep = false;
         int kept = 0;
         for (Item item : queue) {
-            if (current.programOf(item.procedureName()) != program) {
-                break;
-            }
             keep = keep || item.exchange() != null || item.sequence() > barrier;
             if (keep && kept == MAX_KEEP) {
                 break;
@@ -727,15 +682,34 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return sets.size() == s.resultSets().size() ? s : new CallOutcome.Success(s.sequence(), s.outValues(), sets);
     }
 
-    /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */
-    private List<List<CallCodec.Result>> launch(CallCodec codec, DpuProgram program, List<List<RoutedCall>> calls,
-                                                byte[][] inputs) throws DpuException {
+    /**
+     * Makes the DPUs ready for {@code current}'s calls: loads a kernel that covers its image's needs when the loaded
+     * one does not (the first launch, or a schema that needs more features or another tasklet count; MRAM is kept),
+     * and writes the image to every DPU's MRAM when the schema changed. Returns the kernel loads it made.
+     */
+    private int prepareDpus(CompiledSchema current) throws DpuException {
+        DpuCode code = current.code();
         int loads = 0;
-        if (loaded == null || !loaded.binary().equals(program.binary())) {
-            backend.load(program.binary());
-            loaded = program;
+        if (loadedKernel == null || !loadedKernel.covers(code.kernel())) {
+            backend.load(code.source().binary(code.kernel()));
+            loadedKernel = code.kernel();
             loads = 1;
         }
+        if (loadedImage != code.image() && code.image().length > 0) {
+            byte[] image = code.image();
+            byte[][] copies = new byte[backend.dpuCount()][];
+            java.util.Arrays.fill(copies, image);
+            backend.push(code.region().symbol(), code.region().offset(), copies);
+            loadedImage = image;
+        }
+        return loads;
+    }
+
+    /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */
+    private List<List<CallCodec.Result>> launch(CompiledSchema current, List<List<RoutedCall>> calls,
+                                                byte[][] inputs) throws DpuException {
+        CallCodec codec = current.codec();
+        int loads = prepareDpus(current);
         backend.push(codec.input().symbol(), codec.input().offset(), inputs);
         backend.launch();
         int dpus = calls.size();

@@ -342,7 +342,7 @@ public final class Engine implements AutoCloseable {
         return sequencer.stats();
     }
 
-    /** Launches, program loads and bytes moved since the database opened (replay included). */
+    /** Launches, kernel loads and bytes moved since the database opened (replay included). */
     public ExecutionStats executionStats() {
         return processor.stats();
     }

@@ -1,7 +1,7 @@
 package org.pimsql.host.engine;
 
 /**
- * What the executor did since the database opened (replay included): DPU launches, program loads, the
+ * What the executor did since the database opened (replay included): DPU launches, kernel loads, the
  * bytes of call batches pushed and of results pulled (payload only; a rank's transfer pads each DPU to the
  * rank's largest buffer on top of this), and the concurrency the conflict waves allowed: {@code dpuCalls}
  * calls sent to DPUs (a call resubmitted after a full output area counts again) in {@code waves} waves,
@@ -14,17 +14,16 @@ package org.pimsql.host.engine;
  * {@link EpochChains}: a call that may read what an earlier call of the epoch writes adds its rounds to
  * that call's chain); {@code maxOwnChain} the deepest chain of one exchange call alone (runs of reads owned
  * by one participant along its path), what an epoch of calls that do not conflict needs;
- * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls
- * (plus one launch per extra program). {@code resolveLaunches} counts launches without calls that let a
- * program roll back its own kept writes before a program without the B+tree writer ran
- * ({@link DpuProgram#treeWrites()}); they are included in {@code launches}.
+ * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls.
+ * {@code kernelLoads} counts loads of the kernel: the first launch, and a schema change that needed a kernel
+ * with more features (docs/vm.md).
  */
-public record ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled, long dpuCalls,
+public record ExecutionStats(long launches, long kernelLoads, long bytesPushed, long bytesPulled, long dpuCalls,
                              long waves, long epochs, long exchangeCalls, long maxEpochLaunches, long maxChainDepth,
-                             long epochsOverBound, long maxOwnChain, long resolveLaunches) {
+                             long epochsOverBound, long maxOwnChain) {
 
-    public ExecutionStats(long launches, long programLoads, long bytesPushed, long bytesPulled) {
-        this(launches, programLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public ExecutionStats(long launches, long kernelLoads, long bytesPushed, long bytesPulled) {
+        this(launches, kernelLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** Mean calls per wave (1 when calls ran one after the other), 0 before any call. */

@@ -1,17 +1,11 @@
 package org.pimsql.host.engine;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.pimsql.codegen.CodegenOptions;
-import org.pimsql.host.backend.BridgeBuilder;
 import org.pimsql.host.backend.NativeDpuBackend;
 
 /**
- * The default runtime, {@code simulator}: scripts compiled by the code generator, DPUs reached through
- * the C bridge, which is linked with libpimsim, or with the UPMEM SDK's libdpu when PIMSQL_UPMEM_HOME is
- * set (docs/runtime.md).
+ * The default runtime, {@code simulator}: scripts compiled by the code generator into an image for the one kernel,
+ * DPUs reached through the C bridge, which is linked with libpimsim, or with the UPMEM SDK's libdpu when
+ * PIMSQL_UPMEM_HOME is set (docs/runtime.md).
  */
 public final class SimulatorRuntime implements EngineRuntime {
     @Override
@@ -24,15 +18,8 @@ public final class SimulatorRuntime implements EngineRuntime {
         return NativeDpuBackend::allocate;
     }
 
-    /** A compiler with its own work directory under the cache, deleted when the database closes. */
     @Override
     public SchemaCompiler compiler() {
-        try {
-            Path root = BridgeBuilder.cacheRoot().resolve("programs");
-            Files.createDirectories(root);
-            return new CodegenSchemaCompiler(Files.createTempDirectory(root, "db-"), CodegenOptions.defaults());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a work directory for DPU programs", e);
-        }
+        return new CodegenSchemaCompiler();
     }
 }

@@ -14,6 +14,7 @@ import org.pimsql.codegen.ProcedureLayout;
 import org.pimsql.codegen.ResultSetLayout;
 import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.SchemaLayout;
+import org.pimsql.codegen.vm.VmFormat;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Cursor;
 import org.pimsql.frontend.ir.ParamMode;
@@ -27,8 +28,10 @@ import org.pimsql.frontend.ir.Variable;
  *
  * <pre>
  * input  (at memory().inputOffset() of the MRAM heap):
- *   batch header  u32 magic "PIMB", u32 flags (1 = format first), u32 ncalls, u32 bytes
- *   [format only] u32 log2(hash buckets) per table, padded to 8 bytes
+ *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange header), u32 ncalls, u32 bytes,
+ *                 u32 nprocs, u32 0, then the u16 ids of the procedures whose code the launch loads, padded to 8
+ *   [format only] the formatted database header (DatabaseFormat)
+ *   [exchange]    u32 dpu, u32 partitions, u32 dpus, u32 commit
  *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
@@ -41,13 +44,13 @@ import org.pimsql.frontend.ir.Variable;
  */
 final class WireCodec implements CallCodec {
     private static final int MESSAGE_MAX = 248;
-    /** Call header flag: the call runs in the wave of the call before it (pim_exec.c CALL_JOINS_WAVE). */
-    static final int CALL_JOINS_WAVE = 1;
+    /** Call header flag: the call runs in the wave of the call before it (VmFormat, pim_ops.h). */
+    static final int CALL_JOINS_WAVE = VmFormat.CALL_JOINS_WAVE;
     /**
      * Call header flag: the call is a wave of its own and so was the call before it, so the DPU's tasklets
-     * need not meet at a barrier first (pim_exec.c CALL_SERIAL): tasklet 0 runs such runs back to back.
+     * need not meet at a barrier first: tasklet 0 runs such runs back to back.
      */
-    static final int CALL_SERIAL = 2;
+    static final int CALL_SERIAL = VmFormat.CALL_SERIAL;
 
     private final SchemaLayout layout;
     private final Map<String, ProcedureLayout> procedures = new HashMap<>();
@@ -84,10 +87,10 @@ final class WireCodec implements CallCodec {
         return output;
     }
 
-    /** Batch flag: the exchange header follows (pim_rt.h PIM_FLAG_MP). */
-    static final int FLAG_MP = 2;
+    /** Batch flag: the exchange header follows. */
+    static final int FLAG_MP = VmFormat.FLAG_MP;
     /** The exchange header of a batch and the sub-header of an exchange call. */
-    static final int MP_HEADER_BYTES = 16;
+    static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
     /** Room left after the batch in the input area for the values a launch publishes (kernel scratch). */
     static final int PUBLISH_ROOM = 32 * 1024;
 
@@ -102,7 +105,14 @@ final class WireCodec implements CallCodec {
 
     @Override
     public int queueOverhead(boolean format) {
-        return SchemaLayout.BATCH_HEADER_BYTES + MP_HEADER_BYTES + (format ? formatBytes : 0) + PUBLISH_ROOM;
+        // the list of procedures to load: at most one entry per procedure of the schema
+        return SchemaLayout.BATCH_HEADER_BYTES + procedureList(layout.procedures().size()) + MP_HEADER_BYTES
+                + (format ? formatBytes : 0) + PUBLISH_ROOM;
+    }
+
+    /** Bytes of the batch's list of n procedure ids (u16 each, padded to 8). */
+    private static int procedureList(int n) {
+        return (2 * n + 7) & ~7;
     }
 
     private static int waveFlags(boolean[] joinsWave, int i) {
@@ -119,7 +129,11 @@ final class WireCodec implements CallCodec {
         if (joinsWave.length != calls.size() || (joinsWave.length > 0 && joinsWave[0])) {
             throw new IllegalArgumentException("one wave flag per call, and the first call starts a wave");
         }
-        int size = SchemaLayout.BATCH_HEADER_BYTES + (header != null ? MP_HEADER_BYTES : 0)
+        var procs = new java.util.TreeSet<Integer>();
+        for (RoutedCall c : calls) {
+            procs.add(layoutOf(c.procedure()).id());
+        }
+        int size = SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()) + (header != null ? MP_HEADER_BYTES : 0)
                 + (format != null ? formatBytes : 0);
         for (RoutedCall c : calls) {
             size += encodedSize(c);
@@ -128,7 +142,11 @@ final class WireCodec implements CallCodec {
         ByteBuffer b = BlockCodec.littleEndian(bytes);
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
-                .putInt(calls.size()).putInt(size);
+                .putInt(calls.size()).putInt(size).putInt(procs.size()).putInt(0);
+        for (int id : procs) {
+            b.putShort((short) id);
+        }
+        b.position(SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()));
         if (format != null) {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
@@ -194,7 +212,7 @@ final class WireCodec implements CallCodec {
 
     @Override
     public int outputBound(List<RoutedCall> calls) {
-        long bound = SchemaLayout.BATCH_HEADER_BYTES;
+        long bound = SchemaLayout.RESULT_HEADER_BYTES;
         for (RoutedCall c : calls) {
             ProcedureLayout pl = layoutOf(c.procedure());
             if (!pl.resultSets().isEmpty() || c.exchange()) {
@@ -207,7 +225,7 @@ final class WireCodec implements CallCodec {
 
     @Override
     public int outputHeaderBytes() {
-        return SchemaLayout.BATCH_HEADER_BYTES;
+        return SchemaLayout.RESULT_HEADER_BYTES;
     }
 
     @Override
@@ -244,7 +262,7 @@ final class WireCodec implements CallCodec {
         }
         // records follow the tasklets' output slices, not the batch: each names its call's batch index
         var outcomes = new ArrayList<Result>(java.util.Collections.nCopies(calls.size(), (Result) null));
-        int pos = SchemaLayout.BATCH_HEADER_BYTES;
+        int pos = SchemaLayout.RESULT_HEADER_BYTES;
         for (int r = 0; r < done; r++) {
             int recordBytes = b.getInt(pos);
             int status = Short.toUnsignedInt(b.getShort(pos + 6));

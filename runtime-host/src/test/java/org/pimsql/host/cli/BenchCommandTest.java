@@ -28,7 +28,7 @@ class BenchCommandTest {
             assertTrue(Pattern.compile("(?m)^" + p + " +[0-9,]+ +" + aborts + "$").matcher(out).find(), p + "\n" + r);
         }
         assertTrue(Pattern.compile("(?m)^multi-partition: [0-9,]+ exchange calls").matcher(out).find(), r.toString());
-        assertTrue(Pattern.compile("(?m)^simulator: [0-9,]+ launches, [0-9,]+ program loads, [0-9,]+ bytes to DPUs, "
+        assertTrue(Pattern.compile("(?m)^simulator: [0-9,]+ launches, [0-9,]+ kernel loads, [0-9,]+ bytes to DPUs, "
                 + "[0-9,]+ bytes from DPUs$").matcher(out).find(), r.toString());
         assertTrue(r.err().contains("loading customers ["), r.toString());
         assertTrue(r.err().contains("running "), r.toString());

@@ -28,8 +28,9 @@ import org.pimsql.frontend.ir.Variable;
  * A tiny bank that stands in for the frontend, the code generator and a DPU kernel in engine tests.
  *
  * <p>Scripts: {@code CREATE BANK} declares the table ACCOUNTS(ACCT, BALANCE), DEPOSIT(acct, amount, OUT balance) and the loader
- * PIMSQL_LOAD_ACCOUNTS(acct, balance) in program {@code bank.so}; {@code CREATE AUDIT} adds
- * BALANCE(acct, OUT balance) in a second program {@code audit.so}; any script containing {@code BROKEN}
+ * PIMSQL_LOAD_ACCOUNTS(acct, balance), run by the kernel {@code bank.so}; {@code CREATE AUDIT} adds
+ * BALANCE(acct, OUT balance), which needs a kernel with one more feature, {@code audit.so} (it runs every
+ * procedure, as a real kernel with more features does); any script containing {@code BROKEN}
  * fails to compile. Calls route to partition {@code acct mod P}; SET_FEE(fee) runs on every partition
  * independently (as a write of a replicated table does). A deposit that would make a balance
  * negative fails with SQLSTATE 45000 and changes nothing. Every call's output echoes its timestamp.
@@ -45,7 +46,11 @@ final class BankFixture {
     /** Where SET_FEE keeps the fee in each DPU's map: it runs on every partition, like a replicated write. */
     static final long FEE_KEY = -1;
 
-    /** Balances per DPU, which survive program loads like MRAM does. */
+    /** The kernel features the bank's and the audit's procedures need (the audit's kernel covers both). */
+    static final int BANK_FEATURES = org.pimsql.codegen.vm.VmFormat.F_MP;
+    static final int AUDIT_FEATURES = org.pimsql.codegen.vm.VmFormat.F_TEXT;
+
+    /** Balances per DPU, which survive kernel loads like MRAM does. */
     final Map<Integer, Map<Long, Long>> balances = new ConcurrentHashMap<>();
     /** Sequence numbers in the order each DPU ran them. */
     final Map<Integer, List<Long>> executedOrder = new ConcurrentHashMap<>();
@@ -68,7 +73,7 @@ final class BankFixture {
     SchemaCompiler compiler() {
         return (scripts, partitions) -> {
             var procedures = new LinkedHashMap<String, Procedure>();
-            var programs = new ArrayList<DpuProgram>();
+            int features = 0;
             for (SqlScript s : scripts) {
                 if (s.text().contains("BROKEN")) {
                     throw new SQLSyntaxErrorException(s.fileName() + ":1:1: error: unexpected BROKEN", "42000");
@@ -79,13 +84,12 @@ final class BankFixture {
                     procedures.put("PIMSQL_LOAD_ACCOUNTS", procedure(1, "PIMSQL_LOAD_ACCOUNTS",
                             List.of(param(0, "ACCT", ParamMode.IN), param(1, "BALANCE", ParamMode.IN))));
                     procedures.put("SET_FEE", procedure(3, "SET_FEE", List.of(param(0, "FEE", ParamMode.IN))));
-                    programs.add(new DpuProgram(programs.size(), "bank", Path.of("bank.so"),
-                            Set.of("DEPOSIT", "PIMSQL_LOAD_ACCOUNTS", "SET_FEE"), true));
+                    features |= BANK_FEATURES;
                 }
                 if (s.text().contains("CREATE AUDIT")) {
                     procedures.put("BALANCE", procedure(2, "BALANCE", List.of(param(0, "ACCT", ParamMode.IN),
                             param(1, "BALANCE", ParamMode.OUT))));
-                    programs.add(new DpuProgram(programs.size(), "audit", Path.of("audit.so"), Set.of("BALANCE"), false));
+                    features |= AUDIT_FEATURES;
                 }
             }
             CallRouter router = (p, args, count) -> p.name().equals("SET_FEE")
@@ -97,7 +101,10 @@ final class BankFixture {
             }
             // a script saying MORE stands for one that adds a table: it changes how data is stored
             String storage = "accounts+" + scripts.stream().filter(x -> x.text().contains("MORE")).count();
-            return new CompiledSchema(new Catalog(tables, procedures), programs, new Codec(storage), router);
+            var spec = new org.pimsql.codegen.vm.KernelSpec(features, 4, 1024);
+            var code = new DpuCode(spec, k -> Path.of((k.features() & AUDIT_FEATURES) != 0 ? "audit.so" : "bank.so"),
+                    new byte[0], new MramRegion(IN, 0, 8));
+            return new CompiledSchema(new Catalog(tables, procedures), code, new Codec(storage), router);
         };
     }
 
@@ -203,10 +210,10 @@ final class BankFixture {
                 args[a] = in.getLong();
             }
             executedOrder.computeIfAbsent(dpu, k -> new ArrayList<>()).add(seq);
-            boolean inBank = program.toString().equals("bank.so");
+            boolean audit = program.toString().equals("audit.so");
             long status = 0;
             long value = 0;
-            if (inBank && proc == 0) {
+            if (proc == 0) {
                 long next = accounts.getOrDefault(args[0], 0L) + args[1];
                 if (next < 0) {
                     status = 1;
@@ -214,14 +221,14 @@ final class BankFixture {
                     accounts.put(args[0], next);
                     value = next;
                 }
-            } else if (inBank && proc == 1) {
+            } else if (proc == 1) {
                 accounts.put(args[0], args[1]);
-            } else if (inBank && proc == 3) {
+            } else if (proc == 3) {
                 accounts.put(FEE_KEY, args[0]);
-            } else if (!inBank && proc == 2) {
+            } else if (audit && proc == 2) {
                 value = accounts.getOrDefault(args[0], 0L);
             } else {
-                throw new IllegalStateException("procedure " + proc + " is not in " + program);
+                throw new IllegalStateException("procedure " + proc + " needs a kernel feature " + program + " lacks");
             }
             out.putLong(status).putLong(value).putLong(ts);
         }

@@ -109,7 +109,7 @@ class EngineTest {
             }
             assertEquals(engine.stats().epochs(), backends.getFirst().launches);
             assertEquals(backends.getFirst().launches, engine.executionStats().launches());
-            assertEquals(1, engine.executionStats().programLoads());
+            assertEquals(1, engine.executionStats().kernelLoads());
             assertEquals(256 * 24, engine.executionStats().bytesPulled(), "24 result bytes per call");
             assertTrue(engine.stats().epochs() <= 8, "256 loads took " + engine.stats().epochs() + " epochs");
         }
@@ -119,7 +119,7 @@ class EngineTest {
     }
 
     @Test
-    void callsOfTwoProgramsInOneEpochKeepSequenceOrderOnEveryDpu() throws Exception {
+    void callsOfEveryProcedureShareOneLaunchInSequenceOrder() throws Exception {
         var config = SequencerConfig.DEFAULT.withCloseWhenIdle(false).withMaxDelay(Duration.ofMillis(200));
         try (Engine engine = open(new DatabaseLocation.Memory("t5"), config)) {
             engine.executeScript("bank.sql", "CREATE BANK");
@@ -133,11 +133,24 @@ class EngineTest {
             assertEquals(10L, out(SqlErrors.await(deposit2), 2));
             assertEquals(3L, out(SqlErrors.await(otherDpu), 2));
             assertEquals(1, engine.stats().epochs());
-            assertEquals(3, backends.getFirst().launches, "bank, audit, bank");
-            assertEquals(3, engine.executionStats().programLoads());
+            assertEquals(1, backends.getFirst().launches, "one kernel runs every procedure");
+            assertEquals(1, engine.executionStats().kernelLoads());
         }
         List<Long> order = bank.executedOrder.get(1);
         assertEquals(order.stream().sorted().toList(), order);
+    }
+
+    @Test
+    void aProcedureThatNeedsMoreKernelFeaturesLoadsTheKernelOnceMoreAndKeepsTheData() throws Exception {
+        try (Engine engine = open(new DatabaseLocation.Memory("t5b"), SequencerConfig.DEFAULT)) {
+            engine.executeScript("bank.sql", "CREATE BANK");
+            assertEquals(7L, out(SqlErrors.await(engine.call("DEPOSIT", List.of(1L, 7L, 0L))), 2));
+            assertEquals(1, engine.executionStats().kernelLoads());
+            engine.executeScript("audit.sql", "CREATE AUDIT"); // no C compiler: the image changes, the kernel once
+            assertEquals(7L, out(SqlErrors.await(engine.call("BALANCE", List.of(1L, 0L))), 1));
+            assertEquals(10L, out(SqlErrors.await(engine.call("DEPOSIT", List.of(1L, 3L, 0L))), 2));
+            assertEquals(2, engine.executionStats().kernelLoads(), "bank.so, then audit.so, which runs both");
+        }
     }
 
     @Test
