@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -138,38 +137,31 @@ class HostRoutedPartitionsTest {
     }
 
     /**
-     * The program of a schema whose HASH keys are all parameters has no pim_mp_hash (PIM_MP_HASH 0: compiled
-     * out, not in the proxy ELF's symbols); the exchange-routing schema, with a key read on the DPU, keeps it.
+     * The programs of a schema whose HASH keys are all parameters never hash on the DPU: they read the host's route
+     * slots, and the kernel they need has no DPU hashing (its code is compiled out, docs/vm.md "Kernel features");
+     * the exchange-routing schema, with a key read on the DPU, hashes there and needs that feature.
      */
     @Test
-    void theProgramNoLongerLinksTheDpuHash(@TempDir Path dir) throws Exception {
-        var hostOnly = Cli.run("compile", script().toString(), "-o", dir.resolve("host").toString(), "--no-native");
+    void theProgramsNoLongerHashOnTheDpu(@TempDir Path dir) throws Exception {
+        var hostOnly = Cli.run("compile", script().toString(), "-o", dir.resolve("host").toString(), "--no-native",
+                "--no-estimate");
         assertEquals(0, hostOnly.exitCode(), hostOnly.describe());
-        Path program = dir.resolve("host/program0");
-        assertTrue(Files.readString(program.resolve("pim_schema.h")).contains("#define PIM_MP_HASH 0u"));
-        String c = Files.readString(program.resolve("program0.c"));
-        assertFalse(c.contains("pim_mp_hash"), c);
-        // routed by the host's route slots: pim_mp_at(PIM_LD32(P, slot), 0), or a pim_pk_stmt descriptor whose
-        // route field (after keys, moves and exchanged values) is the slot's offset
-        assertTrue(c.contains("pim_mp_at(PIM_LD32(P, ")
-                || c.matches("(?s).*static const pim_pk_t \\w+ = \\{[^,]*, [^,]*, [^,]*, [1-9][0-9]*, .*"), c);
+        String listing = Files.readString(dir.resolve("host/listing.txt"));
+        assertFalse(listing.contains(" MPHASH "), listing);
+        assertTrue(listing.contains("route slot"), listing);
+        assertFalse(features(dir.resolve("host")).contains("DPU hashing"));
 
         Path routing = Path.of(HostRoutedPartitionsTest.class.getResource("/runtime/exchange-routing.sql").toURI());
-        var withHash = Cli.run("compile", routing.toString(), "-o", dir.resolve("dpu").toString(), "--no-native");
+        var withHash = Cli.run("compile", routing.toString(), "-o", dir.resolve("dpu").toString(), "--no-native",
+                "--no-estimate");
         assertEquals(0, withHash.exitCode(), withHash.describe());
-        assertTrue(Files.readString(dir.resolve("dpu/program0/pim_schema.h")).contains("#define PIM_MP_HASH 1u"));
-
-        Path hostElf = program.resolve("proxy/program0.elf");
-        Path dpuElf = dir.resolve("dpu/program0/proxy/program0.elf");
-        if (Files.exists(hostElf) && Files.exists(dpuElf)) { // the proxy is built where its toolchain is installed
-            assertFalse(containsSymbol(hostElf, "pim_mp_hash"), "pim_mp_hash linked into " + hostElf);
-            assertTrue(containsSymbol(dpuElf, "pim_mp_hash"), "pim_mp_hash missing from " + dpuElf);
-        }
+        assertTrue(Files.readString(dir.resolve("dpu/listing.txt")).contains(" MPHASH "));
+        assertTrue(features(dir.resolve("dpu")).contains("DPU hashing"));
     }
 
-    /** Whether the ELF's string tables name {@code symbol} (the proxy ELF keeps its symbol table). */
-    private static boolean containsSymbol(Path elf, String symbol) throws Exception {
-        String bytes = new String(Files.readAllBytes(elf), StandardCharsets.ISO_8859_1);
-        return bytes.contains("\0" + symbol + "\0");
+    /** The kernel features a compiled schema's manifest names. */
+    private static String features(Path out) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("manifest.json").toFile())
+                .get("kernel").get("features").toString();
     }
 }

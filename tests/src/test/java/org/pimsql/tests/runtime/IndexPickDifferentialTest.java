@@ -20,10 +20,10 @@ import org.pimsql.tests.util.Hsqldb;
 
 /**
  * {@code SET v = (SELECT c FROM t WHERE <index prefix> ORDER BY <the index's next columns> [DESC] LIMIT 1
- * [OFFSET k])}, which the DPU runs as one table-driven pick (pim_range_agg, PIM_AGG_PICK), against HSQLDB 2.7:
+ * [OFFSET k])}, which the DPU runs as an index range that stops after its row, against HSQLDB 2.7:
  * the offset from a parameter, a variable and a literal, past the last row (NULL), a NULL or negative offset
  * (2201X), a column whose picked value is NULL (NULL, not the next row's value), descending order, DECIMAL
- * columns, and a group without rows. A LIMIT from a parameter (the generated scan) gives HSQLDB's answers
+ * columns, and a group without rows. A LIMIT from a parameter gives HSQLDB's answers
  * too: NULL or negative fails with 2201W, 0 is no limit. Groups of 0 to 6 rows with repeated index values
  * make every case frequent.
  */
