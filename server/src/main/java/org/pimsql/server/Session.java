@@ -304,7 +304,7 @@ final class Session implements Runnable {
             return sessionCommand(c.sql());
         }
         if (c.kind() == Command.Kind.CATALOG) {
-            ResultRows rows = CatalogQueries.answer(c.sql(), catalogContext());
+            ResultRows rows = CatalogQueries.answer(withLiterals(c.sql(), params), catalogContext());
             if (rows != null) {
                 return Outcome.rows(rows);
             }
@@ -345,6 +345,26 @@ final class Session implements Runnable {
             blockWrote = true;
         }
         return o;
+    }
+
+    /**
+     * A catalog query with its {@code $n} replaced by literals: the recognizers read filters from the text
+     * (the JDBC driver looks types up with {@code WHERE t.oid = $1}).
+     */
+    private static String withLiterals(String sql, List<Object> params) {
+        if (params.isEmpty()) {
+            return sql;
+        }
+        var m = java.util.regex.Pattern.compile("\\$(\\d+)").matcher(sql);
+        var sb = new StringBuilder();
+        while (m.find()) {
+            int n = Integer.parseInt(m.group(1));
+            Object v = n >= 1 && n <= params.size() ? params.get(n - 1) : null;
+            String literal = v == null ? "NULL" : v instanceof Number || v instanceof Boolean ? v.toString()
+                    : "'" + v.toString().replace("'", "''") + "'";
+            m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(literal));
+        }
+        return m.appendTail(sb).toString();
     }
 
     private static CallText callText(String sql) throws SQLException {
@@ -407,7 +427,7 @@ final class Session implements Runnable {
                 return Outcome.tag(was == Tx.FAILED ? "ROLLBACK" : "COMMIT");
             }
             case "ROLLBACK", "ABORT" -> {
-                boolean wrote = tx == Tx.BLOCK && blockWrote;
+                boolean wrote = tx != Tx.IDLE && blockWrote;
                 Tx was = tx;
                 tx = Tx.IDLE;
                 if (wrote) {
@@ -560,10 +580,17 @@ final class Session implements Runnable {
             throw new SQLException("prepared statement \"" + name + "\" already exists", "42P05");
         }
         List<SqlSplitter.Statement> parts = SqlSplitter.split(sql);
+        Command c;
         if (parts.size() > 1) {
-            throw new SQLException("cannot insert multiple commands into a prepared statement", "42601");
+            // a DDL script (drivers send a schema file as one statement when they cannot split procedure
+            // bodies) compiles as one script, as in the simple protocol; anything else is PostgreSQL's error
+            if (!parts.stream().allMatch(part -> Command.classify(part.text()).kind() == Command.Kind.DDL)) {
+                throw new SQLException("cannot insert multiple commands into a prepared statement", "42601");
+            }
+            c = new Command(Command.Kind.DDL, sql);
+        } else {
+            c = Command.classify(parts.isEmpty() ? "" : parts.getFirst().text());
         }
-        Command c = Command.classify(parts.isEmpty() ? "" : parts.getFirst().text());
         Placeholders placeholders = Placeholders.of(c.sql());
         CallText call = null;
         PreparedStatement jdbc = null;
@@ -572,8 +599,8 @@ final class Session implements Runnable {
             runner.procedure(call.procedure()); // an unknown procedure fails at Parse, as in PostgreSQL
         } else if ((c.kind() == Command.Kind.QUERY || c.kind() == Command.Kind.INSERT) && placeholders.count() > 0) {
             jdbc = runner.prepare(placeholders.jdbcSql());
-        } else if (c.kind() == Command.Kind.CATALOG && CatalogQueries.answer(c.sql(), catalogContext()) == null
-                && placeholders.count() > 0) {
+        } else if (c.kind() == Command.Kind.CATALOG && placeholders.count() > 0
+                && CatalogQueries.answer(withLiterals(c.sql(), nulls(placeholders.count())), catalogContext()) == null) {
             jdbc = runner.prepare(placeholders.jdbcSql());
             c = new Command(Command.Kind.QUERY, c.sql());
         }
@@ -582,6 +609,14 @@ final class Session implements Runnable {
             closeQuietly(old);
         }
         send(out.parseComplete());
+    }
+
+    private static List<Object> nulls(int n) {
+        var list = new ArrayList<Object>(n);
+        for (int i = 0; i < n; i++) {
+            list.add(null);
+        }
+        return list;
     }
 
     private static void closeQuietly(Prepared p) {
@@ -761,7 +796,8 @@ final class Session implements Runnable {
 
     private Outcome runQuietly(Command c) throws SQLException {
         if (c.kind() == Command.Kind.CATALOG) {
-            ResultRows rows = CatalogQueries.answer(c.sql(), catalogContext());
+            ResultRows rows = CatalogQueries.answer(withLiterals(c.sql(), nulls(Placeholders.of(c.sql()).count())),
+                    catalogContext());
             if (rows != null) {
                 return Outcome.rows(rows);
             }

@@ -545,15 +545,15 @@ public final class CatalogQueries {
                     names.add(org.pimsql.server.sql.Lexer.pgName(v.name()));
                     modes.add(v.mode() == ParamMode.IN ? "i" : v.mode() == ParamMode.OUT ? "o" : "b");
                 }
-                rows.add(new Object[] {ctx.database(), "public", p.name(), outputs ? 2249 : PgType.VOID.oid,
-                        String.join(" ", inTypes), "p", 0, "{" + String.join(",", names) + "}",
-                        outputs ? "{" + String.join(",", modes) + "}" : null,
-                        outputs ? "{" + String.join(",", allTypes) + "}" : null, p.oid()});
+                rows.add(new Object[] {ctx.database(), "public", p.name(), outputs ? PgType.RECORD.oid : PgType.VOID.oid,
+                        String.join(" ", inTypes), "p", 0, names, outputs ? modes : null,
+                        outputs ? allTypes.stream().map(Long::valueOf).toList() : null, p.oid()});
             }
         }
         return rows(List.of("current_database", "nspname", "proname", "prorettype", "proargtypes", "typtype", "typrelid",
                 "proargnames", "proargmodes", "proallargtypes", "oid"), rows,
-                Map.of("prorettype", PgType.INT4, "typrelid", PgType.INT4, "oid", PgType.INT4));
+                Map.of("prorettype", PgType.INT4, "typrelid", PgType.INT4, "oid", PgType.INT4, "proargnames",
+                        PgType.TEXT_ARRAY, "proargmodes", PgType.TEXT_ARRAY, "proallargtypes", PgType.OID_ARRAY));
     }
 
     private static ResultRows jdbcSchemas(String sql, Context ctx) {

@@ -33,7 +33,9 @@ public enum PgType {
     INT8_ARRAY(1016, "bigint[]", "_int8", -1),
     TIMESTAMP_ARRAY(1115, "timestamp without time zone[]", "_timestamp", -1),
     NUMERIC_ARRAY(1231, "numeric[]", "_numeric", -1),
+    OID_ARRAY(1028, "oid[]", "_oid", -1),
     VOID(2278, "void", "void", 4),
+    RECORD(2249, "record", "record", -1),
     UNKNOWN(705, "unknown", "unknown", -2);
 
     public final int oid;
@@ -76,6 +78,7 @@ public enum PgType {
             case VARCHAR_ARRAY -> VARCHAR;
             case TIMESTAMP_ARRAY -> TIMESTAMP;
             case NUMERIC_ARRAY -> NUMERIC;
+            case OID_ARRAY -> OID;
             default -> throw new IllegalStateException(this + " is not an array type");
         };
     }
