@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
         description = {"Serves a PimSQL database over the PostgreSQL wire protocol (psql, pgbench, any PostgreSQL "
                 + "driver).", "Stops cleanly on SIGTERM or ctrl-C."})
 public final class ServerCommand implements Callable<Integer> {
-    @Option(names = "--db", required = true, paramLabel = "file:DIR|mem:NAME",
+    @Option(names = "--db", paramLabel = "file:DIR|mem:NAME",
             description = "The database: file:DIR (kept in DIR's command log) or mem:NAME (in memory).")
     String db;
 
@@ -111,6 +111,9 @@ public final class ServerCommand implements Callable<Integer> {
     }
 
     private ServerConfig config() throws java.io.IOException {
+        if (db == null) {
+            throw new IllegalArgumentException("missing --db file:DIR or --db mem:NAME");
+        }
         if (users == null && !trust) {
             throw new IllegalArgumentException("no users: give --users FILE (see 'pimsql server add-user --help') or "
                     + "--trust to accept anyone on a loopback address");

@@ -1,10 +1,7 @@
 package org.pimsql.server.auth;
 
-import com.ongres.scram.common.ClientFirstMessage;
 import com.ongres.scram.common.ScramFunctions;
-import com.ongres.scram.common.exception.ScramParseException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
@@ -50,19 +47,32 @@ public final class ScramExchange {
 
     /** Takes the client-first-message; returns the server-first-message. */
     public String clientFirst(String message) throws AuthenticationFailure {
-        ClientFirstMessage first;
-        try {
-            first = ClientFirstMessage.parseFrom(message);
-        } catch (ScramParseException | IllegalArgumentException e) {
-            throw new AuthenticationFailure("malformed SCRAM client-first-message: " + e.getMessage());
+        // gs2-header "n,," / "y,," (no channel binding) / "p=..." (binding: not offered), then the bare message
+        // "n=<user>,r=<nonce>[,...]"; libpq leaves the user empty (the startup message names it), which
+        // scram-common's parser rejects, so the few fields are read here
+        int first = message.indexOf(',');
+        int second = first < 0 ? -1 : message.indexOf(',', first + 1);
+        if (second < 0 || message.isEmpty()) {
+            throw new AuthenticationFailure("malformed SCRAM client-first-message");
         }
-        if (first.isChannelBindingRequired()) {
+        if (message.charAt(0) == 'p') {
             throw new AuthenticationFailure("channel binding is not supported (use SCRAM-SHA-256, not -PLUS)");
         }
-        int bare = message.indexOf(",", message.indexOf(",") + 1);
-        gs2Header = message.substring(0, bare + 1);
-        clientFirstBare = message.substring(bare + 1);
-        nonce = first.getClientNonce() + ScramFunctions.nonce(24, random);
+        if (message.charAt(0) != 'n' && message.charAt(0) != 'y') {
+            throw new AuthenticationFailure("malformed SCRAM gs2 header");
+        }
+        gs2Header = message.substring(0, second + 1);
+        clientFirstBare = message.substring(second + 1);
+        String clientNonce = null;
+        for (String attribute : clientFirstBare.split(",")) {
+            if (attribute.startsWith("r=")) {
+                clientNonce = attribute.substring(2);
+            }
+        }
+        if (clientNonce == null || clientNonce.isEmpty()) {
+            throw new AuthenticationFailure("SCRAM client-first-message without a nonce");
+        }
+        nonce = clientNonce + ScramFunctions.nonce(24, random);
         serverFirst = "r=" + nonce + ",s=" + Base64.getEncoder().encodeToString(verifier.salt()) + ",i="
                 + verifier.iterations();
         return serverFirst;
@@ -115,9 +125,5 @@ public final class ScramExchange {
         public AuthenticationFailure(String reason) {
             super(reason);
         }
-    }
-
-    static boolean constantTimeEquals(byte[] a, byte[] b) {
-        return MessageDigest.isEqual(a, b);
     }
 }

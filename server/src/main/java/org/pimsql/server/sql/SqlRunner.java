@@ -239,7 +239,9 @@ public final class SqlRunner implements AutoCloseable {
                     && md.getPrecision(c) < 10_485_760) {
                 typmod = md.getPrecision(c) + 4;
             }
-            columns.add(new Column(Lexer.pgName(md.getColumnLabel(c)), type, typmod));
+            String label = md.getColumnLabel(c);
+            // Calcite names unnamed expressions EXPR$n; PostgreSQL calls them ?column?
+            columns.add(new Column(label.matches("EXPR\\$\\d+") ? "?column?" : Lexer.pgName(label), type, typmod));
         }
         var rows = new ArrayList<Object[]>();
         while (rs.next()) {
