@@ -89,13 +89,19 @@ public final class ServerCommand implements Callable<Integer> {
         }
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            int status = 0;
             try {
                 server.close();
+                out.println("PimSQL server stopped: connections closed, database " + db + " closed");
+                out.flush();
             } catch (SQLException e) {
                 System.err.println("pimsql server: closing the database failed: " + e.getMessage());
+                status = 2;
             } finally {
                 stopped.countDown();
             }
+            // a clean stop on SIGTERM or ctrl-C is a successful exit (status 0), not "killed by a signal"
+            Runtime.getRuntime().halt(status);
         }, "pimsql-server-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         var address = server.address();
