@@ -30,6 +30,7 @@ import org.pimsql.server.protocol.FrameDecoder;
  */
 public final class PgServer implements AutoCloseable {
     private static final long SESSION_DRAIN_MILLIS = 30_000;
+    static final int AUTHENTICATION_TIMEOUT_SECONDS = 60;
 
     private final ServerContext context;
     private final Connection database;
@@ -78,6 +79,9 @@ public final class PgServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            // a client has this long to authenticate (PostgreSQL's authentication_timeout)
+                            ch.pipeline().addLast(StartupHandler.AUTH_TIMEOUT, new io.netty.handler.timeout
+                                    .ReadTimeoutHandler(AUTHENTICATION_TIMEOUT_SECONDS));
                             ch.pipeline().addLast("frames", new FrameDecoder(config.maxMessageBytes()));
                             ch.pipeline().addLast("startup", new StartupHandler(context));
                         }

@@ -28,6 +28,7 @@ final class StartupHandler extends SimpleChannelInboundHandler<Frame> {
     private static final int GSSENC_REQUEST = 80_877_104;
     private static final int CANCEL_REQUEST = 80_877_102;
     private static final String MECHANISM = "SCRAM-SHA-256";
+    static final String AUTH_TIMEOUT = "auth-timeout";
 
     private enum State { STARTUP, SASL_INITIAL, SASL_FINAL, SESSION }
 
@@ -171,6 +172,9 @@ final class StartupHandler extends SimpleChannelInboundHandler<Frame> {
                 fatal(ctx, out, ex.getSQLState(), ex.getMessage());
                 return;
             }
+        }
+        if (ctx.pipeline().get(AUTH_TIMEOUT) != null) {
+            ctx.pipeline().remove(AUTH_TIMEOUT); // an authenticated session may stay idle
         }
         ctx.write(out.authenticationOk());
         settings.reported().forEach((k, v) -> ctx.write(out.parameterStatus(k, v)));
