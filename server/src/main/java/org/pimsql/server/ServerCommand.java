@@ -29,8 +29,8 @@ public final class ServerCommand implements Callable<Integer> {
             description = "The database: file:DIR (kept in DIR's command log) or mem:NAME (in memory).")
     String db;
 
-    @Option(names = "--dpus", paramLabel = "N", description = "Simulated DPUs (default 64; a file: database reopens "
-            + "with the count it was created with).")
+    @Option(names = "--dpus", paramLabel = "N", description = "Simulated DPUs (default 64; a file: database must be "
+            + "served with the count it was created with).")
     Integer dpus;
 
     @Option(names = "--partitions", paramLabel = "P", description = "Logical partitions (default one per DPU).")
