@@ -15,6 +15,11 @@ pimsql_need_packages() {
   command -v llvm-size-19 >/dev/null 2>&1 || missing+=(llvm-19)
   # pimsql bench compare starts its own PostgreSQL server (initdb in a temporary directory) as a peer.
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  # The server's acceptance tests drive 'pimsql server' with the real psql (postgresql-client) and pgbench
+  # (Debian ships pgbench with the server package), and make a throw-away TLS certificate with openssl.
+  command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
+  command -v pgbench >/dev/null 2>&1 || missing+=(postgresql)
+  command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "pimsql setup: installing ${missing[*]} from Debian packages"
     local sudo=""

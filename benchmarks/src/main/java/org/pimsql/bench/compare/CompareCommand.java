@@ -38,7 +38,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--systems", split = ",", paramLabel = "S",
             defaultValue = "pimsql,hsqldb,h2,postgres",
-            description = "Systems to run, comma-separated (default ${DEFAULT-VALUE}).")
+            description = "Systems to run, comma-separated: pimsql, pimsql-server (the same database through "
+                    + "pimsql server and the PostgreSQL JDBC driver), hsqldb, h2, postgres (default ${DEFAULT-VALUE}).")
     List<String> systems;
 
     @Option(names = "--workloads", split = ",", paramLabel = "W", defaultValue = "tpcc,A,B,C,F",
@@ -188,9 +189,9 @@ public final class CompareCommand implements Callable<Integer> {
                     "--records, --clients, --outstanding, --dpus, --seconds and --warehouses must be at least 1, --warmup at least 0");
         }
         for (String s : systems) {
-            if (!List.of("pimsql", "hsqldb", "h2", "postgres").contains(s)) {
+            if (!List.of("pimsql", "pimsql-server", "hsqldb", "h2", "postgres").contains(s)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "unknown system '" + s + "' (pimsql, hsqldb, h2, postgres)");
+                        "unknown system '" + s + "' (pimsql, pimsql-server, hsqldb, h2, postgres)");
             }
         }
         for (String w : workloads) {
@@ -259,6 +260,7 @@ public final class CompareCommand implements Callable<Integer> {
                          CostSection cost, PrintWriter err) {
         String label = switch (which) {
             case "pimsql" -> "PimSQL";
+            case "pimsql-server" -> "PimSQL server";
             case "hsqldb" -> "HSQLDB";
             case "h2" -> "H2";
             default -> "PostgreSQL";
@@ -309,6 +311,7 @@ public final class CompareCommand implements Callable<Integer> {
     BenchSystem openSystem(String which, long rows) throws Exception {
         return switch (which) {
             case "pimsql" -> new PimSqlSystem(dpus, rows);
+            case "pimsql-server" -> new org.pimsql.bench.peers.PimSqlServerSystem(dpus, rows);
             case "hsqldb" -> new HsqldbSystem();
             case "h2" -> new H2System();
             case "postgres" -> PostgresSystem.start();

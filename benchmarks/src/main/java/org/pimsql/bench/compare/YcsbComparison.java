@@ -34,7 +34,7 @@ public final class YcsbComparison {
     public double prepare(BenchSystem system) throws SQLException {
         long t0 = System.nanoTime();
         system.createYcsb();
-        try (var c = system.connect()) {
+        try (var c = system.loadConnection()) {
             YcsbLoader.load(c, settings.records(), settings.seed(), done -> {
                 if (progress != null) {
                     progress.printf(Locale.ROOT, "\r  %-12s loading %,d / %,d records  ", shortName(system), done,

@@ -15,6 +15,11 @@ public interface BenchSystem extends AutoCloseable {
     /** A new connection to this system's database. */
     Connection connect() throws SQLException;
 
+    /** A connection to load the records through (the same as {@link #connect} unless loading is not measured). */
+    default Connection loadConnection() throws SQLException {
+        return connect();
+    }
+
     /** Creates YCSB's usertable, and the stored procedures where this system's client calls them. */
     void createYcsb() throws SQLException;
 

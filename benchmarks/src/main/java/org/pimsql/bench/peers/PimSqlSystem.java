@@ -45,6 +45,11 @@ public final class PimSqlSystem implements BenchSystem {
         return "PimSQL (" + dpus + " sim. DPUs)";
     }
 
+    /** The embedded JDBC URL of this database. */
+    public String url() {
+        return url;
+    }
+
     public int dpus() {
         return dpus;
     }

@@ -590,12 +590,15 @@ final class QueryCompiler {
         if (q.limit() != null) {
             left = rowCount(q.limit(), "2201W", "invalid row count in fetch first clause");
             // LIMIT 0 is no limit, as in HSQLDB
-            int t = p.frame.cell();
-            Label ok = new Label();
-            a().emit(Op.CMP, t, left, zero(), VmFormat.REL_EQ, 0);
-            a().jump(Op.JF, t, ok);
-            a().emit(Op.INT64, left, 0, 0, a().pool(-1, Integer.MAX_VALUE), 0);
-            a().bind(ok);
+            Long literal = literal(q.limit());
+            if (literal == null || literal == 0) {
+                int t = p.frame.cell();
+                Label ok = new Label();
+                a().emit(Op.CMP, t, left, zero(), VmFormat.REL_EQ, 0);
+                a().jump(Op.JF, t, ok);
+                a().emit(Op.INT64, left, 0, 0, a().pool(-1, Integer.MAX_VALUE), 0);
+                a().bind(ok);
+            }
         }
         if (gather != null) {
             // a single-row read: rows after OFFSET + 2 cannot change its outcome (its row, or 21000)
@@ -654,6 +657,9 @@ final class QueryCompiler {
 
     /** A LIMIT or OFFSET value in a cell of its own; NULL or negative fails as in HSQLDB. */
     private int rowCount(Expr e, String state, String message) throws BuildException {
+        if (e instanceof Expr.Literal lit && lit.value() instanceof Long n && n >= 0 && Types.scale(lit.type()) == 0) {
+            return constantCell(n); // a literal count needs no check at run time
+        }
         Val v = x.rescale(x.expr(e, Scope.EMPTY), 0, false);
         int c = p.frame.cell();
         a().emit(Op.COPY, c, v.cell(), 0, 0, 0);

@@ -263,6 +263,15 @@ public final class Engine implements AutoCloseable {
         return sequencer.submit(new CallRequest(p.name(), canonical));
     }
 
+    /**
+     * Withdraws a call returned by {@link #call} that has not been sequenced yet (a timeout or a cancel):
+     * its future fails with {@code reason} and it never runs. False once the call is sequenced: it is then in
+     * the command log and will commit or roll back as its epoch runs.
+     */
+    public boolean withdraw(CompletableFuture<CallOutcome> call, SQLException reason) {
+        return sequencer.withdraw(call, reason);
+    }
+
     /** Submits one row for bulk loading through the table's loader procedure; many rows share an epoch. */
     public CompletableFuture<CallOutcome> insert(String table, List<?> row) throws SQLException {
         return call(LOADER_PREFIX + table, row);

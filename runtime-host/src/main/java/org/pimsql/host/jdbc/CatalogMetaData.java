@@ -318,4 +318,72 @@ final class CatalogMetaData {
         return b.build();
     }
 
+
+    /** PimSQL's column and parameter types, ordered by DATA_TYPE as JDBC asks. */
+    static QueryResult typeInfo() {
+        var b = new Builder().text("TYPE_NAME").integer("DATA_TYPE").integer("PRECISION").text("LITERAL_PREFIX")
+                .text("LITERAL_SUFFIX").text("CREATE_PARAMS").smallint("NULLABLE").bool("CASE_SENSITIVE")
+                .smallint("SEARCHABLE").bool("UNSIGNED_ATTRIBUTE").bool("FIXED_PREC_SCALE").bool("AUTO_INCREMENT")
+                .text("LOCAL_TYPE_NAME").smallint("MINIMUM_SCALE").smallint("MAXIMUM_SCALE").integer("SQL_DATA_TYPE")
+                .integer("SQL_DATETIME_SUB").integer("NUM_PREC_RADIX");
+        short nullable = (short) DatabaseMetaData.typeNullable;
+        short searchable = (short) DatabaseMetaData.typeSearchable;
+        // ordered by DATA_TYPE: BIGINT -5, CHAR 1, DECIMAL 3, INTEGER 4, SMALLINT 5, VARCHAR 12, BOOLEAN 16, TIMESTAMP 93
+        b.row("BIGINT", Types.BIGINT, 19, null, null, null, nullable, false, searchable, false, false, false, "BIGINT",
+                (short) 0, (short) 0, null, null, 10);
+        b.row("CHAR", Types.CHAR, Integer.MAX_VALUE, "'", "'", "length", nullable, true, searchable, true, false, false,
+                "CHAR", null, null, null, null, null);
+        b.row("DECIMAL", Types.DECIMAL, SqlType.MAX_DECIMAL_PRECISION, null, null, "precision,scale", nullable, false,
+                searchable, false, true, false, "DECIMAL", (short) 0, (short) SqlType.MAX_DECIMAL_PRECISION, null, null,
+                10);
+        b.row("INTEGER", Types.INTEGER, 10, null, null, null, nullable, false, searchable, false, false, false,
+                "INTEGER", (short) 0, (short) 0, null, null, 10);
+        b.row("SMALLINT", Types.SMALLINT, 5, null, null, null, nullable, false, searchable, false, false, false,
+                "SMALLINT", (short) 0, (short) 0, null, null, 10);
+        b.row("VARCHAR", Types.VARCHAR, Integer.MAX_VALUE, "'", "'", "length", nullable, true, searchable, true, false,
+                false, "VARCHAR", null, null, null, null, null);
+        b.row("BOOLEAN", Types.BOOLEAN, 1, null, null, null, nullable, false, searchable, true, false, false, "BOOLEAN",
+                null, null, null, null, null);
+        b.row("TIMESTAMP", Types.TIMESTAMP, 26, "TIMESTAMP '", "'", null, nullable, false, searchable, true, false,
+                false, "TIMESTAMP", (short) 0, (short) 6, null, null, null);
+        return b.build();
+    }
+
+    /** The primary key's columns: the best (and only) way to identify a row. */
+    static QueryResult bestRowIdentifier(Catalog catalog, String catalogName, String schema, String table) {
+        var b = new Builder().smallint("SCOPE").text("COLUMN_NAME").integer("DATA_TYPE").text("TYPE_NAME")
+                .integer("COLUMN_SIZE").integer("BUFFER_LENGTH").smallint("DECIMAL_DIGITS").smallint("PSEUDO_COLUMN");
+        for (Table t : matchingTables(catalog, catalogName, schema, null)) {
+            if (!t.name().equals(table)) {
+                continue;
+            }
+            for (int ordinal : t.primaryKey().columns()) {
+                Column c = t.columns().get(ordinal);
+                Integer digits = decimalDigits(c.type());
+                b.row((short) DatabaseMetaData.bestRowSession, c.name(), JdbcValues.sqlType(c.type()), typeName(c.type()),
+                        size(c.type()), null, digits == null ? null : (short) (int) digits,
+                        (short) DatabaseMetaData.bestRowNotPseudo);
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * A result with the standard columns of a metadata method and no rows, for what PimSQL does not have:
+     * foreign keys, privileges, user-defined types, functions, pseudo columns, version columns. Each column is
+     * "name:type" with type t (text), i (integer), s (smallint) or b (boolean).
+     */
+    static QueryResult empty(String... columns) {
+        var b = new Builder();
+        for (String c : columns) {
+            String name = c.substring(0, c.indexOf(':'));
+            switch (c.charAt(c.length() - 1)) {
+                case 'i' -> b.integer(name);
+                case 's' -> b.smallint(name);
+                case 'b' -> b.bool(name);
+                default -> b.text(name);
+            }
+        }
+        return b.build();
+    }
 }

@@ -71,7 +71,7 @@ abstract class PimPreparedStatement extends PreparedStatementBase {
     @Override
     public boolean execute() throws SQLException {
         checkOpen();
-        return accept(successOf(SqlErrors.await(submitBound(bound.clone()))));
+        return accept(successOf(awaitCall(submitBound(bound.clone()))));
     }
 
     @Override

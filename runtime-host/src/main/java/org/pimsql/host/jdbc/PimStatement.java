@@ -32,6 +32,10 @@ class PimStatement extends StatementBase {
     private long updateCount = -1; // reported when no result set is current
     private long lastCount = -1; // what executeUpdate returns
     private ResultSet open;
+    /** Statement.setQueryTimeout, in seconds (0: none). */
+    private int queryTimeout;
+    /** The call this statement waits for, so that cancel() from another thread can withdraw it. */
+    private volatile java.util.concurrent.CompletableFuture<CallOutcome> inFlight;
 
     PimStatement(PimConnection connection) {
         this.connection = connection;
@@ -89,7 +93,7 @@ class PimStatement extends StatementBase {
             if (call.placeholderCount() > 0) {
                 throw new SQLException("a call with ? parameters needs Connection.prepareCall", "07001");
             }
-            var success = successOf(SqlErrors.await(connection.engine().call(call.procedure(),
+            var success = successOf(awaitCall(connection.engine().call(call.procedure(),
                     PimCallableStatement.literalArguments(call))));
             setResults(success.resultSets(), 0);
         } else if (QueryService.isQuery(sql)) {
@@ -331,15 +335,64 @@ class PimStatement extends StatementBase {
     @Override
     public int getQueryTimeout() throws SQLException {
         checkOpen();
-        return 0;
+        return queryTimeout;
     }
 
-    /** A sequenced call cannot be withdrawn, so only "no timeout" is accepted. */
+    /**
+     * A call that is still queued (not yet sequenced) when the timeout passes is withdrawn and fails with
+     * SQLSTATE 57014: it never runs. A call already sequenced is in the command log, so it commits or rolls
+     * back as its epoch runs (an epoch that is already executing); the statement then waits for that
+     * outcome rather than report a timeout for a call that may have committed. Ad-hoc queries read
+     * {@link #getQueryTimeout()} too.
+     */
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
-        if (seconds != 0) {
-            throw Unsupported.feature("Statement.setQueryTimeout(" + seconds + ") (a sequenced call cannot be cancelled)");
+        if (seconds < 0) {
+            throw new SQLException("query timeout must not be negative, got " + seconds, "HY024");
+        }
+        queryTimeout = seconds;
+    }
+
+    /**
+     * Withdraws the call this statement is waiting for, if it has not been sequenced yet; the waiting
+     * thread then gets SQLSTATE 57014. A sequenced call cannot be withdrawn and completes normally.
+     */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        var call = inFlight;
+        if (call != null) {
+            connection.engine().withdraw(call, new SQLException("canceling statement due to user request: the call "
+                    + "was withdrawn before it was sequenced and did not run", "57014"));
+        }
+    }
+
+    /** Waits for a call submitted by this statement, honouring the query timeout and cancel(). */
+    CallOutcome awaitCall(java.util.concurrent.CompletableFuture<CallOutcome> call) throws SQLException {
+        inFlight = call;
+        try {
+            if (queryTimeout <= 0) {
+                return SqlErrors.await(call);
+            }
+            try {
+                return call.get(queryTimeout, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                var timeout = new java.sql.SQLTimeoutException("canceling statement due to statement timeout: the "
+                        + "call waited " + queryTimeout + " s without being sequenced and was withdrawn; it did not run",
+                        "57014");
+                if (connection.engine().withdraw(call, timeout)) {
+                    throw timeout;
+                }
+                return SqlErrors.await(call); // sequenced: its epoch is running and its outcome stands
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for the database", "HY008", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                return SqlErrors.await(call);
+            }
+        } finally {
+            inFlight = null;
         }
     }
 

@@ -99,6 +99,28 @@ public final class Sequencer implements AutoCloseable {
         return future;
     }
 
+    /**
+     * Takes back a call that is still waiting to be sequenced: it will never be logged or run, and its
+     * future completes with {@code reason}. Returns false when the call has already been sequenced (it is
+     * in the command log, so it runs and its outcome stands) or has completed.
+     */
+    public boolean withdraw(CompletableFuture<CallOutcome> call, Throwable reason) {
+        lock.lock();
+        try {
+            for (var it = incoming.iterator(); it.hasNext(); ) {
+                if (it.next() instanceof Pending p && p.result() == call) {
+                    it.remove();
+                    call.completeExceptionally(reason);
+                    changed.signalAll();
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Runs {@code action} on the sequencer thread once every call submitted before it has executed. */
     @SuppressWarnings("unchecked")
     public <T> CompletableFuture<T> barrier(Callable<T> action) {

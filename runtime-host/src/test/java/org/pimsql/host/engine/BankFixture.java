@@ -70,10 +70,22 @@ final class BankFixture {
                 SourcePos.NONE, name);
     }
 
+    /** When set, compiling a script that says HOLD counts {@code [0]} down and waits for {@code [1]}. */
+    volatile java.util.concurrent.CountDownLatch[] hold;
+
     SchemaCompiler compiler() {
         return (scripts, partitions) -> {
             var procedures = new LinkedHashMap<String, Procedure>();
             int features = 0;
+            var gate = hold;
+            if (gate != null && scripts.getLast().text().contains("HOLD")) {
+                gate[0].countDown();
+                try {
+                    gate[1].await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             for (SqlScript s : scripts) {
                 if (s.text().contains("BROKEN")) {
                     throw new SQLSyntaxErrorException(s.fileName() + ":1:1: error: unexpected BROKEN", "42000");

@@ -29,7 +29,17 @@ public final class FakeBankRuntime implements EngineRuntime {
         return accounts == null ? null : accounts.get(account);
     }
 
+    /**
+     * Makes the compilation of the next script that says HOLD (a DDL barrier, so the sequencer waits) count
+     * {@code entered} down and wait for {@code release}: calls submitted meanwhile stay queued.
+     */
+    public static void holdCompiles(java.util.concurrent.CountDownLatch entered,
+                                    java.util.concurrent.CountDownLatch release) {
+        FIXTURE.hold = new java.util.concurrent.CountDownLatch[] {entered, release};
+    }
+
     public static void reset() {
+        FIXTURE.hold = null;
         FIXTURE.balances.clear();
         FIXTURE.executedOrder.clear();
     }
