@@ -1,20 +1,14 @@
 /*
- * Per-call state of the executing tasklets: the first-error record (pim_fail), the loop iteration
- * budget (pim_tick), and the output area writers used by result sets and result records.
+ * Per-call state of the executing tasklets: the first-error record (pim_fail), the loop iteration budget
+ * (pim_tick), and the output area writers used by result sets and result records.
  */
 #include "pim_rt.h"
 
-pim_task_t pim_task[PIM_EXEC_TASKLETS];
+pim_task_t pim_task[NR_TASKLETS];
 
 pim_task_t *pim_me(void)
 {
-#if PIM_EXEC_TASKLETS == 1
-    return &pim_task[0]; /* only tasklet 0 executes calls (main returns on the others) */
-#else
-    sysname_t id = me();
-    assert(id < PIM_EXEC_TASKLETS);
-    return &pim_task[id];
-#endif
+    return &pim_task[PIM_SLOT()];
 }
 
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
@@ -22,9 +16,9 @@ void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
     pim_task_t *T = pim_me();
     uint32_t i;
     if (T->status != 0) {
-        return; /* the first error of a call is the one reported */
+        return; /* the first error of a call is the one reported (an operation may meet two) */
     }
-    T->status = 1;
+    T->status = PIM_ST_FAILED;
     T->mp_stop = T->mp_ord;
     for (i = 0; i < 5; i++) {
         T->sqlstate[i] = sqlstate[i];
@@ -50,9 +44,6 @@ void pim_fail(const char *sqlstate, const char *msg)
 bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
-    if (T->status != 0) {
-        return true;
-    }
     if (--T->steps == 0) {
         pim_fail("54000", "loop iteration limit of the call exceeded");
         return true;
@@ -65,9 +56,6 @@ bool pim_tick(void)
 void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
-    if (T->status != 0) {
-        return;
-    }
     if (T->out_limit - T->out_pos < bytes) {
         T->out_full = 1;
         pim_fail("53400", "output area full: the call returns more rows than a tasklet's share of the output area");
@@ -77,25 +65,16 @@ void pim_out_write(const void *wram, uint32_t bytes)
     T->out_pos += bytes;
 }
 
-static void rs_header(pim_task_t *T, pim_off_t at)
-{
-    uint32_t hdr[2] __attribute__((aligned(8)));
-    hdr[0] = T->rs_index;
-    hdr[1] = T->rs_rows;
-    pim_mram_put(at, hdr, 8);
-}
-
+/* A result set: u32 set index, u32 rows (patched in when the set ends), then the rows. */
 void pim_rs_begin(uint32_t set_index)
 {
     pim_task_t *T = pim_me();
-    uint64_t header_slot = 0; /* the row count is patched in when the set ends */
-    if (T->status != 0) {
-        return;
-    }
-    T->rs_index = set_index;
+    uint32_t hdr[2] __attribute__((aligned(8)));
+    hdr[0] = set_index;
+    hdr[1] = 0;
     T->rs_rows = 0;
     T->rs_hdr = T->out_pos;
-    pim_out_write(&header_slot, 8);
+    pim_out_write(hdr, 8);
     T->nsets++;
 }
 
@@ -109,7 +88,8 @@ void pim_rs_row(const void *row, uint32_t bytes)
 void pim_rs_end(void)
 {
     pim_task_t *T = pim_me();
-    if (T->status == 0) {
-        rs_header(T, T->rs_hdr);
-    }
+    uint32_t hdr[2] __attribute__((aligned(8)));
+    pim_mram_get(T->rs_hdr, hdr, 8);
+    hdr[1] = T->rs_rows;
+    pim_mram_put(T->rs_hdr, hdr, 8);
 }

@@ -1,6 +1,7 @@
-/* MRAM transfers within the DMA rules and the MRAM block allocator (rows, B+tree nodes, buckets). */
+/* MRAM transfers within the DMA rules, the MRAM block allocator (rows, B+tree nodes, buckets), and the pointers
+ * into the launch's WRAM heap. */
 #include "pim_rt.h"
-#if PIM_EXEC_TASKLETS > 1
+#if NR_TASKLETS > 1
 #include <mutex.h>
 /* The allocator is the one piece of pim_db that concurrent calls share (every table's rows, B+tree
  * nodes): its DMA of a free-list link is a point where another tasklet may run. */
@@ -11,6 +12,19 @@ MUTEX_INIT(pim_alloc_mutex);
 #define ALLOC_LOCK() ((void)0)
 #define ALLOC_UNLOCK() ((void)0)
 #endif
+
+/* The launch's WRAM heap, laid out by tasklet 0 (pim_exec.c). */
+pim_image_t pim_img __attribute__((aligned(8)));
+uint8_t *pim_heap;
+const pim_table_t *pim_tabs;
+const pim_index_t *pim_idxs;
+const pim_col_t *pim_cols;
+const pim_proc_t *pim_procs;
+uint32_t pim_nprocs;
+pim_db_t *pim_db;
+pim_freelist_t *pim_free_lists;
+pim_tstate_t *pim_tstate;
+pim_btree_t *pim_trees;
 
 #define PIM_DMA_MAX 2048u
 
@@ -36,12 +50,12 @@ static void dma(pim_off_t off, uint8_t *wram, uint32_t bytes, bool write)
     }
 }
 
-void pim_zero(void *wram, uint32_t bytes)
+void pim_fill(void *wram, uint32_t b, uint32_t bytes)
 {
-    uint32_t *w = __builtin_assume_aligned(wram, 4), i;
-    assert(bytes % 4 == 0);
-    for (i = 0; i < bytes / 4; i++) {
-        w[i] = 0;
+    uint8_t *w = wram;
+    uint32_t i;
+    for (i = 0; i < bytes; i++) {
+        w[i] = (uint8_t)b;
     }
 }
 
@@ -60,6 +74,16 @@ void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes)
  * all have one size, B+tree nodes another), so reuse is exact and needs no coalescing. A free block's
  * first word links to the next free block of its size.
  */
+void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk)
+{
+    uint32_t n, done;
+    for (done = 0; done < bytes; done += n) {
+        n = bytes - done < chunk ? bytes - done : chunk;
+        pim_mram_get(from + done, via, n);
+        pim_mram_put(to + done, via, n);
+    }
+}
+
 pim_off_t pim_alloc(uint32_t bytes)
 {
     uint32_t i;
@@ -67,8 +91,8 @@ pim_off_t pim_alloc(uint32_t bytes)
     pim_off_t off = PIM_NONE;
     assert(bytes > 0 && (bytes & 7u) == 0);
     ALLOC_LOCK();
-    for (i = 0; i < PIM_FREE_CLASSES; i++) {
-        pim_freelist_t *fl = &pim_db.free[i];
+    for (i = 0; i < pim_db->nfree; i++) {
+        pim_freelist_t *fl = &pim_free_lists[i];
         if (fl->size == bytes && fl->head != PIM_NONE) {
             off = fl->head;
             pim_mram_get(off, &link, 8);
@@ -76,9 +100,9 @@ pim_off_t pim_alloc(uint32_t bytes)
             break;
         }
     }
-    if (off == PIM_NONE && pim_db.limit - pim_db.bump >= bytes) {
-        off = pim_db.bump;
-        pim_db.bump += bytes;
+    if (off == PIM_NONE && pim_db->limit - pim_db->bump >= bytes) {
+        off = pim_db->bump;
+        pim_db->bump += bytes;
     }
     ALLOC_UNLOCK();
     return off;
@@ -90,8 +114,8 @@ void pim_free(pim_off_t off, uint32_t bytes)
     uint64_t link;
     assert(off != PIM_NONE && (off & 7u) == 0);
     ALLOC_LOCK();
-    for (i = 0; i < PIM_FREE_CLASSES; i++) {
-        pim_freelist_t *fl = &pim_db.free[i];
+    for (i = 0; i < pim_db->nfree; i++) {
+        pim_freelist_t *fl = &pim_free_lists[i];
         if (fl->size == bytes || fl->size == 0) {
             fl->size = bytes;
             link = fl->head;
@@ -100,7 +124,7 @@ void pim_free(pim_off_t off, uint32_t bytes)
             break;
         }
     }
-    /* PIM_FREE_CLASSES is sized by codegen for every table row size plus the B+tree node sizes. */
-    assert(i < PIM_FREE_CLASSES);
+    /* nfree covers every table's row size and every B+tree node size, plus one (docs/vm.md) */
+    assert(i < pim_db->nfree);
     ALLOC_UNLOCK();
 }

@@ -2,21 +2,22 @@
  * Multi-partition calls by deterministic re-execution with value exchange (docs/multi-partition.md).
  *
  * Every participant DPU of a multi-partition call runs the WHOLE procedure from its start. Each data
- * access of a procedure that may span partitions goes through pim_mp_at, which numbers the statement
+ * access of a procedure that may span partitions is preceded by MPAT (pim_mp_at), which numbers the statement
  * instance (the ordinal: how many accesses the call has passed, identical on every participant since all
  * of them follow the same control flow given the same values) and computes the access's partition with
- * the router's function. A local access runs and, if it reads, publishes its INTO values; a remote read
- * takes its values from the vector the host collected in earlier rounds or, when they are not there,
- * BLOCKS the call (status PIM_ST_BLOCKED: every helper then refuses to act, the call's writes are undone);
- * a remote write is skipped (its owner does it). The host decides from the participants' reports whether
- * the call is done (docs/multi-partition.md "Deciding").
+ * the router's function. A local access runs and, if it reads, publishes its INTO values (MPVAL); a remote
+ * read takes its values from the vector the host collected in earlier rounds or, when they are not there,
+ * BLOCKS the call (status PIM_ST_BLOCKED: the interpreter stops, the call's writes are undone); a remote
+ * write is skipped (its owner does it). The host decides from the participants' reports whether the call is
+ * done (docs/multi-partition.md "Deciding").
  *
  * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment); the
  * next launch's batch says how many of the kept segments to commit, the rest are rolled back first.
  */
 #include "pim_rt.h"
 
-/* Kept segments, in the first PIM_MP_SEG_BYTES of the executing tasklet's undo area. */
+#if PIM_HAS(PIM_F_MP)
+/* Kept segments, in the first PIM_MP_SEG_BYTES of tasklet 0's undo area (exchange calls run on tasklet 0). */
 typedef struct {
     uint32_t nseg; /* segments kept by the previous launch */
     pim_off_t top; /* end of the last segment's undo records */
@@ -24,44 +25,34 @@ typedef struct {
 
 uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
 
-static pim_off_t seg_table(void)
-{
-    return PIM_UNDO_OFF + (pim_off_t)PIM_SLOT() * PIM_UNDO_BYTES;
-}
-
 /* Resolves the previous launch's kept segments: the first `commit` stay, the others are undone. */
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format)
 {
     seg_hdr_t h __attribute__((aligned(8)));
-    pim_off_t base = seg_table() + PIM_MP_SEG_BYTES;
-    pim_off_t split;
-    T->undo_limit = seg_table() + PIM_UNDO_BYTES;
+    pim_off_t base = PIM_UNDO_OFF + PIM_MP_SEG_BYTES, split;
     T->undo_base = base;
     T->undo_pos = base;
-    pim_mram_get(seg_table(), &h, sizeof(h));
-    if (format || h.nseg == 0) {
-        h.nseg = 0;
-        pim_mram_put(seg_table(), &h, sizeof(h));
-        return;
+    pim_mram_get(PIM_UNDO_OFF, &h, sizeof(h));
+    if (!format && h.nseg != 0) {
+        if (commit > h.nseg) {
+            commit = h.nseg;
+        }
+        split = h.top;
+        if (commit < h.nseg) {
+            uint64_t e;
+            pim_mram_get(PIM_UNDO_OFF + 8 + 8 * commit, &e, 8);
+            split = (pim_off_t)e;
+            T->undo_base = split;
+            T->undo_pos = h.top;
+            pim_undo_end(true);
+        }
+        T->undo_base = base;
+        T->undo_pos = split;
+        pim_undo_end(false);
     }
-    if (commit > h.nseg) {
-        commit = h.nseg;
-    }
-    split = h.top;
-    if (commit < h.nseg) {
-        uint64_t e;
-        pim_mram_get(seg_table() + 8 + 8 * commit, &e, 8);
-        split = (pim_off_t)e;
-        T->undo_base = split;
-        T->undo_pos = h.top;
-        pim_undo_end(true);
-    }
-    T->undo_base = base;
-    T->undo_pos = split;
-    pim_undo_end(false);
     h.nseg = 0;
     h.top = base;
-    pim_mram_put(seg_table(), &h, sizeof(h));
+    pim_mram_put(PIM_UNDO_OFF, &h, sizeof(h));
 }
 
 /* Records the segment of a KEEP call that just ended (its undo records from `start` to undo_pos). */
@@ -69,14 +60,13 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start)
 {
     seg_hdr_t h __attribute__((aligned(8)));
     uint64_t e = start;
-    pim_mram_get(seg_table(), &h, sizeof(h));
+    pim_mram_get(PIM_UNDO_OFF, &h, sizeof(h));
     assert(8 + 8 * (h.nseg + 1) <= PIM_MP_SEG_BYTES); /* the host keeps at most PIM_MP_MAX_KEEP per launch */
-    pim_mram_put(seg_table() + 8 + 8 * h.nseg, &e, 8);
+    pim_mram_put(PIM_UNDO_OFF + 8 + 8 * h.nseg, &e, 8);
     h.nseg++;
     h.top = T->undo_pos;
-    pim_mram_put(seg_table(), &h, sizeof(h));
+    pim_mram_put(PIM_UNDO_OFF, &h, sizeof(h));
 }
-
 
 /* An exchange entry header: {u16 statement, u16 value bytes, u32 ordinal}, then the value padded to 8. */
 typedef struct {
@@ -84,20 +74,37 @@ typedef struct {
     uint32_t ord;
 } ent_t;
 
+/* Copies v's fields between the frame and the exchange buffer's block: NULL flags bit for bit, a value's
+ * stored bytes (a VARCHAR's length and characters only). */
+static void xcopy(pim_task_t *T, const pim_xval_t *v, bool put)
+{
+    uint8_t *blk = PIM_MP_BUF(T) + 8, *F = T->frame;
+    const pim_xfield_t *f = v->f;
+    uint32_t i;
+    for (i = 0; i < v->n; i++, f++) {
+        uint8_t *fp = F + f->off, *bp = blk + f->block_off, *src = put ? fp : bp;
+        bool isnull = put ? pim_bit(F, f->nbit) : pim_bit(blk, f->block_bit);
+        pim_setbit(put ? blk : F, put ? f->block_bit : f->nbit, isnull);
+        if (!isnull) {
+            pim_bt_copy(put ? bp : fp, src, pim_stored_bytes(f->kind, f->cap, src));
+        }
+    }
+}
+
 /* Fills the exchange buffer's block with v's fields. The block is zeroed first: a NULL's bytes and the rest
  * of a VARCHAR stay zero, so equal values publish equal bytes (the host compares them across launches). */
-void pim_mp_pack(pim_task_t *T, const pim_mp_val_t *v)
+void pim_mp_pack(pim_task_t *T, const pim_xval_t *v)
 {
-    pim_zero(PIM_MP_BUF(T) + 8, v->bytes);
-    pim_move(v->put, v->n);
+    pim_fill(PIM_MP_BUF(T) + 8, 0, v->bytes);
+    xcopy(T, v, true);
 }
 
 /* Copies the value of a vector entry (MRAM offset `at`, len bytes) into v's fields through the buffer. */
-void pim_mp_unpack(pim_task_t *T, const pim_mp_val_t *v, pim_off_t at, uint32_t len)
+void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
 {
     assert(len == v->bytes); /* the same program published it */
     pim_mram_get(at, PIM_MP_BUF(T) + 8, len);
-    pim_move(v->take, v->n);
+    xcopy(T, v, false);
 }
 
 /* Appends the exchange buffer's first `len` value bytes (a multiple of 8) as the entry of (stmt, the current
@@ -136,49 +143,17 @@ pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len)
     return PIM_NONE;
 }
 
-/*
- * Several missing values (a join's inner lookups, docs/multi-partition.md "Joins"): the call goes on and
- * blocks at the end of the statement (pim_mp_join_end), stopping at the first missing instance and naming
- * every DPU it needs (up to PIM_MP_NEEDS; the rest are found in a later launch).
- */
+/* Several missing values (a join's inner lookups, pim_mp_rows.c): the first missing ordinal and the DPUs a
+ * blocked report names (up to PIM_MP_NEEDS; the rest are found in a later launch). Exchange calls only. */
 uint32_t pim_mp_nneed, pim_mp_miss;
 uint32_t pim_mp_needs[PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
-
-void pim_mp_missing(pim_task_t *T, uint32_t dpu)
-{
-    uint32_t i;
-    if (pim_mp_miss == 0) {
-        pim_mp_miss = T->mp_ord;
-        T->mp_need = dpu;
-    }
-    for (i = 0; i < pim_mp_nneed; i++) {
-        if (pim_mp_needs[i] == dpu) {
-            return;
-        }
-    }
-    if (pim_mp_nneed < PIM_MP_NEEDS) {
-        pim_mp_needs[pim_mp_nneed++] = dpu;
-    }
-}
-
-/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
- * it saw made the statement fail (without all of them that failure proves nothing). The only errors that
- * leave a join early (21000, a full sort buffer) would also be raised with every row. */
-void pim_mp_join_end(void)
-{
-    pim_task_t *T = pim_me();
-    if (pim_mp_miss != 0 && T->status != PIM_ST_BLOCKED) {
-        T->status = PIM_ST_BLOCKED;
-        T->mp_stop = pim_mp_miss;
-    }
-}
 
 uint32_t pim_mp_last; /* the DPU owning the partition of the last access pim_mp_at or pim_mp_rows routed */
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
  * partition 0, then PartitionPlacement.modulo. The remainder is a binary long division of the key's magnitude
- * in 32-bit halves, high word first (r < P < 2^31, so r << 1 cannot overflow): no 64-bit division or checked
- * arithmetic is linked for routing (about 30 instructions less where nothing else divides). */
+ * in 32-bit halves, high word first (r < P < 2^31, so r << 1 cannot overflow): no 64-bit division is linked
+ * for routing. */
 uint32_t pim_mp_route(int64_t key, bool key_null)
 {
     uint64_t m = key < 0 ? 0u - (uint64_t)key : (uint64_t)key;
@@ -205,22 +180,19 @@ bool pim_mp_at(int64_t key, bool key_null)
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return true; /* a call that runs on one DPU alone: every access is local */
     }
-    if (T->status != 0) {
-        return false;
-    }
     T->mp_ord++;
     return pim_mp_route(key, key_null) == pim_mp_dpu; /* a remote write is skipped: its owner does it */
 }
 
-/* After a read pim_mp_at routed: the owner publishes the INTO values it read (unless the read failed), the
- * others take them from the vector or, when they are not there, BLOCK the call (everything stops; run_call
- * undoes the writes; the host asks the owner, pim_mp_last). */
-void pim_mp_val(const pim_mp_val_t *v)
+/* After a read pim_mp_at routed: the owner publishes the INTO values it read, the others take them from the
+ * vector or, when they are not there, BLOCK the call (the interpreter stops; run_call undoes the writes; the
+ * host asks the owner, pim_mp_last). */
+void pim_mp_val(const pim_xval_t *v)
 {
     pim_task_t *T = pim_me();
     uint32_t len;
     pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return;
     }
     if (pim_mp_last == pim_mp_dpu) {
@@ -238,12 +210,15 @@ void pim_mp_val(const pim_mp_val_t *v)
     pim_mp_unpack(T, v, at, len);
 }
 
-#if PIM_MP_HASH
-static uint8_t *fld_base(pim_task_t *T, const pim_fld_t *f)
+void pim_mp_none(void)
 {
-    return f->base == PIM_B_PARAMS ? (uint8_t *)(uintptr_t)T->params : T->frame;
+    if ((pim_me()->mp_flags & PIM_CALL_MP) != 0) {
+        pim_fail("0A000", "this statement cannot run in a multi-partition call (see pimsql compile's summary)");
+    }
 }
+#endif /* PIM_F_MP */
 
+#if PIM_HAS(PIM_F_MP_HASH)
 /* One octet into a 64-bit FNV-1a hash: xor, then multiply by the prime 2^40 + 0x1b3 as shifts and adds (no
  * 64-bit multiply helper on the DPU; a loop over the shifts is smaller than the unrolled sum). */
 static const uint8_t fnv_shifts[6] = {40, 8, 7, 5, 4, 1};
@@ -263,32 +238,22 @@ static uint64_t __attribute__((noinline)) fnv(uint64_t h, uint32_t octet)
 /*
  * The router's HASH partition function (PartitionFunction): FNV-1a from the offset basis over, per key
  * column, byte 0 for NULL, else byte 1 and the 8 value bytes little-endian (exact numerics at the
- * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. The keys are a
- * const table of source fields (parameters, locals, row fields, constants; codegen checks that each holds
- * the column's value as it is). Returns the partition (pim_mp_at's floorMod keeps it as it is).
+ * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. The keys are n
+ * consecutive cells holding the columns' values. Returns the partition (pim_mp_at's floorMod keeps it).
  */
-int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
+int64_t pim_mp_hash(const void *cells, uint32_t n)
 {
-    pim_task_t *T = pim_me();
+    const pim_cell_t *c = cells;
     uint64_t h = 0xcbf29ce484222325ull;
     uint32_t i, b, r = 0;
-    if ((T->mp_flags & PIM_CALL_MP) == 0) {
+    if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
         return 0; /* a call on one DPU: pim_mp_at does not route */
     }
-    assert(n <= 32 && pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
-    for (i = 0; i < n; i++, keys++) {
-        const uint8_t *base = fld_base(T, keys);
-        uint64_t v;
-        if (keys->base == PIM_B_CONST) {
-            v = (uint64_t)(int64_t)(int32_t)((uint32_t)keys->off | (uint32_t)keys->null_off << 16);
-        } else if (keys->kind == 0 || (base[keys->null_off] & keys->null_mask) != 0) {
-            h = fnv(h, 0); /* NULL */
-            continue;
-        } else {
-            v = (uint64_t)pim_ldnum(base + keys->off, keys->kind);
-        }
-        h = fnv(h, 1);
-        for (b = 0; b < 8; b++, v >>= 8) {
+    assert(pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    for (i = 0; i < n; i++, c++) {
+        uint64_t v = (uint64_t)c->v;
+        h = fnv(h, c->null ? 0u : 1u);
+        for (b = 0; b < 8 && !c->null; b++, v >>= 8) {
             h = fnv(h, (uint32_t)v & 0xffu);
         }
     }
@@ -301,13 +266,4 @@ int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n)
     }
     return (int64_t)r;
 }
-#endif /* PIM_MP_HASH */
-
-void pim_mp_none(uint32_t stmt)
-{
-    pim_task_t *T = pim_me();
-    (void)stmt;
-    if ((T->mp_flags & PIM_CALL_MP) != 0) {
-        pim_fail("0A000", "this statement cannot run in a multi-partition call (see pimsql compile's summary)");
-    }
-}
+#endif /* PIM_F_MP_HASH */

@@ -6,7 +6,7 @@
  *
  * Rowset. The owner of the first source's partition scans it and publishes the fields the rest of the query
  * reads of every row that passes the source's filter, as one vector entry (value: the rows, each a block of
- * those fields like INTO values, pim_rt.h pim_mp_val_t). Every other participant's local scan finds nothing (the rows live on
+ * those fields like INTO values, docs/vm.md "value descriptor"). Every other participant's local scan finds nothing (the rows live on
  * the owner only), and it iterates the published rows instead: all participants see the same rows in the
  * same order, so their later ordinals agree.
  *
@@ -21,7 +21,40 @@
  */
 #include "pim_rt.h"
 
-static const pim_mp_val_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
+#if PIM_HAS(PIM_F_MP_ROWS)
+/*
+ * Several missing values (a join's inner lookups): the call goes on and blocks at the end of the statement
+ * (pim_mp_join_end), stopping at the first missing instance and naming every DPU it needs.
+ */
+void pim_mp_missing(pim_task_t *T, uint32_t dpu)
+{
+    uint32_t i;
+    if (pim_mp_miss == 0) {
+        pim_mp_miss = T->mp_ord;
+        T->mp_need = dpu;
+    }
+    for (i = 0; i < pim_mp_nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return;
+        }
+    }
+    if (pim_mp_nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_mp_nneed++] = dpu;
+    }
+}
+
+/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
+ * it saw made the statement fail (without all of them that failure proves nothing). */
+void pim_mp_join_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (pim_mp_miss != 0 && T->status != PIM_ST_BLOCKED) {
+        T->status = PIM_ST_BLOCKED;
+        T->mp_stop = pim_mp_miss;
+    }
+}
+
+static const pim_xval_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
 static uint32_t rs_ord;
 static bool rs_publishing;
 static pim_off_t rs_head, rs_at, rs_end;
@@ -29,16 +62,17 @@ static pim_off_t rs_head, rs_at, rs_end;
 /*
  * Starts the first source of a join; returns the pass to run: 1 = scan the local partition (a call on one
  * DPU runs the rest of the query on each row; the owner of an exchange call only publishes the rows), 2 =
- * iterate the published rows (pim_mp_row_next). The generated loop is
+ * iterate the published rows (pim_mp_row_next). The program's loop is (docs/vm.md MPROWS..MPJEND)
  *
- *     for (ph = pim_mp_rows(...); ph != 0; ph = pim_mp_rows_next())
- *         while (pim_mp_row_next() || (ph == 1 && <next local row>))
- *             if (<filter>) if (pim_mp_row_put()) <the rest of the query>
+ *     for (ph = MPROWS; ph != 0; ph = MPRNEXT)
+ *         while (MPROW || (ph == 1 && <next local row>))
+ *             if (<filter>) if (MPPUT) <the rest of the query>
+ *     MPJEND
  *
  * so the owner runs the rest of the query in a second pass over its own published rows, after they are
  * complete (its lookups publish entries of their own behind them), like every other participant.
  */
-uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields)
+uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields)
 {
     pim_task_t *T = pim_me();
     uint32_t dpu, len = 0;
@@ -47,9 +81,6 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields)
     }
     rs_at = rs_end = 0;
     rs_publishing = false;
-    if (T->status != 0) {
-        return 0;
-    }
     T->mp_ord++;
     assert(fields->bytes != 0 && fields->bytes % 8 == 0); /* every row one aligned DMA */
     rs_val = fields;
@@ -87,10 +118,6 @@ uint32_t pim_mp_rows_next(void)
         return 0;
     }
     rs_publishing = false;
-    if (T->status != 0) {
-        T->mp_pub = rs_head; /* a failed call publishes no rows */
-        return 0;
-    }
     len = T->mp_pub - (rs_head + 8);
     hdr[0] = (uint16_t)rs_val->stmt;
     hdr[1] = (uint16_t)len;
@@ -106,7 +133,7 @@ uint32_t pim_mp_rows_next(void)
 bool pim_mp_row_next(void)
 {
     pim_task_t *T = pim_me();
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end) {
         return false;
     }
     pim_mp_unpack(T, rs_val, rs_at, rs_val->bytes);
@@ -120,9 +147,6 @@ bool pim_mp_row_put(void)
     uint32_t step;
     if ((T->mp_flags & PIM_CALL_MP) == 0 || !rs_publishing) {
         return true; /* run the rest of the query on this row */
-    }
-    if (T->status != 0) {
-        return false;
     }
     step = rs_val->bytes;
     if (T->mp_pub + step > T->mp_pub_end || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
@@ -142,12 +166,12 @@ bool pim_mp_row_put(void)
  * offset; another participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row
  * exists) or marks the value missing and returns PIM_NONE.
  */
-pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields)
+pim_off_t pim_mp_look(pim_off_t off, const pim_xval_t *fields)
 {
     pim_task_t *T = pim_me();
     uint32_t len = 0;
     pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return off;
     }
     if (pim_mp_last == pim_mp_dpu) {
@@ -169,3 +193,13 @@ pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields)
     pim_mp_unpack(T, fields, at, len);
     return 8; /* any offset but PIM_NONE: the row's fields are in the row buffer */
 }
+
+void pim_mp_stop(void)
+{
+    if (rs_publishing) {
+        rs_publishing = false;
+        pim_me()->mp_pub = rs_head; /* a failed call publishes no rows */
+    }
+    pim_mp_join_end();
+}
+#endif /* PIM_F_MP_ROWS */

@@ -2,7 +2,7 @@
  * Broadcast reads of an exchange call as scatter-gather fragments (docs/multi-partition.md "Broadcast reads").
  *
  * A read that must visit every partition (no equality on the partition key) runs on every participant over
- * its own rows; the generated code then hands its partial to pim_mp_gather_aggs (the aggregates'
+ * its own rows; the program then hands its partial to pim_mp_gather_aggs (the aggregates'
  * accumulators) or pim_mp_gather_rows (the first rows in ORDER BY order, from the sort buffer). Each call
  * numbers the statement instance like pim_mp_at (same ordinal on every participant), publishes the partial
  * as an entry whose statement id has bit 15 set, and then either finds the host's MERGED value for this
@@ -22,6 +22,7 @@
  */
 #include "pim_rt.h"
 
+#if PIM_HAS(PIM_F_MP_SCATTER)
 #define PARTIAL_BIT 0x8000u /* statement id of a partial entry (the host merges these, never sends them) */
 
 typedef struct {
@@ -32,7 +33,7 @@ typedef struct {
 /*
  * Numbers the instance, publishes the partial (hdr_bytes of hdr, then body_bytes of body) and looks for the
  * merged value: returns the MRAM offset of its value (its header first), or 0 when the call is not an
- * exchange call, already stopped, or now blocked.
+ * exchange call, or now blocked.
  */
 static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, const void *body, uint32_t body_bytes)
 {
@@ -40,7 +41,7 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     sg_ent_t e __attribute__((aligned(8)));
     uint32_t len = hdr_bytes + body_bytes;
     pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return 0;
     }
     T->mp_ord++;
@@ -113,3 +114,4 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
     }
     *n = got;
 }
+#endif /* PIM_F_MP_SCATTER */

@@ -96,8 +96,13 @@ public final class VmFormat {
     public static final int F_MP_ROWS = 8;
     public static final int F_MP_SCATTER = 16;
     public static final int F_MP_HASH = 32;
+    /** NTOS of numbers and BOOLEAN (TIMESTAMP: also {@link #F_TIME}). */
     public static final int F_TEXT = 64;
     public static final int F_SORT = 128;
+    /** NTOS and STON of TIMESTAMP (the calendar: about 440 instructions, so a feature of its own). */
+    public static final int F_TIME = 256;
+    /** STON (text to number, BOOLEAN; TIMESTAMP also needs {@link #F_TIME}). */
+    public static final int F_PARSE = 512;
 
     /** Exchange limits. */
     public static final int MP_SEG_BYTES = 4096;
@@ -198,6 +203,8 @@ public final class VmFormat {
         m.put("F_MP_HASH", F_MP_HASH);
         m.put("F_TEXT", F_TEXT);
         m.put("F_SORT", F_SORT);
+        m.put("F_TIME", F_TIME);
+        m.put("F_PARSE", F_PARSE);
         m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
