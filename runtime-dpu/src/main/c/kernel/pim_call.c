@@ -5,6 +5,8 @@
 #include "pim_rt.h"
 
 pim_task_t pim_task[NR_TASKLETS];
+pim_xstate_t pim_x;
+_Static_assert(sizeof(pim_task_t) == 128, "a shift indexes the tasklets' states");
 
 pim_task_t *pim_me(void)
 {
@@ -19,9 +21,9 @@ void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
         return; /* the first error of a call is the one reported (an operation may meet two) */
     }
     T->status = PIM_ST_FAILED;
-    T->mp_stop = T->mp_ord;
+    pim_x.stop = pim_x.ord; /* read for exchange calls only, which run alone */
     for (i = 0; i < 5; i++) {
-        T->sqlstate[i] = sqlstate[i];
+        PIM_SQLSTATE(T)[i] = sqlstate[i];
     }
     if (len > PIM_MSG_MAX) {
         len = PIM_MSG_MAX;

@@ -75,73 +75,73 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 #define WAVE_BARRIER() ((void)0)
 #endif
 
-#define NO_STOP 0xffffffffu
-/* The wave in which a tasklet found its slice full, NO_STOP otherwise. Only calls of that wave set it,
- * and tasklets read it right after the barrier that ends a wave, so all of them agree where to stop. */
-static uint32_t stop_wave;
+/* A tasklet found its slice full: the calls of its wave not yet started, and every later wave, are resubmitted.
+ * Tasklets read it right after a barrier, so all of them agree where to stop. */
+static bool stopped;
 static pim_off_t calls_at; /* the batch's first call, found by tasklet 0 */
 /* Bytes of a tasklet's arena that a finished call leaves free for MRAM-to-MRAM copies (at most one DMA). */
 static uint32_t bounce;
 
+/* A WRAM heap block of `bytes` holding the MRAM bytes at `off`. */
+static uint8_t *load(pim_off_t off, uint32_t bytes)
+{
+    uint8_t *p = mem_alloc(bytes);
+    pim_mram_get(off, p, bytes);
+    return p;
+}
+
 /*
  * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
- * (docs/vm.md "WRAM during a launch") and installs the database header. The header lives in MRAM between
+ * (docs/vm.md "WRAM during a launch") and installs the database header from `db`: it lives in MRAM between
  * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead, and the DPU only
  * zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump.
  */
-static __attribute__((noinline)) void layout(const batch_hdr_t *bh, pim_off_t pos)
+static void layout(const batch_hdr_t *bh, pim_off_t db)
 {
     pim_image_t *g = &pim_img;
-    uint8_t *p;
     pim_proc_t *dir;
-    uint32_t i, nidx = 0;
+    uint8_t *p;
+    uint32_t i;
     uint16_t ids[4] __attribute__((aligned(8)));
 
     pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
     assert(g->magic == PIM_IMAGE_MAGIC && g->format == PIM_IMAGE_FORMAT && g->tasklets == NR_TASKLETS &&
-           (g->features & ~(uint32_t)PIM_FEATURES) == 0 && g->tree_key <= PIM_MAX_TREE_KEY &&
-           g->frame_bytes <= PIM_MAX_FRAME_BYTES);
+           (g->features & ~(uint32_t)PIM_FEATURES) == 0);
     mem_reset();
-    pim_heap = p = mem_alloc(g->db_bytes);
-    pim_db = (pim_db_t *)p;
-    pim_mram_get((bh->flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF, p, g->db_bytes);
-    pim_free_lists = (pim_freelist_t *)(p + sizeof(pim_db_t));
+    pim_heap = load(db, g->db_bytes);
+    pim_db = (pim_db_t *)pim_heap;
+    pim_free_lists = (pim_freelist_t *)(pim_db + 1);
     pim_tstate = (pim_tstate_t *)(pim_free_lists + pim_db->nfree);
     pim_trees = (pim_btree_t *)(pim_tstate + g->ntables);
-    assert(pim_db->magic == PIM_DB_MAGIC && pim_db->ntables == g->ntables &&
-           (uint8_t *)(pim_trees + pim_db->ntrees) <= p + g->db_bytes);
+    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= pim_heap + g->db_bytes);
 
-    p = mem_alloc(g->schema_bytes);
-    pim_mram_get(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, p, g->schema_bytes);
-    pim_tabs = (const pim_table_t *)p;
+    pim_tabs = (const pim_table_t *)load(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, g->schema_bytes);
     pim_idxs = (const pim_index_t *)(pim_tabs + g->ntables);
-    if (g->ntables != 0) {
-        nidx = pim_tabs[g->ntables - 1].first_index + pim_tabs[g->ntables - 1].nindexes;
-    }
-    pim_cols = (const pim_col_t *)(pim_idxs + nidx);
+    /* the columns follow the indexes; the last table's indexes are the last ones */
+    pim_cols = (const pim_col_t *)(pim_idxs + (g->ntables == 0 ? 0u : pim_tabs[g->ntables - 1].first_index +
+                                                                          pim_tabs[g->ntables - 1].nindexes));
 
     pim_nprocs = bh->nprocs;
     pim_procs = dir = mem_alloc(bh->nprocs * sizeof(pim_proc_t));
-    for (i = 0; i < bh->nprocs; i++) {
+    for (i = 0; i < bh->nprocs; i++, dir++) {
         if ((i & 3u) == 0) {
             pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + 2 * i, ids, 8);
         }
         assert(ids[i & 3u] < g->nprocs);
-        pim_mram_get(PIM_IMAGE_OFF + g->dir_offset + ids[i & 3u] * PIM_DIR_ENTRY_BYTES, &dir[i], PIM_DIR_ENTRY_BYTES);
-        p = mem_alloc(dir[i].id); /* the entry's code_bytes, before the fix-up */
-        pim_mram_get(PIM_IMAGE_OFF + dir[i].code, p, dir[i].id);
-        dir[i].code = (uint32_t)(p - pim_heap);
-        dir[i].id = ids[i & 3u];
-        assert(dir[i].frame_bytes <= g->frame_bytes);
+        pim_mram_get(PIM_IMAGE_OFF + g->dir_offset + ids[i & 3u] * PIM_DIR_ENTRY_BYTES, dir, PIM_DIR_ENTRY_BYTES);
+        /* the fix-up: the code's heap offset instead of its image offset, the id instead of its size */
+        dir->code = (uint32_t)(load(PIM_IMAGE_OFF + dir->code, dir->id) - pim_heap);
+        dir->id = ids[i & 3u];
+        assert(dir->frame_bytes <= g->frame_bytes);
     }
 
     for (i = 0; i < NR_TASKLETS; i++) {
         pim_task_t *t = &pim_task[i];
         p = mem_alloc(g->arena_bytes);
         t->msg = (char *)p;
-        t->key_a = p + PIM_ARENA_MSG_BYTES;
-        t->key_b = t->key_a + g->key_bytes;
-        p = t->key_b + g->key_bytes;
+        t->key_a = p += PIM_ARENA_MSG_BYTES;
+        t->key_b = p += g->key_bytes;
+        p += g->key_bytes;
 #if PIM_HAS(PIM_F_TREES)
         if (g->tree_key != 0) {
             pim_bt_buffers(i, p, p + PIM_BT_NODE_BYTES(g->tree_key) + g->tree_key + 8);
@@ -154,22 +154,12 @@ static __attribute__((noinline)) void layout(const batch_hdr_t *bh, pim_off_t po
     bounce = g->arena_bytes < 2048 ? g->arena_bytes : 2048;
     if ((bh->flags & PIM_FLAG_INIT) != 0) {
         pim_off_t at;
-        pim_fill(pim_task[0].msg, 0, bounce);
+        p = (uint8_t *)pim_task[0].msg;
+        pim_fill(p, 0, bounce);
         for (at = PIM_DATA_OFF; at < pim_db->bump; at += bounce) {
-            pim_mram_put(at, pim_task[0].msg, bounce);
+            pim_mram_put(at, p, bounce);
         }
     }
-}
-
-/* The loaded directory entry of procedure `id` (the host lists every procedure its calls name). */
-static const pim_proc_t *proc_of(uint32_t id)
-{
-    const pim_proc_t *p = pim_procs;
-    uint32_t i;
-    for (i = 0; i < pim_nprocs && p->id != id; i++, p++) {
-    }
-    assert(i < pim_nprocs);
-    return p;
 }
 
 #if PIM_HAS(PIM_F_MP)
@@ -178,17 +168,17 @@ static const pim_proc_t *proc_of(uint32_t id)
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
     uint32_t hdr[4] __attribute__((aligned(8)));
-    uint32_t needs = (pim_mp_nneed * 4u + 7u) & ~7u, pub = T->mp_pub - T->mp_pub0;
-    hdr[0] = T->mp_npub;
-    hdr[1] = T->mp_stop;
-    hdr[2] = T->mp_need;
-    hdr[3] = status | pim_mp_nneed << 16;
+    uint32_t needs = (pim_x.nneed * 4u + 7u) & ~7u, pub = pim_x.pub - pim_x.pub0;
+    hdr[0] = pim_x.npub;
+    hdr[1] = pim_x.stop;
+    hdr[2] = pim_x.need;
+    hdr[3] = status | pim_x.nneed << 16;
     assert(T->out_pos + 16 + needs + pub <= T->out_end);
     pim_mram_put(T->out_pos, hdr, 16);
-    pim_mp_needs[pim_mp_nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
+    pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
     pim_mram_put(T->out_pos + 16, pim_mp_needs, needs);
     /* the published entries, through the arena (the call is over) */
-    pim_mram_move(T->out_pos + 16 + needs, T->mp_pub0, pub, T->msg, bounce);
+    pim_mram_move(T->out_pos + 16 + needs, pim_x.pub0, pub, T->msg, bounce);
     T->out_pos += 16 + needs + pub;
     return 16 + needs + pub;
 }
@@ -200,30 +190,21 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
  * records already in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a
  * call fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds.
  */
-static __attribute__((noinline)) bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index)
+static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index, pim_off_t base)
 {
     rec_hdr_t rec __attribute__((aligned(8)));
     uint32_t out_bytes = 0, status;
     pim_off_t seg = T->undo_pos;
+    char *state = PIM_SQLSTATE(T);
     T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
-    T->mp_ord = 0;
-    T->mp_stop = 0;
-    T->mp_need = 0;
-    T->mp_npub = 0;
-    T->mp_pub = T->mp_pub0;
-#if PIM_HAS(PIM_F_MP)
-    pim_mp_nneed = 0; /* (only exchange calls, alone in their wave, change these) */
-    pim_mp_miss = 0;
-#endif
-    T->status = 0;
-    T->out_full = 0;
+    pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
+    pim_x.pub = pim_x.pub0;
+    T->status = T->out_full = T->nsets = T->msg_len = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
-    T->nsets = 0;
-    T->msg_len = 0;
     T->xbuf = p->xbuf;
-    pim_bt_copy(T->sqlstate, "00000", 5);
+    state[0] = state[1] = state[2] = state[3] = state[4] = '0';
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = T->out_end - REC_RESERVE;
@@ -237,27 +218,24 @@ static __attribute__((noinline)) bool run_call(pim_task_t *T, const call_hdr_t *
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
         pim_undo_end(status != 0);
     }
-    if (T->out_full && T->rec_start != T->out_base) {
+    if (T->out_full && T->rec_start != base) {
         /* rolled back, no record, no kept segment: the host resubmits the call */
-        assert(T->undo_pos == seg);
         T->out_pos = T->rec_start;
         return false;
     }
 #if PIM_HAS(PIM_F_MP)
     if ((ch->flags & PIM_CALL_KEEP) != 0) {
-        assert(PIM_SLOT() == 0); /* an exchange call runs alone, on tasklet 0, which owns the segment table */
-        pim_mp_keep(T, seg);     /* even an empty segment: the host counts one per KEEP call with a record */
+        pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
     }
 #endif
     if (status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR;
         T->out_limit = T->out_end;
         T->nsets = 0;
-        T->status = 0;
         out_bytes = 0;
         pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
     }
-    pim_bt_copy(rec.sqlstate, T->sqlstate, 5);
+    pim_bt_copy(rec.sqlstate, state, 5);
     rec.status = (uint16_t)status;
     rec.msg_len = (uint16_t)T->msg_len;
     rec.out_bytes = out_bytes;
@@ -265,8 +243,7 @@ static __attribute__((noinline)) bool run_call(pim_task_t *T, const call_hdr_t *
     rec.seq = ch->seq;
     rec.nsets = (uint8_t)T->nsets;
     rec.index = index;
-    rec.mp_bytes = 0;
-    rec.pad = 0;
+    rec.mp_bytes = rec.pad = 0;
 #if PIM_HAS(PIM_F_MP)
     if ((ch->flags & PIM_CALL_MP) != 0) {
         rec.mp_bytes = mp_report(T, status);
@@ -278,52 +255,26 @@ static __attribute__((noinline)) bool run_call(pim_task_t *T, const call_hdr_t *
     return true;
 }
 
-/*
- * Tasklet 0, after every tasklet is done: moves each slice's records down behind the result header
- * (ascending, the destination never above the source, through its arena), writes the header, and keeps the
- * database header in MRAM for the next launch.
- */
-static void finish(pim_task_t *T)
-{
-    result_hdr_t rh __attribute__((aligned(8)));
-    pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
-    uint32_t s, records = 0;
-    for (s = 0; s < NR_TASKLETS; s++, from += SLICE_BYTES) {
-        pim_off_t end = pim_task[s].out_pos;
-        assert(end >= from && end <= from + SLICE_BYTES && to <= from && ((end - from) & 7u) == 0);
-        records += pim_task[s].records;
-        if (to != from) {
-            pim_mram_move(to, from, end - from, T->msg, bounce);
-        }
-        to += end - from;
-    }
-    pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
-    rh.magic = PIM_RESULT_MAGIC;
-    rh.ncalls = records;
-    rh.bytes = to - PIM_OUT_OFF;
-    rh.flags = stop_wave != NO_STOP; /* some calls did not run: the host resubmits them */
-    pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
-}
-
 /* Runs the batch in the input area on every tasklet. */
 int main(void)
 {
-    pim_task_t *T;
     batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
-    pim_off_t pos;
-    uint32_t i, slot = PIM_SLOT(), wave = 0, turn = 0;
+    uint32_t i, slot = PIM_SLOT(), turn = 0;
+    pim_task_t *T = &pim_task[slot];
+    pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
-    T = &pim_task[slot];
     pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
     assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
-    T->undo_limit = PIM_UNDO_OFF + (slot + 1) * PIM_UNDO_BYTES;
-    T->undo_base = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
-    T->undo_pos = T->undo_base;
+    T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
+    T->undo_limit = T->undo_base + PIM_UNDO_BYTES;
+    T->out_pos = base;
+    T->out_end = base + SLICE_BYTES;
+    T->records = 0;
     if (slot == 0) {
-        uint32_t mp[4] __attribute__((aligned(8))) = {0, 0, 0, NO_STOP};
+        uint32_t mp[4] __attribute__((aligned(8))) = {0, 0, 0, 0xffffffffu};
         pos = PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + ((bh.nprocs * 2u + 7u) & ~7u);
-        layout(&bh, pos);
+        layout(&bh, (bh.flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF);
         if ((bh.flags & PIM_FLAG_INIT) != 0) {
             pos += pim_img.db_bytes;
         }
@@ -332,11 +283,15 @@ int main(void)
             pos += PIM_MP_HEADER_BYTES;
         }
         calls_at = pos;
-        stop_wave = NO_STOP;
+        stopped = false;
+        /* exchange scratch: the input area after the batch */
+        pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
+        pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
+                                                                              : PIM_IN_OFF + PIM_IN_BYTES;
 #if PIM_HAS(PIM_F_MP)
-        pim_mp_dpu = mp[0];
-        pim_mp_parts = mp[1];
-        pim_mp_dpus = mp[2];
+        pim_x.dpu = mp[0];
+        pim_x.parts = mp[1];
+        pim_x.dpus = mp[2];
         /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
          * are committed or undone before any call of this launch runs, i.e. before the barrier */
         pim_mp_launch(T, mp[3], (bh.flags & PIM_FLAG_INIT) != 0);
@@ -344,61 +299,69 @@ int main(void)
         assert((bh.flags & PIM_FLAG_MP) == 0);
 #endif
     }
-    T->mp_pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u); /* exchange scratch: the input area after the batch */
-    T->mp_pub_end = T->mp_pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? T->mp_pub0 + PIM_MP_PUB_MAX
-                                                                           : PIM_IN_OFF + PIM_IN_BYTES;
-    T->out_base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
-    T->out_pos = T->out_base;
-    T->out_end = T->out_base + SLICE_BYTES;
-    T->records = 0;
     WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
-    pos = calls_at;
-    for (i = 0; i < bh.ncalls; i++) {
+    for (i = 0, pos = calls_at; i < bh.ncalls; i++, pos += ch.bytes) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
         if (i > 0 && (ch.flags & PIM_CALL_JOINS_WAVE) == 0) {
-            if (NR_TASKLETS > 1 && (ch.flags & PIM_CALL_SERIAL) == 0) {
+            if (NR_TASKLETS == 1 || (ch.flags & PIM_CALL_SERIAL) == 0) {
                 WAVE_BARRIER(); /* every call of the wave before is done */
+                if (stopped) {
+                    break; /* a slice filled in an earlier wave: no later wave runs */
+                }
             }
-            wave++;
             turn = 0;
         }
-        if (stop_wave < wave) {
-            break; /* a slice filled in an earlier wave: no later wave runs (every tasklet stops here) */
-        }
-        if (turn == slot && stop_wave == NO_STOP) {
-            bool done = false;
+        if (turn == slot && !stopped) {
             /* an exchange call also keeps room for its report */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            if (T->out_end - T->out_pos >= room) {
-                const pim_proc_t *p = proc_of(ch.proc);
-                pim_off_t params = pos + sizeof(ch);
-                uint32_t n = ch.bytes - sizeof(ch);
-                pim_mram_get(pos, &ch, sizeof(ch));
-                if ((ch.flags & PIM_CALL_MP) != 0) {
-                    mp_call_hdr_t mh __attribute__((aligned(8)));
-                    assert(PIM_HAS(PIM_F_MP) && slot == 0); /* the host gives an exchange call a wave of its own */
-                    pim_mram_get(params, &mh, sizeof(mh));
-                    assert(sizeof(mh) + mh.param_bytes + mh.vec_bytes == n);
-                    params += sizeof(mh);
-                    n = mh.param_bytes;
-                    T->mp_vec = params + n;
-                    T->mp_nvec = mh.nvec;
-                }
-                assert(n <= p->frame_bytes);
-                pim_mram_get(params, T->frame, n);
-                done = run_call(T, &ch, p, i);
+            const pim_proc_t *p = pim_procs;
+            pim_off_t params = pos + sizeof(ch);
+            uint32_t n = ch.bytes - sizeof(ch), k;
+            for (k = 0; k < pim_nprocs && p->id != ch.proc; k++, p++) {
             }
-            if (!done) {
-                stop_wave = wave; /* this call and the wave's calls not yet started are resubmitted */
+            assert(k < pim_nprocs); /* the batch lists every procedure its calls name */
+            pim_mram_get(pos, &ch, sizeof(ch));
+            if ((ch.flags & PIM_CALL_MP) != 0) {
+                mp_call_hdr_t mh __attribute__((aligned(8)));
+                assert(PIM_HAS(PIM_F_MP) && slot == 0); /* the host gives an exchange call a wave of its own */
+                pim_mram_get(params, &mh, sizeof(mh));
+                assert(sizeof(mh) + mh.param_bytes + mh.vec_bytes == n);
+                params += sizeof(mh);
+                n = mh.param_bytes;
+                pim_x.vec = params + n;
+                pim_x.nvec = mh.nvec;
+            }
+            assert(n <= p->frame_bytes);
+            pim_mram_get(params, T->frame, n);
+            if (T->out_end - T->out_pos < room || !run_call(T, &ch, p, i, base)) {
+                stopped = true; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
         turn = turn + 1 == NR_TASKLETS ? 0 : turn + 1;
-        pos += ch.bytes;
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        finish(T);
+        /* moves each slice's records down behind the result header (ascending: the destination never above
+         * the source, through the arena), writes the header, keeps the database header for the next launch */
+        result_hdr_t rh __attribute__((aligned(8)));
+        pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
+        uint32_t records = 0;
+        for (i = 0; i < NR_TASKLETS; i++, from += SLICE_BYTES) {
+            uint32_t bytes = pim_task[i].out_pos - from;
+            assert(bytes <= SLICE_BYTES && to <= from && (bytes & 7u) == 0);
+            records += pim_task[i].records;
+            if (to != from) {
+                pim_mram_move(to, from, bytes, T->msg, bounce);
+            }
+            to += bytes;
+        }
+        pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
+        rh.magic = PIM_RESULT_MAGIC;
+        rh.ncalls = records;
+        rh.bytes = to - PIM_OUT_OFF;
+        rh.flags = stopped; /* some calls did not run: the host resubmits them */
+        pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
     }
     return 0;
 }

@@ -23,7 +23,6 @@ typedef struct {
     pim_off_t top; /* end of the last segment's undo records */
 } seg_hdr_t;
 
-uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
 
 /* Resolves the previous launch's kept segments: the first `commit` stay, the others are undone. */
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format)
@@ -74,20 +73,16 @@ typedef struct {
     uint32_t ord;
 } ent_t;
 
-/* Copies v's fields between the frame and the exchange buffer's block: NULL flags bit for bit, a value's
- * stored bytes (a VARCHAR's length and characters only). */
+/* Copies v's fields between the frame and the exchange buffer's block as MV does (a VARCHAR's length and
+ * characters, a NULL's flag only): the block's side is a field of the same kind at its place in the block. */
 static void xcopy(pim_task_t *T, const pim_xval_t *v, bool put)
 {
-    uint8_t *blk = PIM_MP_BUF(T) + 8, *F = T->frame;
+    uint32_t blk = T->xbuf + 8, i;
     const pim_xfield_t *f = v->f;
-    uint32_t i;
     for (i = 0; i < v->n; i++, f++) {
-        uint8_t *fp = F + f->off, *bp = blk + f->block_off, *src = put ? fp : bp;
-        bool isnull = put ? pim_bit(F, f->nbit) : pim_bit(blk, f->block_bit);
-        pim_setbit(put ? blk : F, put ? f->block_bit : f->nbit, isnull);
-        if (!isnull) {
-            pim_bt_copy(put ? bp : fp, src, pim_stored_bytes(f->kind, f->cap, src));
-        }
+        pim_fd_t b = {(uint16_t)(blk + f->block_off), (uint16_t)(blk * 8 + f->block_bit), f->kind, 0, f->cap};
+        pim_fd_t d = {f->off, f->nbit, f->kind, 0, f->cap};
+        pim_move(put ? &b : &d, put ? &d : &b);
     }
 }
 
@@ -113,28 +108,28 @@ bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len)
 {
     ent_t *e = (ent_t *)(void *)PIM_MP_BUF(T);
     assert((len & ~0xfff8u) == 0); /* a multiple of 8 that fits the header's u16 */
-    if (T->mp_pub + 8 + len > T->mp_pub_end) {
+    if (pim_x.pub + 8 + len > pim_x.pub_end) {
         pim_fail("54000", "multi-partition call publishes too many values");
         return false;
     }
     e->stmt = (uint16_t)stmt;
     e->len = (uint16_t)len;
-    e->ord = T->mp_ord;
-    pim_mram_put(T->mp_pub, e, 8 + len);
-    T->mp_pub += 8 + len;
-    T->mp_npub++;
+    e->ord = pim_x.ord;
+    pim_mram_put(pim_x.pub, e, 8 + len);
+    pim_x.pub += 8 + len;
+    pim_x.npub++;
     return true;
 }
 
 /* The MRAM offset of the value of vector entry (stmt, the current ordinal) and its length, or PIM_NONE. */
-pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len)
+pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
 {
     ent_t e __attribute__((aligned(8)));
-    pim_off_t at = T->mp_vec;
+    pim_off_t at = pim_x.vec;
     uint32_t i;
-    for (i = 0; i < T->mp_nvec; i++) {
+    for (i = 0; i < pim_x.nvec; i++) {
         pim_mram_get(at, &e, 8);
-        if (e.ord == T->mp_ord && e.stmt == stmt) {
+        if (e.ord == pim_x.ord && e.stmt == stmt) {
             *len = e.len;
             return at + 8;
         }
@@ -143,12 +138,9 @@ pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len)
     return PIM_NONE;
 }
 
-/* Several missing values (a join's inner lookups, pim_mp_rows.c): the first missing ordinal and the DPUs a
- * blocked report names (up to PIM_MP_NEEDS; the rest are found in a later launch). Exchange calls only. */
-uint32_t pim_mp_nneed, pim_mp_miss;
+/* The DPUs a blocked join names (up to PIM_MP_NEEDS; the rest are found in a later launch). */
 uint32_t pim_mp_needs[PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
-uint32_t pim_mp_last; /* the DPU owning the partition of the last access pim_mp_at or pim_mp_rows routed */
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
  * partition 0, then PartitionPlacement.modulo. The remainder is a binary long division of the key's magnitude
@@ -158,20 +150,20 @@ uint32_t pim_mp_route(int64_t key, bool key_null)
 {
     uint64_t m = key < 0 ? 0u - (uint64_t)key : (uint64_t)key;
     uint32_t w[2] = {(uint32_t)(m >> 32), (uint32_t)m}, part = 0, i, b;
-    assert(pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    assert(pim_x.parts > 0 && pim_x.parts < 0x80000000u);
     for (i = 0; i < 2 && !key_null; i++) {
         for (b = 32; b-- > 0;) {
             part = (part << 1) | ((w[i] >> b) & 1u);
-            if (part >= pim_mp_parts) {
-                part -= pim_mp_parts;
+            if (part >= pim_x.parts) {
+                part -= pim_x.parts;
             }
         }
     }
     if (key < 0 && part != 0 && !key_null) {
-        part = pim_mp_parts - part; /* floorMod: a negative key's remainder counts up from -P */
+        part = pim_x.parts - part; /* floorMod: a negative key's remainder counts up from -P */
     }
-    pim_mp_last = part % pim_mp_dpus;
-    return pim_mp_last;
+    pim_x.last = part % pim_x.dpus;
+    return pim_x.last;
 }
 
 bool pim_mp_at(int64_t key, bool key_null)
@@ -180,13 +172,13 @@ bool pim_mp_at(int64_t key, bool key_null)
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return true; /* a call that runs on one DPU alone: every access is local */
     }
-    T->mp_ord++;
-    return pim_mp_route(key, key_null) == pim_mp_dpu; /* a remote write is skipped: its owner does it */
+    pim_x.ord++;
+    return pim_mp_route(key, key_null) == pim_x.dpu; /* a remote write is skipped: its owner does it */
 }
 
 /* After a read pim_mp_at routed: the owner publishes the INTO values it read, the others take them from the
  * vector or, when they are not there, BLOCK the call (the interpreter stops; run_call undoes the writes; the
- * host asks the owner, pim_mp_last). */
+ * host asks the owner, pim_x.last). */
 void pim_mp_val(const pim_xval_t *v)
 {
     pim_task_t *T = pim_me();
@@ -195,16 +187,16 @@ void pim_mp_val(const pim_xval_t *v)
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return;
     }
-    if (pim_mp_last == pim_mp_dpu) {
+    if (pim_x.last == pim_x.dpu) {
         pim_mp_pack(T, v);
         pim_mp_publish(T, v->stmt, v->bytes);
         return;
     }
-    at = pim_mp_find(T, v->stmt, &len);
+    at = pim_mp_find(v->stmt, &len);
     if (at == PIM_NONE) {
         T->status = PIM_ST_BLOCKED;
-        T->mp_stop = T->mp_ord;
-        T->mp_need = pim_mp_last;
+        pim_x.stop = pim_x.ord;
+        pim_x.need = pim_x.last;
         return;
     }
     pim_mp_unpack(T, v, at, len);
@@ -249,7 +241,7 @@ int64_t pim_mp_hash(const void *cells, uint32_t n)
     if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
         return 0; /* a call on one DPU: pim_mp_at does not route */
     }
-    assert(pim_mp_parts > 0 && pim_mp_parts < 0x80000000u);
+    assert(pim_x.parts > 0 && pim_x.parts < 0x80000000u);
     for (i = 0; i < n; i++, c++) {
         uint64_t v = (uint64_t)c->v;
         h = fnv(h, c->null ? 0u : 1u);
@@ -260,8 +252,8 @@ int64_t pim_mp_hash(const void *cells, uint32_t n)
     /* h mod P by binary long division in 32 bits (r < P < 2^31, so r << 1 cannot overflow) */
     for (i = 64; i-- > 0;) {
         r = (r << 1) | (uint32_t)((h >> i) & 1u);
-        if (r >= pim_mp_parts) {
-            r -= pim_mp_parts;
+        if (r >= pim_x.parts) {
+            r -= pim_x.parts;
         }
     }
     return (int64_t)r;

@@ -13,7 +13,7 @@
  * Lookups. Each inner lookup is a statement instance of its own (pim_mp_at with no INTO fields): its owner
  * probes and publishes the row's fields (an empty value: no row); the others take them from the vector.
  * A missing value (rowset or lookup) does not stop the call at once: the participant marks it
- * (pim_mp_missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
+ * (pim_x.missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
  * naming every DPU it needs (pim_mp_join_end). So a join costs about three launches whatever its size:
  * the rowset, every owner's lookups, the result.
  *
@@ -26,20 +26,20 @@
  * Several missing values (a join's inner lookups): the call goes on and blocks at the end of the statement
  * (pim_mp_join_end), stopping at the first missing instance and naming every DPU it needs.
  */
-void pim_mp_missing(pim_task_t *T, uint32_t dpu)
+void pim_mp_missing(uint32_t dpu)
 {
     uint32_t i;
-    if (pim_mp_miss == 0) {
-        pim_mp_miss = T->mp_ord;
-        T->mp_need = dpu;
+    if (pim_x.miss == 0) {
+        pim_x.miss = pim_x.ord;
+        pim_x.need = dpu;
     }
-    for (i = 0; i < pim_mp_nneed; i++) {
+    for (i = 0; i < pim_x.nneed; i++) {
         if (pim_mp_needs[i] == dpu) {
             return;
         }
     }
-    if (pim_mp_nneed < PIM_MP_NEEDS) {
-        pim_mp_needs[pim_mp_nneed++] = dpu;
+    if (pim_x.nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_x.nneed++] = dpu;
     }
 }
 
@@ -48,9 +48,9 @@ void pim_mp_missing(pim_task_t *T, uint32_t dpu)
 void pim_mp_join_end(void)
 {
     pim_task_t *T = pim_me();
-    if (pim_mp_miss != 0 && T->status != PIM_ST_BLOCKED) {
+    if (pim_x.miss != 0 && T->status != PIM_ST_BLOCKED) {
         T->status = PIM_ST_BLOCKED;
-        T->mp_stop = pim_mp_miss;
+        pim_x.stop = pim_x.miss;
     }
 }
 
@@ -81,25 +81,25 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields)
     }
     rs_at = rs_end = 0;
     rs_publishing = false;
-    T->mp_ord++;
+    pim_x.ord++;
     assert(fields->bytes != 0 && fields->bytes % 8 == 0); /* every row one aligned DMA */
     rs_val = fields;
-    rs_ord = T->mp_ord;
+    rs_ord = pim_x.ord;
     dpu = pim_mp_route(key, key_null);
-    if (dpu == pim_mp_dpu) {
+    if (dpu == pim_x.dpu) {
         /* the entry's header is written by pim_mp_rows_next, once the rows are known */
-        if (T->mp_pub + 8 > T->mp_pub_end) {
+        if (pim_x.pub + 8 > pim_x.pub_end) {
             pim_fail("54000", "multi-partition call publishes too many values");
             return 0;
         }
         rs_publishing = true;
-        rs_head = T->mp_pub;
-        T->mp_pub += 8;
+        rs_head = pim_x.pub;
+        pim_x.pub += 8;
         return 1;
     }
-    rs_at = pim_mp_find(T, fields->stmt, &len);
+    rs_at = pim_mp_find(fields->stmt, &len);
     if (rs_at == PIM_NONE) {
-        pim_mp_missing(T, dpu); /* no rows: the lookups of the rows it has not seen are not run either */
+        pim_mp_missing(dpu); /* no rows: the lookups of the rows it has not seen are not run either */
         rs_at = 0;
         return 2;
     }
@@ -118,15 +118,15 @@ uint32_t pim_mp_rows_next(void)
         return 0;
     }
     rs_publishing = false;
-    len = T->mp_pub - (rs_head + 8);
+    len = pim_x.pub - (rs_head + 8);
     hdr[0] = (uint16_t)rs_val->stmt;
     hdr[1] = (uint16_t)len;
     hdr[2] = (uint16_t)(rs_ord & 0xffffu);
     hdr[3] = (uint16_t)(rs_ord >> 16);
     pim_mram_put(rs_head, hdr, 8);
-    T->mp_npub++;
+    pim_x.npub++;
     rs_at = rs_head + 8;
-    rs_end = T->mp_pub;
+    rs_end = pim_x.pub;
     return 2;
 }
 
@@ -149,14 +149,14 @@ bool pim_mp_row_put(void)
         return true; /* run the rest of the query on this row */
     }
     step = rs_val->bytes;
-    if (T->mp_pub + step > T->mp_pub_end || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
+    if (pim_x.pub + step > pim_x.pub_end || pim_x.pub + step - (rs_head + 8) > 0xfff8u) {
         pim_fail("54000", "a join in a multi-partition call publishes too many rows");
-        T->mp_stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
+        pim_x.stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
         return false;
     }
     pim_mp_pack(T, rs_val);
-    pim_mram_put(T->mp_pub, PIM_MP_BUF(T) + 8, step);
-    T->mp_pub += step;
+    pim_mram_put(pim_x.pub, PIM_MP_BUF(T) + 8, step);
+    pim_x.pub += step;
     return false;
 }
 
@@ -174,7 +174,7 @@ pim_off_t pim_mp_look(pim_off_t off, const pim_xval_t *fields)
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return off;
     }
-    if (pim_mp_last == pim_mp_dpu) {
+    if (pim_x.last == pim_x.dpu) {
         if (off != PIM_NONE) {
             pim_mp_pack(T, fields);
             len = fields->bytes;
@@ -182,9 +182,9 @@ pim_off_t pim_mp_look(pim_off_t off, const pim_xval_t *fields)
         pim_mp_publish(T, fields->stmt, len);
         return off;
     }
-    at = pim_mp_find(T, fields->stmt, &len);
+    at = pim_mp_find(fields->stmt, &len);
     if (at == PIM_NONE) {
-        pim_mp_missing(T, pim_mp_last);
+        pim_mp_missing(pim_x.last);
         return PIM_NONE;
     }
     if (len == 0) {
@@ -198,7 +198,7 @@ void pim_mp_stop(void)
 {
     if (rs_publishing) {
         rs_publishing = false;
-        pim_me()->mp_pub = rs_head; /* a failed call publishes no rows */
+        pim_x.pub = rs_head; /* a failed call publishes no rows */
     }
     pim_mp_join_end();
 }

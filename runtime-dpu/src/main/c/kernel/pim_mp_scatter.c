@@ -44,30 +44,30 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return 0;
     }
-    T->mp_ord++;
+    pim_x.ord++;
     assert(stmt < PARTIAL_BIT && (hdr_bytes & 7u) == 0 && (body_bytes & 7u) == 0);
-    if (len > PIM_MP_VALUE_MAX || T->mp_pub + 8 + len > T->mp_pub_end) {
+    if (len > PIM_MP_VALUE_MAX || pim_x.pub + 8 + len > pim_x.pub_end) {
         pim_fail("54000", "a broadcast read's partial result is too large to exchange");
         return 0;
     }
     e.stmt = (uint16_t)(stmt | PARTIAL_BIT);
     e.len = (uint16_t)len;
-    e.ord = T->mp_ord;
-    pim_mram_put(T->mp_pub, &e, 8);
-    pim_mram_put(T->mp_pub + 8, hdr, hdr_bytes);
+    e.ord = pim_x.ord;
+    pim_mram_put(pim_x.pub, &e, 8);
+    pim_mram_put(pim_x.pub + 8, hdr, hdr_bytes);
     if (body_bytes != 0) {
-        pim_mram_put(T->mp_pub + 8 + hdr_bytes, body, body_bytes);
+        pim_mram_put(pim_x.pub + 8 + hdr_bytes, body, body_bytes);
     }
-    T->mp_pub += 8 + len;
-    T->mp_npub++;
-    at = pim_mp_find(T, stmt, &len);
+    pim_x.pub += 8 + len;
+    pim_x.npub++;
+    at = pim_mp_find(stmt, &len);
     if (at != PIM_NONE) {
         assert(len >= hdr_bytes && len <= PIM_MP_VALUE_MAX);
         return at;
     }
     T->status = PIM_ST_BLOCKED; /* every participant's partial is needed first: the host merges them */
-    T->mp_stop = T->mp_ord;
-    T->mp_need = pim_mp_dpu; /* a participant already: the call runs on every DPU */
+    pim_x.stop = pim_x.ord;
+    pim_x.need = pim_x.dpu; /* a participant already: the call runs on every DPU */
     return 0;
 }
 

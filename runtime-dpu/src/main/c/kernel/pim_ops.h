@@ -155,6 +155,9 @@ enum pim_op {
 #define PIM_F_SORT 128u
 #define PIM_F_TIME 256u
 #define PIM_F_PARSE 512u
+#define PIM_F_SCAN 1024u
+#define PIM_F_DISTINCT 2048u
+#define PIM_F_UNIQUE 4096u
 #define PIM_MP_SEG_BYTES 4096u
 #define PIM_MP_VALUE_MAX 1024u
 #define PIM_MP_PUB_MAX 30720u

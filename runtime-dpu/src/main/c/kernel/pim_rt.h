@@ -122,10 +122,10 @@ extern pim_freelist_t *pim_free_lists; /* pim_db->nfree of them */
 extern pim_tstate_t *pim_tstate;       /* per table */
 extern pim_btree_t *pim_trees;         /* per B+tree slot */
 
-/* ---- per executing tasklet: the running call ---- */
+/* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
 typedef struct {
     uint8_t *frame;         /* the running procedure's frame (its arena's end); parameters at offset 0 */
-    char *msg;              /* error message of the call (arena) */
+    char *msg;              /* error message of the call (arena), its SQLSTATE in the last 8 bytes */
     uint8_t *key_a, *key_b; /* key scratch (arena) */
     int64_t now;            /* CURRENT_TIMESTAMP of the call, from the sequencer */
     uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
@@ -134,8 +134,7 @@ typedef struct {
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
-    pim_off_t out_base;     /* this tasklet's slice of the output area: [out_base, out_end) */
-    pim_off_t out_end;
+    pim_off_t out_end;      /* end of this tasklet's slice of the output area */
     pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
     uint32_t out_full;      /* the call's output did not fit (53400) */
@@ -146,20 +145,27 @@ typedef struct {
     pim_off_t undo_pos;
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
     uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
-    /* multi-partition exchange (pim_mp.c) */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t mp_ord;        /* data-access statement instances passed so far */
-    uint32_t mp_stop;       /* mp_ord when the call failed or blocked */
-    uint32_t mp_need;       /* blocked: the DPU that owns the missing value */
-    pim_off_t mp_vec;       /* the host's value vector (entries in the input area) */
-    uint32_t mp_nvec;
-    pim_off_t mp_pub0;      /* this call's published entries (scratch after the batch) */
-    pim_off_t mp_pub;
-    pim_off_t mp_pub_end;   /* where a call's published entries must end: the input area's end or the call's
-                             * budget (PIM_MP_PUB_MAX), whichever comes first */
-    uint32_t mp_npub;
-    char sqlstate[8];
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 18 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
+#define PIM_SQLSTATE(T) ((T)->msg + PIM_MSG_MAX)
+
+/* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
+typedef struct {
+    uint32_t dpu, parts, dpus; /* the batch's exchange header */
+    uint32_t ord;              /* data-access statement instances passed so far */
+    uint32_t stop;             /* ord when the call failed or blocked */
+    uint32_t need;             /* blocked: the DPU that owns the missing value */
+    uint32_t last;             /* the DPU owning the partition of the last routed access */
+    pim_off_t vec;             /* the host's value vector (entries in the input area) */
+    uint32_t nvec;
+    pim_off_t pub0;            /* this call's published entries (scratch after the batch) */
+    pim_off_t pub;
+    pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
+    uint32_t npub;
+    uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
+} pim_xstate_t;
+extern pim_xstate_t pim_x;
 
 extern pim_task_t pim_task[NR_TASKLETS];
 pim_task_t *pim_me(void);
@@ -293,7 +299,6 @@ typedef struct {
     pim_xfield_t f[];
 } pim_xval_t;
 
-extern uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus, pim_mp_last, pim_mp_nneed, pim_mp_miss;
 extern uint32_t pim_mp_needs[PIM_MP_NEEDS + 1];
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
 void pim_mp_keep(pim_task_t *T, pim_off_t start);
@@ -307,8 +312,8 @@ int64_t pim_mp_hash(const void *cells, uint32_t n);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
 void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len);
 bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);
-pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len);
-void pim_mp_missing(pim_task_t *T, uint32_t dpu);
+pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len);
+void pim_mp_missing(uint32_t dpu);
 void pim_mp_join_end(void);
 /* The first source of a join or FOR loop through the exchange (pim_mp_rows.c). */
 uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields);
@@ -325,6 +330,15 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
                         bool keep);
 
 /* ---- cells and fields (pim_vm.c, docs/vm.md) ---- */
+/* A cell's string address: its WRAM address on a DPU (32 bits), an offset from the heap in the native simulator,
+ * whose pointers are 64-bit. Only the kernel reads and writes it (docs/vm.md "cells"). */
+#if UINTPTR_MAX == 0xffffffffu
+#define PIM_CELL_P(ptr) ((uint32_t)(uintptr_t)(ptr))
+#define PIM_CELL_PTR(p) ((uint8_t *)(uintptr_t)(p))
+#else
+#define PIM_CELL_P(ptr) ((uint32_t)((const uint8_t *)(ptr) - pim_heap))
+#define PIM_CELL_PTR(p) (pim_heap + (p))
+#endif
 /* A register of the frame: a number in v, a string of len bytes at heap offset p; null = 1: SQL NULL. */
 typedef struct {
     int64_t v;
@@ -343,8 +357,8 @@ typedef struct {
 /* Bit `bit` of the bitmap at base (false for PIM_NO_NULL_BIT); pim_setbit ignores PIM_NO_NULL_BIT. */
 bool pim_bit(const uint8_t *base, uint32_t bit);
 void pim_setbit(uint8_t *base, uint32_t bit, bool on);
-/* The bytes a value of this kind occupies as stored at p (a VARCHAR: its length word and characters). */
-uint32_t pim_stored_bytes(uint32_t kind, uint32_t cap, const uint8_t *p);
+/* MV: the field `from` of the running call's frame stored into the field `to` (with to's checks). */
+void pim_move(const pim_fd_t *to, const pim_fd_t *from);
 
 /* ---- the interpreter (pim_vm.c) ---- */
 /* Runs procedure p in the calling tasklet's frame (its parameters already at offset 0). */

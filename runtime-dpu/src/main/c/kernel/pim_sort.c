@@ -6,6 +6,7 @@
  */
 #include "pim_rt.h"
 
+#if PIM_HAS(PIM_F_DISTINCT)
 bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
 {
     uint32_t i;
@@ -21,6 +22,7 @@ bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
     set[(*n)++] = v;
     return true;
 }
+#endif
 
 /* Records are kept sorted by memcmp of their first key_bytes (insertion; stable for equal keys). */
 void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,

@@ -192,9 +192,11 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
             }
             /* keys with a NULL never collide; key_a is free once `from` was compared */
+            /* a kernel without PIM_F_UNIQUE writes no table with a unique B+tree index */
+            assert(PIM_HAS(PIM_F_UNIQUE) || i == 0 || !ix->unique);
             if (ix->unique && j == ix->ncols &&
                 (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE
-                        : pim_bt_contains_key(tree, T->key_b, len))) {
+                        : PIM_HAS(PIM_F_UNIQUE) && pim_bt_contains_key(tree, T->key_b, len))) {
                 pim_fail("23505", i == 0 ? "duplicate primary key" : "duplicate key in a unique index");
                 return false;
             }
@@ -316,6 +318,7 @@ void pim_undo_end(bool rollback)
 }
 
 /* ---- scans ---- */
+#if PIM_HAS(PIM_F_SCAN)
 
 void pim_scan_open(pim_scan_t *s)
 {
@@ -341,6 +344,7 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
     pim_row_load(tid, off, row);
     return off;
 }
+#endif
 
 #if PIM_HAS(PIM_F_TREES)
 void pim_range_lo(const pim_range_t *r, const uint8_t *frame)

@@ -52,11 +52,6 @@ void pim_setbit(uint8_t *base, uint32_t bit, bool on)
     }
 }
 
-uint32_t pim_stored_bytes(uint32_t kind, uint32_t cap, const uint8_t *p)
-{
-    return kind < PIM_K_CHAR ? PIM_NUM_BYTES(kind) : kind == PIM_K_CHAR ? cap : 2u + PIM_VLEN(p, 0);
-}
-
 static void set_null(pim_cell_t *c)
 {
     c->v = 0;
@@ -66,14 +61,14 @@ static void set_null(pim_cell_t *c)
 
 static void set_str(pim_cell_t *c, const void *s, uint32_t len)
 {
-    c->p = (uint32_t)((const uint8_t *)s - pim_heap);
+    c->p = PIM_CELL_P(s);
     c->len = (uint16_t)len;
     c->null = 0;
 }
 
 static const char *str(const pim_cell_t *c)
 {
-    return (const char *)pim_heap + c->p;
+    return (const char *)PIM_CELL_PTR(c->p);
 }
 
 /* LD: the field's value (CHAR: its cap characters; VARCHAR: its length) or NULL. */
@@ -114,7 +109,15 @@ static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
     }
 }
 
-__attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
+__attribute__((noinline)) void pim_move(const pim_fd_t *to, const pim_fd_t *from)
+{
+    pim_cell_t c;
+    uint8_t *F = pim_me()->frame;
+    fd_load(&c, from, F);
+    fd_store(&c, to, F);
+}
+
+void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 {
     const pim_ins_t *code = (const pim_ins_t *)(void *)(pim_heap + proc->code);
     const uint32_t *pool = (const uint32_t *)(const void *)(code + proc->ninstr);
@@ -124,7 +127,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
     assert(((uintptr_t)cells & 7u) == 0);
     for (;;) {
         const pim_ins_t *in = &code[pc++];
-        pim_cell_t *A = &cells[in->a], *B = &cells[in->b], *C = &cells[in->c], tmp;
+        pim_cell_t *A = &cells[in->a], *B = &cells[in->b], *C = &cells[in->c];
         uint32_t op = in->op, x = in->x, y = in->y, n, i;
         const void *px = &pool[x];
         uint8_t *dst = F + x;
@@ -186,8 +189,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             fd_store(A, px, F);
             break;
         case OP_MV:
-            fd_load(&tmp, (const pim_fd_t *)&pool[y], F);
-            fd_store(&tmp, px, F);
+            pim_move(px, (const pim_fd_t *)&pool[y]);
             break;
         case OP_FILL:
             pim_fill(dst, in->a, y);
@@ -286,7 +288,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             }
             goto num;
 #endif
-#if PIM_HAS(PIM_F_SORT)
+#if PIM_HAS(PIM_F_DISTINCT)
         case OP_SETADD:
             r = pim_set_add((int64_t *)(void *)(dst + 8), (uint32_t *)(void *)dst, y, B->v);
             goto num;
@@ -344,12 +346,14 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_PKFIND:
             off = pim_pk_find(y, dst);
             goto offset;
+#if PIM_HAS(PIM_F_SCAN)
         case OP_SCANOPEN:
             pim_scan_open((pim_scan_t *)(void *)dst);
             break;
         case OP_SCANNEXT:
             off = pim_scan_next(in->b, (pim_scan_t *)(void *)dst, F + y);
             goto offset;
+#endif
 #if PIM_HAS(PIM_F_TREES)
         case OP_RLO:
             pim_range_lo(px, F);

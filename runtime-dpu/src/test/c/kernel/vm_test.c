@@ -706,7 +706,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot allocate a DPU or load %s\n", argv[1]);
         return 2;
     }
-    load_image(set, tasklets, 0x3ff);
+    load_image(set, tasklets, 0x1fff);
     test_rows(set);
     test_arith(set);
     test_strings(set);

@@ -361,7 +361,7 @@ void test_features(const char *kernel)
             CHECK(0, "cannot load %s", kernel);
             return;
         }
-        load_image(set, 1, i == 0 ? 0x3ff : 0);
+        load_image(set, 1, i == 0 ? 0x1fff : 0);
         batch_begin(1, NULL);
         if (i == 2) {
             call(P_SORTKEY, 8);
