@@ -82,22 +82,26 @@ static inline void st32(uint8_t *p, uint32_t v)
     __builtin_memcpy(__builtin_assume_aligned(p, 4), &v, 4);
 }
 
-static __mram_ptr void *mram_at(pim_mram_off_t off)
+void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write)
 {
-    assert(off != PIM_BT_NONE && off % 8 == 0);
-    return (__mram_ptr void *)((__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off);
+    __mram_ptr void *m = (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
+    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0 && off % 8 == 0 && ((uintptr_t)wram & 7u) == 0);
+    if (write)
+        mram_write(wram, m, bytes);
+    else
+        mram_read(m, wram, bytes);
 }
 
 static void dma_read(pim_mram_off_t off, void *to, uint32_t bytes)
 {
-    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
-    mram_read(mram_at(off), to, bytes);
+    assert(off != PIM_BT_NONE);
+    pim_bt_dma(off, to, bytes, false);
 }
 
 static void dma_write(const void *from, pim_mram_off_t off, uint32_t bytes)
 {
-    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
-    mram_write(from, mram_at(off), bytes);
+    assert(off != PIM_BT_NONE);
+    pim_bt_dma(off, (void *)(uintptr_t)from, bytes, true);
 }
 
 static node_t *load(pim_mram_off_t off, uint32_t rs)

@@ -5,7 +5,6 @@
 #include "pim_rt.h"
 
 pim_task_t pim_task[NR_TASKLETS];
-pim_xstate_t pim_x;
 _Static_assert(sizeof(pim_task_t) == 128, "a shift indexes the tasklets' states");
 
 pim_task_t *pim_me(void)
@@ -16,22 +15,17 @@ pim_task_t *pim_me(void)
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
 {
     pim_task_t *T = pim_me();
-    uint32_t i;
     if (T->status != 0) {
         return; /* the first error of a call is the one reported (an operation may meet two) */
     }
     T->status = PIM_ST_FAILED;
     pim_x.stop = pim_x.ord; /* read for exchange calls only, which run alone */
-    for (i = 0; i < 5; i++) {
-        PIM_SQLSTATE(T)[i] = sqlstate[i];
-    }
+    pim_bt_copy(T->rec->sqlstate, sqlstate, 5);
     if (len > PIM_MSG_MAX) {
         len = PIM_MSG_MAX;
     }
-    for (i = 0; i < len; i++) {
-        T->msg[i] = msg[i];
-    }
-    T->msg_len = len;
+    pim_bt_copy(PIM_MSG(T), msg, len);
+    T->rec->msg_len = (uint16_t)len;
 }
 
 void pim_fail(const char *sqlstate, const char *msg)
@@ -77,7 +71,7 @@ void pim_rs_begin(uint32_t set_index)
     T->rs_rows = 0;
     T->rs_hdr = T->out_pos;
     pim_out_write(hdr, 8);
-    T->nsets++;
+    T->rec->nsets++;
 }
 
 void pim_rs_row(const void *row, uint32_t bytes)

@@ -38,22 +38,9 @@ typedef struct {
     uint32_t param_bytes, nvec, vec_bytes, pad;
 } mp_call_hdr_t;
 
-typedef struct {
-    uint32_t bytes;
-    uint16_t proc, status;
-    uint64_t seq;
-    char sqlstate[5];
-    uint8_t nsets;
-    uint16_t msg_len;
-    uint32_t out_bytes;
-    uint32_t index;    /* the call's position in the batch (records are not in batch order) */
-    uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
-    uint32_t pad;
-} rec_hdr_t;
-
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
-_Static_assert(sizeof(rec_hdr_t) == PIM_REC_HDR, "record header");
+_Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
 _Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
 _Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
@@ -75,12 +62,11 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 #define WAVE_BARRIER() ((void)0)
 #endif
 
-/* A tasklet found its slice full: the calls of its wave not yet started, and every later wave, are resubmitted.
- * Tasklets read it right after a barrier, so all of them agree where to stop. */
-static bool stopped;
-static pim_off_t calls_at; /* the batch's first call, found by tasklet 0 */
-/* Bytes of a tasklet's arena that a finished call leaves free for MRAM-to-MRAM copies (at most one DMA). */
-static uint32_t bounce;
+/* pim_k.stopped: a tasklet found its slice full: the calls of its wave not yet started, and every later wave,
+ * are resubmitted. Tasklets read it right after a barrier, so all of them agree where to stop. */
+#define stopped (pim_k.stopped)
+#define calls_at (pim_k.calls)
+#define bounce (pim_k.bounce)
 
 /* A WRAM heap block of `bytes` holding the MRAM bytes at `off`. */
 static uint8_t *load(pim_off_t off, uint32_t bytes)
@@ -137,8 +123,7 @@ static void layout(const batch_hdr_t *bh, pim_off_t db)
 
     for (i = 0; i < NR_TASKLETS; i++) {
         pim_task_t *t = &pim_task[i];
-        p = mem_alloc(g->arena_bytes);
-        t->msg = (char *)p;
+        t->rec = (pim_rec_t *)(void *)(p = mem_alloc(g->arena_bytes));
         t->key_a = p += PIM_ARENA_MSG_BYTES;
         t->key_b = p += g->key_bytes;
         p += g->key_bytes;
@@ -149,12 +134,12 @@ static void layout(const batch_hdr_t *bh, pim_off_t db)
         }
 #endif
         t->frame = p;
-        assert(p + g->frame_bytes <= (uint8_t *)t->msg + g->arena_bytes);
+        assert(p + g->frame_bytes <= (uint8_t *)t->rec + g->arena_bytes);
     }
-    bounce = g->arena_bytes < 2048 ? g->arena_bytes : 2048;
+    bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
     if ((bh->flags & PIM_FLAG_INIT) != 0) {
         pim_off_t at;
-        p = (uint8_t *)pim_task[0].msg;
+        p = pim_task[0].frame;
         pim_fill(p, 0, bounce);
         for (at = PIM_DATA_OFF; at < pim_db->bump; at += bounce) {
             pim_mram_put(at, p, bounce);
@@ -167,20 +152,18 @@ static void layout(const batch_hdr_t *bh, pim_off_t db)
  * u16 needs}, the `needs` DPUs a blocked join needs (u32 each, padded to 8), entries. */
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
-    uint32_t hdr[4] __attribute__((aligned(8)));
-    uint32_t needs = (pim_x.nneed * 4u + 7u) & ~7u, pub = pim_x.pub - pim_x.pub0;
-    hdr[0] = pim_x.npub;
-    hdr[1] = pim_x.stop;
-    hdr[2] = pim_x.need;
-    hdr[3] = status | pim_x.nneed << 16;
-    assert(T->out_pos + 16 + needs + pub <= T->out_end);
-    pim_mram_put(T->out_pos, hdr, 16);
+    uint32_t head = 16 + ((pim_x.nneed * 4u + 7u) & ~7u), pub = pim_x.pub - pim_x.pub0;
+    pim_mp_report[0] = pim_x.npub;
+    pim_mp_report[1] = pim_x.stop;
+    pim_mp_report[2] = pim_x.need;
+    pim_mp_report[3] = status | pim_x.nneed << 16;
     pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
-    pim_mram_put(T->out_pos + 16, pim_mp_needs, needs);
-    /* the published entries, through the arena (the call is over) */
-    pim_mram_move(T->out_pos + 16 + needs, pim_x.pub0, pub, T->msg, bounce);
-    T->out_pos += 16 + needs + pub;
-    return 16 + needs + pub;
+    assert(T->out_pos + head + pub <= T->out_end);
+    pim_mram_put(T->out_pos, pim_mp_report, head);
+    /* the published entries, through the frame (the call is over) */
+    pim_mram_move(T->out_pos + head, pim_x.pub0, pub, T->frame, bounce);
+    T->out_pos += head + pub;
+    return head + pub;
 }
 #endif
 
@@ -188,31 +171,36 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
  * Runs one call whose parameter block is already at the start of the tasklet's frame and writes its result
  * record. Returns false, with the call rolled back and no record, when its output did not fit behind the
  * records already in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a
- * call fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds.
+ * call fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds. An error
+ * record's header and message leave the arena in one DMA (the slice keeps room for one, REC_RESERVE).
  */
 static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index, pim_off_t base)
 {
-    rec_hdr_t rec __attribute__((aligned(8)));
-    uint32_t out_bytes = 0, status;
+    pim_rec_t *rec = T->rec;
+    uint32_t *w = (uint32_t *)(void *)rec, status;
     pim_off_t seg = T->undo_pos;
-    char *state = PIM_SQLSTATE(T);
     T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
     pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
     pim_x.pub = pim_x.pub0;
-    T->status = T->out_full = T->nsets = T->msg_len = 0;
+    T->status = T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     T->xbuf = p->xbuf;
-    state[0] = state[1] = state[2] = state[3] = state[4] = '0';
+    rec->proc = ch->proc;
+    rec->seq = ch->seq;
+    w[4] = 0x30303030u; /* SQLSTATE "00000", no result set, no message */
+    w[5] = 0x30u;
+    w[6] = w[8] = w[9] = 0; /* out_bytes, mp_bytes, pad */
+    rec->index = index;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = T->out_end - REC_RESERVE;
 
     pim_vm_run(T, p);
     if (T->status == 0) {
-        out_bytes = p->out_bytes;
-        pim_out_write(T->frame, out_bytes); /* the OUT block is the prefix of the parameter block */
+        rec->out_bytes = p->out_bytes;
+        pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
     }
     status = T->status;
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
@@ -228,29 +216,19 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
         pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
     }
 #endif
+    rec->status = (uint16_t)status;
     if (status != 0) {
-        T->out_pos = T->rec_start + PIM_REC_HDR;
-        T->out_limit = T->out_end;
-        T->nsets = 0;
-        out_bytes = 0;
-        pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
+        T->out_pos = T->rec_start + PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
+        rec->nsets = 0;
+        rec->out_bytes = 0;
     }
-    pim_bt_copy(rec.sqlstate, state, 5);
-    rec.status = (uint16_t)status;
-    rec.msg_len = (uint16_t)T->msg_len;
-    rec.out_bytes = out_bytes;
-    rec.proc = ch->proc;
-    rec.seq = ch->seq;
-    rec.nsets = (uint8_t)T->nsets;
-    rec.index = index;
-    rec.mp_bytes = rec.pad = 0;
 #if PIM_HAS(PIM_F_MP)
     if ((ch->flags & PIM_CALL_MP) != 0) {
-        rec.mp_bytes = mp_report(T, status);
+        rec->mp_bytes = mp_report(T, status);
     }
 #endif
-    rec.bytes = T->out_pos - T->rec_start;
-    pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
+    rec->bytes = T->out_pos - T->rec_start;
+    pim_mram_put(T->rec_start, rec, status != 0 ? PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u) : PIM_REC_HDR);
     T->records++;
     return true;
 }
@@ -283,7 +261,7 @@ int main(void)
             pos += PIM_MP_HEADER_BYTES;
         }
         calls_at = pos;
-        stopped = false;
+        stopped = 0;
         /* exchange scratch: the input area after the batch */
         pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
         pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
@@ -335,7 +313,7 @@ int main(void)
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);
             if (T->out_end - T->out_pos < room || !run_call(T, &ch, p, i, base)) {
-                stopped = true; /* this call and the wave's calls not yet started are resubmitted */
+                stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
         turn = turn + 1 == NR_TASKLETS ? 0 : turn + 1;
@@ -343,7 +321,7 @@ int main(void)
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
         /* moves each slice's records down behind the result header (ascending: the destination never above
-         * the source, through the arena), writes the header, keeps the database header for the next launch */
+         * the source, through the frame), writes the header, keeps the database header for the next launch */
         result_hdr_t rh __attribute__((aligned(8)));
         pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
         uint32_t records = 0;
@@ -352,7 +330,7 @@ int main(void)
             assert(bytes <= SLICE_BYTES && to <= from && (bytes & 7u) == 0);
             records += pim_task[i].records;
             if (to != from) {
-                pim_mram_move(to, from, bytes, T->msg, bounce);
+                pim_mram_move(to, from, bytes, T->frame, bounce);
             }
             to += bytes;
         }

@@ -13,37 +13,17 @@ MUTEX_INIT(pim_alloc_mutex);
 #define ALLOC_UNLOCK() ((void)0)
 #endif
 
-/* The launch's WRAM heap, laid out by tasklet 0 (pim_exec.c). */
-pim_image_t pim_img __attribute__((aligned(8)));
-uint8_t *pim_heap;
-const pim_table_t *pim_tabs;
-const pim_index_t *pim_idxs;
-const pim_col_t *pim_cols;
-const pim_proc_t *pim_procs;
-uint32_t pim_nprocs;
-pim_db_t *pim_db;
-pim_freelist_t *pim_free_lists;
-pim_tstate_t *pim_tstate;
-pim_btree_t *pim_trees;
+pim_kernel_t pim_k __attribute__((aligned(8))); /* the image header is moved by DMA */
 
 #define PIM_DMA_MAX 2048u
 
-static __mram_ptr uint8_t *mram_at(pim_off_t off)
-{
-    return (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
-}
-
-/* Moves `bytes` (a multiple of 8) between MRAM offset `off` and 8-byte aligned WRAM, 2 KiB at a time. */
+/* Moves `bytes` (a multiple of 8) between MRAM offset `off` and 8-byte aligned WRAM, 2 KiB at a time, through
+ * the B+tree's one DMA routine (one copy of it linked). */
 static void dma(pim_off_t off, uint8_t *wram, uint32_t bytes, bool write)
 {
-    assert((off & 7u) == 0 && (bytes & 7u) == 0 && ((uintptr_t)wram & 7u) == 0);
     while (bytes > 0) {
         uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
-        if (write) {
-            mram_write(wram, mram_at(off), n);
-        } else {
-            mram_read(mram_at(off), wram, n);
-        }
+        pim_bt_dma(off, wram, n, write);
         off += n;
         wram += n;
         bytes -= n;
@@ -84,23 +64,32 @@ void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint
     }
 }
 
+/* The free list of blocks of `bytes`: the one of that size, else the first unused one (size 0). Lists get their
+ * size in order, so no unused list precedes a used one; nfree covers every table's row size and every B+tree
+ * node size, plus one (docs/vm.md), so there always is one. */
+static pim_freelist_t *free_list(uint32_t bytes)
+{
+    pim_freelist_t *fl = pim_free_lists;
+    uint32_t i;
+    for (i = 0; fl->size != bytes && fl->size != 0; i++, fl++) {
+        assert(i + 1 < pim_db->nfree);
+    }
+    return fl;
+}
+
 pim_off_t pim_alloc(uint32_t bytes)
 {
-    uint32_t i;
-    uint64_t link;
-    pim_off_t off = PIM_NONE;
+    uint32_t link[2] __attribute__((aligned(8)));
+    pim_freelist_t *fl;
+    pim_off_t off;
     assert(bytes > 0 && (bytes & 7u) == 0);
     ALLOC_LOCK();
-    for (i = 0; i < pim_db->nfree; i++) {
-        pim_freelist_t *fl = &pim_free_lists[i];
-        if (fl->size == bytes && fl->head != PIM_NONE) {
-            off = fl->head;
-            pim_mram_get(off, &link, 8);
-            fl->head = (pim_off_t)link;
-            break;
-        }
-    }
-    if (off == PIM_NONE && pim_db->limit - pim_db->bump >= bytes) {
+    fl = free_list(bytes);
+    off = fl->head;
+    if (off != PIM_NONE) {
+        pim_mram_get(off, link, 8);
+        fl->head = link[0];
+    } else if (pim_db->limit - pim_db->bump >= bytes) {
         off = pim_db->bump;
         pim_db->bump += bytes;
     }
@@ -110,21 +99,13 @@ pim_off_t pim_alloc(uint32_t bytes)
 
 void pim_free(pim_off_t off, uint32_t bytes)
 {
-    uint32_t i;
-    uint64_t link;
-    assert(off != PIM_NONE && (off & 7u) == 0);
+    uint32_t link[2] __attribute__((aligned(8)));
+    pim_freelist_t *fl;
     ALLOC_LOCK();
-    for (i = 0; i < pim_db->nfree; i++) {
-        pim_freelist_t *fl = &pim_free_lists[i];
-        if (fl->size == bytes || fl->size == 0) {
-            fl->size = bytes;
-            link = fl->head;
-            pim_mram_put(off, &link, 8);
-            fl->head = off;
-            break;
-        }
-    }
-    /* nfree covers every table's row size and every B+tree node size, plus one (docs/vm.md) */
-    assert(i < pim_db->nfree);
+    fl = free_list(bytes);
+    fl->size = bytes;
+    link[0] = fl->head;
+    pim_mram_put(off, link, 8);
+    fl->head = off;
     ALLOC_UNLOCK();
 }

@@ -101,7 +101,7 @@ enum pim_op {
 #define PIM_DIR_ENTRY_BYTES 16u
 #define PIM_ROW_HDR 8u
 #define PIM_CELL_BYTES 16u
-#define PIM_ARENA_MSG_BYTES 256u
+#define PIM_ARENA_MSG_BYTES 288u
 #define PIM_MSG_MAX 248u
 #define PIM_FLAG_INIT 1u
 #define PIM_FLAG_MP 2u

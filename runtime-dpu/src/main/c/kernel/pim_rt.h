@@ -87,13 +87,6 @@ typedef struct {
     uint16_t ninstr, frame_bytes, out_bytes, xbuf;
 } pim_proc_t;
 
-extern pim_image_t pim_img;          /* the image header */
-extern uint8_t *pim_heap;            /* the WRAM heap's base: cells address strings by offsets from it */
-extern const pim_table_t *pim_tabs;  /* the schema section */
-extern const pim_index_t *pim_idxs;
-extern const pim_col_t *pim_cols;
-extern const pim_proc_t *pim_procs;  /* the procedures the batch loads */
-extern uint32_t pim_nprocs;
 
 #define PIM_TABLE(tid) (&pim_tabs[tid])
 #define PIM_INDEX(tid, i) (&pim_idxs[pim_tabs[tid].first_index + (i)])
@@ -117,20 +110,29 @@ typedef struct {
     uint32_t pad;
 } pim_tstate_t;
 
-extern pim_db_t *pim_db;
-extern pim_freelist_t *pim_free_lists; /* pim_db->nfree of them */
-extern pim_tstate_t *pim_tstate;       /* per table */
-extern pim_btree_t *pim_trees;         /* per B+tree slot */
+
+/* A result record's header (docs/wire-format.md "Results"): built in the arena while the call runs. */
+typedef struct {
+    uint32_t bytes;
+    uint16_t proc, status;
+    uint64_t seq;
+    char sqlstate[5];
+    uint8_t nsets;
+    uint16_t msg_len;
+    uint32_t out_bytes;
+    uint32_t index;    /* the call's position in the batch (records are not in batch order) */
+    uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
+    uint32_t pad;
+} pim_rec_t;
 
 /* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
 typedef struct {
     uint8_t *frame;         /* the running procedure's frame (its arena's end); parameters at offset 0 */
-    char *msg;              /* error message of the call (arena), its SQLSTATE in the last 8 bytes */
+    pim_rec_t *rec;         /* the arena's start: the call's record header, then its error message */
     uint8_t *key_a, *key_b; /* key scratch (arena) */
     int64_t now;            /* CURRENT_TIMESTAMP of the call, from the sequencer */
     uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
     uint32_t steps;         /* loop iterations left before the call is aborted */
-    uint32_t msg_len;
     uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
@@ -140,15 +142,14 @@ typedef struct {
     uint32_t out_full;      /* the call's output did not fit (53400) */
     pim_off_t rs_hdr;       /* header of the result set being written */
     uint32_t rs_rows;
-    uint32_t nsets;
     pim_off_t undo_base;
     pim_off_t undo_pos;
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
     uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 18 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 16 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
-#define PIM_SQLSTATE(T) ((T)->msg + PIM_MSG_MAX)
+#define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
 /* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
 typedef struct {
@@ -165,7 +166,38 @@ typedef struct {
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
 } pim_xstate_t;
-extern pim_xstate_t pim_x;
+
+/* The kernel's state of a launch, in one object (one base address for all of it). */
+typedef struct {
+    pim_image_t img;           /* the image header */
+    pim_xstate_t x;
+    uint8_t *heap;             /* the WRAM heap's base */
+    const pim_table_t *tabs;   /* the schema section */
+    const pim_index_t *idxs;
+    const pim_col_t *cols;
+    const pim_proc_t *procs;   /* the procedures the batch loads */
+    uint32_t nprocs;
+    pim_db_t *db;              /* the database header */
+    pim_freelist_t *free;      /* db->nfree of them */
+    pim_tstate_t *tstate;      /* per table */
+    pim_btree_t *trees;        /* per B+tree slot */
+    pim_off_t calls;           /* the batch's first call */
+    uint32_t bounce;           /* bytes of a finished call's frame usable for MRAM-to-MRAM copies (<= one DMA) */
+    uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
+} pim_kernel_t;
+extern pim_kernel_t pim_k;
+#define pim_img (pim_k.img)
+#define pim_x (pim_k.x)
+#define pim_heap (pim_k.heap)
+#define pim_tabs (pim_k.tabs)
+#define pim_idxs (pim_k.idxs)
+#define pim_cols (pim_k.cols)
+#define pim_procs (pim_k.procs)
+#define pim_nprocs (pim_k.nprocs)
+#define pim_db (pim_k.db)
+#define pim_free_lists (pim_k.free)
+#define pim_tstate (pim_k.tstate)
+#define pim_trees (pim_k.trees)
 
 extern pim_task_t pim_task[NR_TASKLETS];
 pim_task_t *pim_me(void);
@@ -299,7 +331,10 @@ typedef struct {
     pim_xfield_t f[];
 } pim_xval_t;
 
-extern uint32_t pim_mp_needs[PIM_MP_NEEDS + 1];
+/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16}, then the DPUs a
+ * blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to the output in one DMA. */
+extern uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1];
+#define pim_mp_needs (pim_mp_report + 4)
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
 void pim_mp_keep(pim_task_t *T, pim_off_t start);
 /* Whether the access keyed by partition `key` runs here (numbers the statement instance). */

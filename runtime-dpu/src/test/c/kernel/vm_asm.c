@@ -101,7 +101,7 @@ static const uint16_t schema_words[] = {
 #define KEY_BYTES 32u
 #define TREE_KEY 32u
 #define BT_BUFFERS (16u + 11u * (TREE_KEY + 8u) + (TREE_KEY + 8u)) /* node + slack record, record */
-#define ARENA (256u + 2u * KEY_BYTES + BT_BUFFERS + FRAME)
+#define ARENA (PIM_ARENA_MSG_BYTES + 2u * KEY_BYTES + BT_BUFFERS + FRAME)
 
 uint32_t db_bytes(void)
 {

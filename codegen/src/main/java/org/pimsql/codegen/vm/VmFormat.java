@@ -27,7 +27,8 @@ public final class VmFormat {
     public static final int ROW_HEADER_BYTES = 8;
     public static final int CELL_BYTES = 16;
     public static final int INSTRUCTION_BYTES = 8;
-    public static final int ARENA_MSG_BYTES = 256;
+    /** The start of a tasklet's arena: the running call's result record header, then its error message (MSG_MAX). */
+    public static final int ARENA_MSG_BYTES = RECORD_HEADER_BYTES + 248;
     public static final int MSG_MAX = 248;
 
     /** Batch flags. */
