@@ -117,30 +117,32 @@ int64_t pim_sub(int64_t a, int64_t b)
 }
 
 /*
- * The 64-bit product modulo 2^64 by shift and add over the smaller operand's bits (at most 64 steps, as
- * many as its bit length): no compiler-rt __muldi3, which is large on the DPU (8x8 hardware multiply).
+ * The 64-bit product by shift and add over b's bits: no compiler-rt __muldi3, which is large on the DPU (8x8
+ * hardware multiply). *ovf tells whether the true product needs more than 64 bits: a carry out of the sum, or
+ * a bit of a shifted out while b still has bits to add it with.
  */
-__attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b)
+__attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
 {
     uint64_t p = 0;
+    bool o = false;
     while (b != 0) {
         if ((b & 1u) != 0) {
             p += a;
+            o |= p < a;
         }
-        a <<= 1;
         b >>= 1;
+        o |= b != 0 && (a >> 63) != 0;
+        a <<= 1;
     }
+    *ovf = o;
     return p;
 }
 
 int64_t pim_mul(int64_t a, int64_t b)
 {
-    uint64_t ua = mag(a), ub = mag(b), p = pim_mul64(ua, ub), r;
-    /* operands below 2^31 cannot overflow; otherwise check the product by dividing back */
-    if (((ua | ub) >> 31) != 0 && ub != 0 && pim_udivmod(p, ub, &r) != ua) {
-        return pim_overflow();
-    }
-    return signed_of(p, (a < 0) != (b < 0));
+    bool ovf;
+    uint64_t p = pim_mul64(mag(a), mag(b), &ovf);
+    return ovf ? pim_overflow() : signed_of(p, (a < 0) != (b < 0));
 }
 
 int64_t pim_neg(int64_t a)
@@ -148,25 +150,16 @@ int64_t pim_neg(int64_t a)
     return a == INT64_MIN ? pim_overflow() : -a;
 }
 
-int64_t pim_div(int64_t a, int64_t b)
+int64_t pim_divmod(int64_t a, int64_t b, bool mod)
 {
-    uint64_t r;
+    uint64_t r, q;
     if (b == 0) {
         pim_fail("22012", "division by zero");
         return 0;
     }
-    return signed_of(pim_udivmod(mag(a), mag(b), &r), (a < 0) != (b < 0));
-}
-
-int64_t pim_mod(int64_t a, int64_t b)
-{
-    uint64_t r;
-    if (b == 0) {
-        pim_fail("22012", "division by zero");
-        return 0;
-    }
-    pim_udivmod(mag(a), mag(b), &r);
-    return a < 0 ? -(int64_t)r : (int64_t)r; /* the remainder takes the dividend's sign */
+    q = pim_udivmod(mag(a), mag(b), &r);
+    /* the quotient's sign is the operands', the remainder's the dividend's (never beyond int64) */
+    return signed_of(mod ? r : q, mod ? a < 0 : (a < 0) != (b < 0));
 }
 
 int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)

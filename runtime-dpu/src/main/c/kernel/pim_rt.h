@@ -245,17 +245,17 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
 /*
  * Index range scans (docs/vm.md RLO, ROPEN, RNEXT): the descriptor names the cursor and the probe row in the
  * frame, the table, the index (its position in the table's indexes), the equality prefix's columns and the
- * PIM_R_* flags. The probe row holds the prefix and, in the next column, the lower bound; pim_range_lo
- * encodes the lower key, then the program stores the upper bound in the same column and pim_range_open
- * (with PIM_R_LO_DONE) encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
+ * PIM_R_* flags. The probe row holds the prefix and, in the next column, the lower bound; RLO encodes the
+ * lower key, then the program stores the upper bound in the same column and ROPEN (with PIM_R_LO_DONE)
+ * encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
  * NULLs in the bound column are excluded whenever that column is range-restricted.
  */
 typedef struct {
     uint16_t cursor, row;
     uint8_t table, index, nprefix, flags;
 } pim_range_t;
-void pim_range_lo(const pim_range_t *r, const uint8_t *frame);
-void pim_range_open(const pim_range_t *r, uint8_t *frame);
+/* RLO (open false) and ROPEN (open true). */
+void pim_range(const pim_range_t *r, uint8_t *frame, bool open);
 /* Next row of the range, loaded into the probe row; PIM_NONE at the end (each row counts one iteration). */
 pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame);
 
@@ -269,8 +269,8 @@ void pim_rs_end(void);
 int64_t pim_add(int64_t a, int64_t b);
 int64_t pim_sub(int64_t a, int64_t b);
 int64_t pim_mul(int64_t a, int64_t b);
-int64_t pim_div(int64_t a, int64_t b); /* truncates toward zero; 22012 on zero */
-int64_t pim_mod(int64_t a, int64_t b);
+/* a / b truncated toward zero or, with mod, its remainder (the dividend's sign); 22012 when b is 0. */
+int64_t pim_divmod(int64_t a, int64_t b, bool mod);
 int64_t pim_neg(int64_t a);
 /* Changes the scale: more digits multiply (22003 on overflow); fewer round half down (round) or truncate. */
 int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round);
@@ -287,7 +287,7 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
 int64_t pim_overflow(void);
 /* Unsigned 64-bit quotient (remainder in *rem) and product modulo 2^64 by shifts: no compiler-rt routine. */
 uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t *rem);
-uint64_t pim_mul64(uint64_t a, uint64_t b);
+uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf);
 
 /* ---- strings (pim_str.c: bytes, PAD SPACE comparison) ---- */
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);

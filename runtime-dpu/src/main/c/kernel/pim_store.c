@@ -14,55 +14,39 @@
 
 enum { U_INSERT = 1, U_DELETE = 2, U_UPDATE = 3 };
 
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    uint32_t i;
-    for (i = 0; i < 4; i++) {
-        p[i] = (uint8_t)(v >> (24 - 8 * i));
-    }
-}
-
 /*
  * Encodes the first ncols key columns of `row` so that memcmp order is SQL order: a nullable column
  * starts with 0 (NULL, sorts first) or 1; numbers are 8 bytes big-endian two's complement with the
- * sign bit flipped; strings are their declared length, space padded. The key is zero padded to a
- * multiple of 8. Returns the unpadded length (the prefix length for range bounds).
+ * sign bit flipped; strings are their declared length, space padded. A NULL's bytes are zero. The key is
+ * zero padded to a multiple of 8. Returns the unpadded length (the prefix length for range bounds).
  */
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key)
 {
     const pim_col_t *c = &pim_cols[ix->first_col];
-    uint32_t n = 0, i, j;
+    uint32_t n = 0, i, j, len, width, flip;
+    int64_t num;
     assert(ncols <= ix->ncols);
     for (i = 0; i < ncols; i++, c++) {
         const uint8_t *p = row + c->off;
-        bool isnull = c->nullable && ((row[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u);
+        bool isnull = c->nullable && pim_bit(row, c->null_bit);
         if (c->nullable) {
-            key[n++] = isnull ? 0 : 1;
+            key[n++] = !isnull;
         }
-        if (c->kind >= PIM_K_CHAR) {
-            uint32_t len = c->len;
-            if (c->kind == PIM_K_VARCHAR) {
-                len = PIM_VLEN(p, 0);
-                p += 2;
-            }
-            for (j = 0; j < c->len; j++) {
-                key[n + j] = isnull ? 0 : (j < len ? p[j] : (uint8_t)' ');
-            }
-            n += c->len;
-        } else {
-            /* the value as two 32-bit halves (little-endian storage), no 64-bit arithmetic */
-            uint32_t lo, hi;
-            if (c->kind == PIM_K_I64) {
-                lo = *(const uint32_t *)p;
-                hi = *(const uint32_t *)(p + 4);
-            } else {
-                lo = (uint32_t)(int32_t)pim_ldnum(p, c->kind);
-                hi = (uint32_t)((int32_t)lo >> 31);
-            }
-            put_be32(key + n, isnull ? 0 : hi ^ 0x80000000u);
-            put_be32(key + n + 4, isnull ? 0 : lo);
-            n += 8;
+        width = len = c->len;
+        flip = 0;
+        if (c->kind < PIM_K_CHAR) { /* the number's 8 bytes, read backwards (big-endian), sign bit flipped */
+            num = pim_ldnum(p, c->kind) ^ INT64_MIN;
+            p = (const uint8_t *)&num;
+            width = len = 8;
+            flip = 7;
+        } else if (c->kind == PIM_K_VARCHAR) {
+            len = PIM_VLEN(p, 0);
+            p += 2;
         }
+        for (j = 0; j < width; j++) {
+            key[n + j] = isnull ? 0 : (j < len ? p[j ^ flip] : (uint8_t)' ');
+        }
+        n += width;
         assert(n <= pim_img.key_bytes);
     }
     for (j = n; (j & 7u) != 0; j++) {
@@ -347,29 +331,25 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
 #endif
 
 #if PIM_HAS(PIM_F_TREES)
-void pim_range_lo(const pim_range_t *r, const uint8_t *frame)
-{
-    const pim_index_t *x = PIM_INDEX(r->table, r->index);
-    pim_task_t *T = pim_me();
-    uint32_t flags = r->flags;
-    T->lo_len = pim_key_encode(x, frame + r->row, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
-    if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && pim_cols[x->first_col + r->nprefix].nullable) {
-        T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
-    }
-}
-
-void pim_range_open(const pim_range_t *r, uint8_t *frame)
+void pim_range(const pim_range_t *r, uint8_t *frame, bool open)
 {
     const pim_index_t *x = PIM_INDEX(r->table, r->index);
     pim_task_t *T = pim_me();
     uint32_t hi_len, flags = r->flags;
-    if ((flags & PIM_R_LO_DONE) == 0) {
-        pim_range_lo(r, frame);
+    const uint8_t *probe = frame + r->row;
+    if (!open || (flags & PIM_R_LO_DONE) == 0) {
+        T->lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
+        if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && pim_cols[x->first_col + r->nprefix].nullable) {
+            T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
+        }
     }
-    hi_len = pim_key_encode(x, frame + r->row, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
-    pim_bt_seek(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor), T->lo_len != 0 ? T->key_a : NULL,
-                T->lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0, hi_len != 0 ? T->key_b : NULL,
-                hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0, (flags & PIM_R_DESC) != 0);
+    if (open) {
+        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
+        pim_bt_seek(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor),
+                    T->lo_len != 0 ? T->key_a : NULL, T->lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
+                    hi_len != 0 ? T->key_b : NULL, hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0,
+                    (flags & PIM_R_DESC) != 0);
+    }
 }
 
 pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame)

@@ -196,8 +196,9 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     doy = (153u * (uint32_t)(m > 2 ? m - 3 : m + 9) + 2u) / 5u + (uint32_t)d - 1u;
     doe = yoe * 365u + yoe / 4u - yoe / 100u + doy;
     days = (yy / 400u - 1u) * 146097u + doe - 719468u;
-    return (int64_t)pim_mul64(pim_mul64((uint64_t)(int64_t)(int32_t)days, 86400u) + (uint32_t)(hh * 3600 + mi * 60 + ss),
-                              1000000u) + frac;
+    bool ovf; /* none: a 4-digit year */
+    return (int64_t)pim_mul64(pim_mul64((uint64_t)(int64_t)(int32_t)days, 86400u, &ovf) + (uint32_t)(hh * 3600 + mi * 60 + ss),
+                              1000000u, &ovf) + frac;
 }
 
 /* A string of len characters stored into `cap` (an assignment, or a number's text CAST to a string): the

@@ -208,10 +208,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = pim_mul(B->v, C->v);
             goto num;
         case OP_DIV:
-            r = pim_div(B->v, C->v);
-            goto num;
         case OP_MOD:
-            r = pim_mod(B->v, C->v);
+            r = pim_divmod(B->v, C->v, op == OP_MOD);
             goto num;
         case OP_CMP:
             s = B->v < C->v ? -1 : B->v > C->v;
@@ -356,10 +354,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #endif
 #if PIM_HAS(PIM_F_TREES)
         case OP_RLO:
-            pim_range_lo(px, F);
-            break;
         case OP_ROPEN:
-            pim_range_open(px, F);
+            pim_range(px, F, op == OP_ROPEN);
             break;
         case OP_RNEXT:
             off = pim_range_next(px, F);
