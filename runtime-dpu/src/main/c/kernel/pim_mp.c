@@ -175,30 +175,48 @@ bool pim_mp_at(int64_t key, bool key_null)
     return pim_mp_route(key, key_null) == pim_x.dpu; /* a remote write is skipped: its owner does it */
 }
 
-/* After a read pim_mp_at routed: the owner publishes the INTO values it read, the others take them from the
- * vector or, when they are not there, BLOCK the call (the interpreter stops; run_call undoes the writes; the
- * host asks the owner, pim_x.last). */
-void pim_mp_val(const pim_xval_t *v)
+/*
+ * After an access pim_mp_at routed: the owner publishes the values it read, the others take them from the
+ * vector. MPVAL (look false): a read's INTO values; a participant without them BLOCKS (the interpreter stops,
+ * run_call undoes the writes, the host asks the owner, pim_x.last). MPLOOK (look true): a join's lookup whose
+ * probe found the row at `off` (PIM_NONE: no row, published as an empty value); a participant without the value
+ * marks it missing and goes on (pim_mp_rows.c). Returns the row's offset (a taken row: a dummy one, its fields
+ * are in the frame) or PIM_NONE.
+ */
+pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
 {
     pim_task_t *T = pim_me();
-    uint32_t len;
+    uint32_t len = 0;
     pim_off_t at;
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
-        return;
+        return off; /* a call on one DPU: nothing is exchanged */
     }
     if (pim_x.last == pim_x.dpu) {
-        pim_mp_pack(T, v);
-        pim_mp_publish(T, v->stmt, v->bytes);
-        return;
+        if (!look || off != PIM_NONE) {
+            pim_mp_pack(T, v);
+            len = v->bytes;
+        }
+        pim_mp_publish(T, v->stmt, len);
+        return off;
     }
     at = pim_mp_find(v->stmt, &len);
     if (at == PIM_NONE) {
+#if PIM_HAS(PIM_F_MP_ROWS)
+        if (look) {
+            pim_mp_missing(pim_x.last);
+            return PIM_NONE;
+        }
+#endif
         T->status = PIM_ST_BLOCKED;
         pim_x.stop = pim_x.ord;
         pim_x.need = pim_x.last;
-        return;
+        return PIM_NONE;
+    }
+    if (len == 0) {
+        return PIM_NONE;
     }
     pim_mp_unpack(T, v, at, len);
+    return 8;
 }
 
 void pim_mp_none(void)

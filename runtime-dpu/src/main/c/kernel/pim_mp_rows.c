@@ -160,40 +160,6 @@ bool pim_mp_row_put(void)
     return false;
 }
 
-/*
- * After an inner lookup of a join (pim_mp_at ran the probe here, or skipped it): the owner publishes the row's
- * fields (an empty value: no row; a row without published fields is 8 zero bytes) and returns the probe's
- * offset; another participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row
- * exists) or marks the value missing and returns PIM_NONE.
- */
-pim_off_t pim_mp_look(pim_off_t off, const pim_xval_t *fields)
-{
-    pim_task_t *T = pim_me();
-    uint32_t len = 0;
-    pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0) {
-        return off;
-    }
-    if (pim_x.last == pim_x.dpu) {
-        if (off != PIM_NONE) {
-            pim_mp_pack(T, fields);
-            len = fields->bytes;
-        }
-        pim_mp_publish(T, fields->stmt, len);
-        return off;
-    }
-    at = pim_mp_find(fields->stmt, &len);
-    if (at == PIM_NONE) {
-        pim_mp_missing(pim_x.last);
-        return PIM_NONE;
-    }
-    if (len == 0) {
-        return PIM_NONE;
-    }
-    pim_mp_unpack(T, fields, at, len);
-    return 8; /* any offset but PIM_NONE: the row's fields are in the row buffer */
-}
-
 void pim_mp_stop(void)
 {
     if (rs_publishing) {

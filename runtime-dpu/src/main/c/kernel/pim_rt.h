@@ -340,8 +340,8 @@ void pim_mp_keep(pim_task_t *T, pim_off_t start);
 /* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
 bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);
-/* After a routed read: the owner publishes its values, every other participant takes them or blocks. */
-void pim_mp_val(const pim_xval_t *v);
+/* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
+pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
 void pim_mp_none(void);
 int64_t pim_mp_hash(const void *cells, uint32_t n);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
@@ -355,7 +355,6 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields);
 uint32_t pim_mp_rows_next(void);
 bool pim_mp_row_next(void);
 bool pim_mp_row_put(void);
-pim_off_t pim_mp_look(pim_off_t off, const pim_xval_t *fields);
 /* The interpreter stopped (error or block): withdraws a rowset being published, and blocks a join that missed
  * values at its first missing ordinal (docs/vm.md "Stopping"). */
 void pim_mp_stop(void);

@@ -417,7 +417,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = pim_mp_at(B->v, B->null);
             goto num;
         case OP_MPVAL:
-            pim_mp_val(px);
+            pim_mp_value(PIM_NONE, px, false);
             break;
         case OP_MPNONE:
             pim_mp_none();
@@ -442,7 +442,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = pim_mp_row_put();
             goto num;
         case OP_MPLOOK:
-            off = pim_mp_look(A->null ? PIM_NONE : (pim_off_t)A->v, px);
+            off = pim_mp_value(A->null ? PIM_NONE : (pim_off_t)A->v, px, true);
             goto offset;
         case OP_MPJEND:
             pim_mp_join_end();
