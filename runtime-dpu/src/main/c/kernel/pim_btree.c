@@ -85,11 +85,18 @@ static inline void st32(uint8_t *p, uint32_t v)
 void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write)
 {
     /* no assert of the DMA rules: the DMA engine faults on a transfer that breaks them (so does the simulator) */
-    __mram_ptr void *m = (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
-    if (write)
-        mram_write(wram, m, bytes);
-    else
-        mram_read(m, wram, bytes);
+    uint8_t *w = wram;
+    while (bytes > 0) {
+        uint32_t n = bytes < 2048 ? bytes : 2048;
+        __mram_ptr void *m = (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
+        if (write)
+            mram_write(w, m, n);
+        else
+            mram_read(m, w, n);
+        off += n;
+        w += n;
+        bytes -= n;
+    }
 }
 
 static void dma_read(pim_mram_off_t off, void *to, uint32_t bytes)

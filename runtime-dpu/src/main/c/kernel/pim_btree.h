@@ -128,8 +128,8 @@ void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
 /* The bytes of those two buffers for keys of at most k bytes. */
 #define PIM_BT_BUFFER_BYTES(k) (PIM_BT_NODE_BYTES(k) + 2u * ((k) + 8u))
 
-/* One DMA between MRAM offset `off` and WRAM: 8 to 2,048 bytes, a multiple of 8, both 8-byte aligned (the
- * hardware's rules, asserted). The kernel's own MRAM access goes through it too, so one copy is linked. */
+/* DMA between MRAM offset `off` and WRAM, 2,048 bytes at a time: a multiple of 8 bytes, both addresses 8-byte
+ * aligned (the hardware's rules). The kernel's own MRAM access goes through it too, so one copy is linked. */
 void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write);
 
 /* memcmp's sign for len bytes (no libc call on the DPU); any length. */

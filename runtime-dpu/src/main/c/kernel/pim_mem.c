@@ -15,21 +15,6 @@ MUTEX_INIT(pim_alloc_mutex);
 
 pim_kernel_t pim_k __attribute__((aligned(8))); /* the image header is moved by DMA */
 
-#define PIM_DMA_MAX 2048u
-
-/* Moves `bytes` (a multiple of 8) between MRAM offset `off` and 8-byte aligned WRAM, 2 KiB at a time, through
- * the B+tree's one DMA routine (one copy of it linked). */
-static void dma(pim_off_t off, uint8_t *wram, uint32_t bytes, bool write)
-{
-    while (bytes > 0) {
-        uint32_t n = bytes < PIM_DMA_MAX ? bytes : PIM_DMA_MAX;
-        pim_bt_dma(off, wram, n, write);
-        off += n;
-        wram += n;
-        bytes -= n;
-    }
-}
-
 void pim_fill(void *wram, uint32_t b, uint32_t bytes)
 {
     uint8_t *w = wram;
@@ -41,12 +26,12 @@ void pim_fill(void *wram, uint32_t b, uint32_t bytes)
 
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes)
 {
-    dma(off, (uint8_t *)wram, bytes, false);
+    pim_bt_dma(off, wram, bytes, false);
 }
 
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes)
 {
-    dma(off, (uint8_t *)(uintptr_t)wram, bytes, true);
+    pim_bt_dma(off, (void *)(uintptr_t)wram, bytes, true);
 }
 
 /*
