@@ -37,11 +37,43 @@ void pim_fail(const char *sqlstate, const char *msg)
     pim_fail_text(sqlstate, msg, len);
 }
 
+/* PIM_E_* in order: the SQLSTATE, then the message. */
+static const char *const errors[PIM_ERRORS] = {
+    "22003" "numeric value out of range",
+    "22012" "division by zero",
+    "22001" "string data, right truncation",
+    "23502" "NULL value for a NOT NULL column",
+    "23505" "duplicate primary key",
+    "23505" "duplicate key in a unique index",
+    "2202E" "array element not found: index out of range",
+    "22011" "substring error: negative length",
+    "22018" "invalid character value for cast",
+    "22007" "invalid datetime format",
+    "54000" "loop iteration limit of the call exceeded",
+    "54000" "UPDATE, DELETE or a writing FOR loop matches more rows than it can collect",
+    "54000" "too many distinct values for COUNT(DISTINCT)",
+    "54000" "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index",
+    "54000" "multi-partition call publishes too many values",
+    "54000" "a join in a multi-partition call publishes too many rows",
+    "54000" "a broadcast read's partial result is too large to exchange",
+    "53400" "output area full: the call returns more rows than a tasklet's share of the output area",
+    "53200" "undo log full: the call writes too much",
+    "53200" "MRAM exhausted: no room for a new row",
+    "53200" "MRAM exhausted: no room for an index node",
+    "0A000" "this statement cannot run in a multi-partition call (see pimsql compile's summary)",
+};
+
+void pim_error(uint32_t e)
+{
+    assert(e < PIM_ERRORS);
+    pim_fail(errors[e], errors[e] + 5);
+}
+
 bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
     if (--T->steps == 0) {
-        pim_fail("54000", "loop iteration limit of the call exceeded");
+        pim_error(PIM_E_STEPS);
         return true;
     }
     return false;
@@ -54,7 +86,7 @@ void pim_out_write(const void *wram, uint32_t bytes)
     pim_task_t *T = pim_me();
     if (T->out_limit - T->out_pos < bytes) {
         T->out_full = 1;
-        pim_fail("53400", "output area full: the call returns more rows than a tasklet's share of the output area");
+        pim_error(PIM_E_OUTPUT);
         return;
     }
     pim_mram_put(T->out_pos, wram, bytes);

@@ -109,7 +109,7 @@ bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len)
     ent_t *e = (ent_t *)(void *)PIM_MP_BUF(T);
     assert((len & ~0xfff8u) == 0); /* a multiple of 8 that fits the header's u16 */
     if (pim_x.pub + 8 + len > pim_x.pub_end) {
-        pim_fail("54000", "multi-partition call publishes too many values");
+        pim_error(PIM_E_PUBLISH);
         return false;
     }
     e->stmt = (uint16_t)stmt;
@@ -222,7 +222,7 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
 void pim_mp_none(void)
 {
     if ((pim_me()->mp_flags & PIM_CALL_MP) != 0) {
-        pim_fail("0A000", "this statement cannot run in a multi-partition call (see pimsql compile's summary)");
+        pim_error(PIM_E_UNROUTABLE);
     }
 }
 #endif /* PIM_F_MP */

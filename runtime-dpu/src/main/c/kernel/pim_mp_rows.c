@@ -89,7 +89,7 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields)
     if (dpu == pim_x.dpu) {
         /* the entry's header is written by pim_mp_rows_next, once the rows are known */
         if (pim_x.pub + 8 > pim_x.pub_end) {
-            pim_fail("54000", "multi-partition call publishes too many values");
+            pim_error(PIM_E_PUBLISH);
             return 0;
         }
         rs_publishing = true;
@@ -150,7 +150,7 @@ bool pim_mp_row_put(void)
     }
     step = rs_val->bytes;
     if (pim_x.pub + step > pim_x.pub_end || pim_x.pub + step - (rs_head + 8) > 0xfff8u) {
-        pim_fail("54000", "a join in a multi-partition call publishes too many rows");
+        pim_error(PIM_E_JOIN_ROWS);
         pim_x.stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
         return false;
     }

@@ -47,7 +47,7 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     pim_x.ord++;
     assert(stmt < PARTIAL_BIT && (hdr_bytes & 7u) == 0 && (body_bytes & 7u) == 0);
     if (len > PIM_MP_VALUE_MAX || pim_x.pub + 8 + len > pim_x.pub_end) {
-        pim_fail("54000", "a broadcast read's partial result is too large to exchange");
+        pim_error(PIM_E_PARTIAL);
         return 0;
     }
     e.stmt = (uint16_t)(stmt | PARTIAL_BIT);
@@ -83,7 +83,7 @@ void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n)
     pim_mram_get(merged, hdr, 8);
     assert((hdr[0] & 0xffffu) == (1u | (n << 8)));
     if (((hdr[0] >> 16) & 0xffu) != 0) {
-        pim_fail("22003", "numeric value out of range");
+        pim_error(PIM_E_OVERFLOW);
         return;
     }
     pim_mram_get(merged + 8, w, n * 24u);
@@ -106,7 +106,7 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
     got = (uint32_t)(hdr[0] >> 32) & 0xffffu;
     assert((hdr[0] & 0xffu) == 2u && got <= cap);
     if (((hdr[0] >> 16) & 0xffu) != 0) {
-        pim_fail("54000", "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index");
+        pim_error(PIM_E_SORT);
         return;
     }
     if (got != 0) {

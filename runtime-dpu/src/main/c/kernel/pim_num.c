@@ -14,7 +14,7 @@ static const int64_t pow10[19] = {
 
 int64_t pim_overflow(void)
 {
-    pim_fail("22003", "numeric value out of range");
+    pim_error(PIM_E_OVERFLOW);
     return 0;
 }
 
@@ -154,7 +154,7 @@ int64_t pim_divmod(int64_t a, int64_t b, bool mod)
 {
     uint64_t r, q;
     if (b == 0) {
-        pim_fail("22012", "division by zero");
+        pim_error(PIM_E_DIVZERO);
         return 0;
     }
     q = pim_udivmod(mag(a), mag(b), &r);
@@ -281,7 +281,7 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
         i++;
     }
     if (i != len || digits == 0) {
-        pim_fail("22018", "invalid character value for cast");
+        pim_error(PIM_E_CAST);
         return 0;
     }
     v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);

@@ -203,6 +203,34 @@ extern pim_task_t pim_task[NR_TASKLETS];
 pim_task_t *pim_me(void);
 
 /* ---- errors and loops (pim_call.c) ---- */
+/* The errors the kernel raises (pim_error; their SQLSTATEs and messages are in pim_call.c). */
+enum {
+    PIM_E_OVERFLOW,
+    PIM_E_DIVZERO,
+    PIM_E_TRUNCATION,
+    PIM_E_NOT_NULL,
+    PIM_E_DUP_PK,
+    PIM_E_DUP_UNIQUE,
+    PIM_E_ARRAY,
+    PIM_E_SUBSTRING,
+    PIM_E_CAST,
+    PIM_E_DATETIME,
+    PIM_E_STEPS,
+    PIM_E_COLLECT,
+    PIM_E_DISTINCT,
+    PIM_E_SORT,
+    PIM_E_PUBLISH,
+    PIM_E_JOIN_ROWS,
+    PIM_E_PARTIAL,
+    PIM_E_OUTPUT,
+    PIM_E_UNDO,
+    PIM_E_ROW_MRAM,
+    PIM_E_NODE_MRAM,
+    PIM_E_UNROUTABLE,
+    PIM_ERRORS
+};
+/* Records error `e` (PIM_E_*): a code at the call site instead of two strings. */
+void pim_error(uint32_t e);
 void pim_fail(const char *sqlstate, const char *msg);
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len);
 /* Counts one loop iteration; true when the call must stop (54000 after PIM_MAX_STEPS). */

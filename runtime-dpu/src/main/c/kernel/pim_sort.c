@@ -16,7 +16,7 @@ bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
         }
     }
     if (*n >= cap) {
-        pim_fail("54000", "too many distinct values for COUNT(DISTINCT)");
+        pim_error(PIM_E_DISTINCT);
         return false;
     }
     set[(*n)++] = v;
@@ -34,7 +34,7 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
     }
     if (*n >= cap) {
         if (!keep_top) {
-            pim_fail("54000", "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index");
+            pim_error(PIM_E_SORT);
             return;
         }
         if (pos >= cap) {

@@ -181,7 +181,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             if (ix->unique && j == ix->ncols &&
                 (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE
                         : PIM_HAS(PIM_F_UNIQUE) && pim_bt_contains_key(tree, T->key_b, len))) {
-                pim_fail("23505", i == 0 ? "duplicate primary key" : "duplicate key in a unique index");
+                pim_error(i == 0 ? PIM_E_DUP_PK : PIM_E_DUP_UNIQUE);
                 return false;
             }
             continue;
@@ -228,13 +228,13 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
         return;
     }
     if (T->undo_pos + img + 8 > T->undo_limit) {
-        pim_fail("53200", "undo log full: the call writes too much");
+        pim_error(PIM_E_UNDO);
         return;
     }
     if (kind == U_INSERT) {
         off = pim_alloc(rb);
         if (off == PIM_NONE) {
-            pim_fail("53200", "MRAM exhausted: no room for a new row");
+            pim_error(PIM_E_ROW_MRAM);
             return;
         }
     }
@@ -246,7 +246,7 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
     pim_mram_put(T->undo_pos + img, trailer, 8);
     T->undo_pos += img + 8;
     if (!reindex(tid, off, old, row, false, NULL)) {
-        pim_fail("53200", "MRAM exhausted: no room for an index node");
+        pim_error(PIM_E_NODE_MRAM);
     }
 }
 

@@ -40,7 +40,7 @@ uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, b
 {
     int64_t from = start, to;
     if (has_count && count < 0) {
-        pim_fail("22011", "substring error: negative length");
+        pim_error(PIM_E_SUBSTRING);
         *out = s;
         return 0;
     }
@@ -169,13 +169,13 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
     }
     if (!get_num(s, len, &pos, 4, &y) || !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &m) ||
         !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &d) || m < 1 || m > 12 || d < 1 || d > 31) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
     if (expect(s, len, &pos, ' ') &&
         (!get_num(s, len, &pos, 2, &hh) || !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &mi) ||
          !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &ss) || hh > 23 || mi > 59 || ss > 59)) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
     if (expect(s, len, &pos, '.')) {
@@ -187,7 +187,7 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
         }
     }
     if (pos != len) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
     /* days_from_civil; the year has 4 digits, so one era ahead keeps every division unsigned */
@@ -217,5 +217,5 @@ uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
 /* One out-of-line 22001 for the string helpers: a call instead of the two message arguments at each site. */
 __attribute__((noinline)) void pim_fail_truncation(void)
 {
-    pim_fail("22001", "string data, right truncation");
+    pim_error(PIM_E_TRUNCATION);
 }

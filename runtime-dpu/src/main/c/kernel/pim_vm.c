@@ -94,7 +94,7 @@ static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
     uint8_t *p = F + d->off;
     uint32_t fit = d->flags & 31u;
     if (c->null && (d->flags & PIM_FD_NOT_NULL) != 0) {
-        pim_fail("23502", "NULL value for a NOT NULL column");
+        pim_error(PIM_E_NOT_NULL);
         return;
     }
     assert(!c->null || d->nbit != PIM_NO_NULL_BIT);
@@ -327,7 +327,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             const pim_array_t *ar = px;
             pim_fd_t d;
             if (B->null || B->v < 1 || B->v > *(const uint32_t *)(void *)(F + ar->card_off)) {
-                pim_fail("2202E", "array element not found: index out of range");
+                pim_error(PIM_E_ARRAY);
                 break;
             }
             n = (uint32_t)B->v - 1u;
@@ -376,7 +376,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_PUSHOFF:
             n = (uint32_t)B->v;
             if (n >= y) {
-                pim_fail("54000", "UPDATE, DELETE or a writing FOR loop matches more rows than it can collect");
+                pim_error(PIM_E_COLLECT);
                 break;
             }
             ((uint32_t *)(void *)dst)[n] = (uint32_t)A->v;
