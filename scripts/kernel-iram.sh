@@ -73,7 +73,8 @@ echo "estimate: $insns instructions = .text $text bytes / 4 + allowances $allow 
 echo "WRAM globals (data, rodata, bss): $data bytes"
 echo "largest functions (instructions):"
 "$NM" --print-size --size-sort -r "$ELF" | awk 'NF == 4 && ($3 == "t" || $3 == "T") {print $2, $4}' |
-    while read -r size name; do echo "$(((16#$size + 3) / 4)) $name"; done | head -n "$TOP" | awk '{printf "  %5d %s\n", $1, $2}'
+    while read -r size name; do echo "$(((16#$size + 3) / 4)) $name"; done > "$OUT/functions.txt"
+head -n "$TOP" "$OUT/functions.txt" | awk '{printf "  %5d %s\n", $1, $2}'
 
 # Deepest stack path: per-function frames from .stack_sizes, calls from the disassembly (jal/jalr to symbols).
 "$OBJDUMP" -d --no-show-raw-insn "$ELF" > "$OUT/kernel.dis"
