@@ -40,6 +40,7 @@ typedef struct {
 
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
+_Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
 _Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
@@ -250,14 +251,14 @@ int main(void)
     T->out_end = base + SLICE_BYTES;
     T->records = 0;
     if (slot == 0) {
-        uint32_t mp[4] __attribute__((aligned(8))) = {0, 0, 0, 0xffffffffu};
         pos = PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + ((bh.nprocs * 2u + 7u) & ~7u);
         layout(&bh, (bh.flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF);
         if ((bh.flags & PIM_FLAG_INIT) != 0) {
             pos += pim_img.db_bytes;
         }
+        pim_x.commit = 0xffffffffu; /* without the exchange header every kept segment is committed */
         if ((bh.flags & PIM_FLAG_MP) != 0) {
-            pim_mram_get(pos, mp, PIM_MP_HEADER_BYTES);
+            pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
             pos += PIM_MP_HEADER_BYTES;
         }
         calls_at = pos;
@@ -267,12 +268,9 @@ int main(void)
         pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
                                                                               : PIM_IN_OFF + PIM_IN_BYTES;
 #if PIM_HAS(PIM_F_MP)
-        pim_x.dpu = mp[0];
-        pim_x.parts = mp[1];
-        pim_x.dpus = mp[2];
         /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
          * are committed or undone before any call of this launch runs, i.e. before the barrier */
-        pim_mp_launch(T, mp[3], (bh.flags & PIM_FLAG_INIT) != 0);
+        pim_mp_launch(T, pim_x.commit, (bh.flags & PIM_FLAG_INIT) != 0);
 #else
         assert((bh.flags & PIM_FLAG_MP) == 0);
 #endif

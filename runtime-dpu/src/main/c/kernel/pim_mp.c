@@ -142,26 +142,18 @@ uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
- * partition 0, then PartitionPlacement.modulo. The remainder is a binary long division of the key's magnitude
- * in 32-bit halves, high word first (r < P < 2^31, so r << 1 cannot overflow): no 64-bit division is linked
- * for routing. */
+ * partition 0, then PartitionPlacement.modulo. */
 uint32_t pim_mp_route(int64_t key, bool key_null)
 {
-    uint64_t m = key < 0 ? 0u - (uint64_t)key : (uint64_t)key;
-    uint32_t w[2] = {(uint32_t)(m >> 32), (uint32_t)m}, part = 0, i, b;
+    uint64_t r = 0;
     assert(pim_x.parts > 0 && pim_x.parts < 0x80000000u);
-    for (i = 0; i < 2 && !key_null; i++) {
-        for (b = 32; b-- > 0;) {
-            part = (part << 1) | ((w[i] >> b) & 1u);
-            if (part >= pim_x.parts) {
-                part -= pim_x.parts;
-            }
+    if (!key_null) {
+        pim_udivmod(key < 0 ? 0u - (uint64_t)key : (uint64_t)key, pim_x.parts, &r);
+        if (key < 0 && r != 0) {
+            r = pim_x.parts - r; /* floorMod: a negative key's remainder counts up from -P */
         }
     }
-    if (key < 0 && part != 0 && !key_null) {
-        part = pim_x.parts - part; /* floorMod: a negative key's remainder counts up from -P */
-    }
-    pim_x.last = part % pim_x.dpus;
+    pim_x.last = (uint32_t)r % pim_x.dpus;
     return pim_x.last;
 }
 
@@ -254,7 +246,7 @@ int64_t pim_mp_hash(const void *cells, uint32_t n)
 {
     const pim_cell_t *c = cells;
     uint64_t h = 0xcbf29ce484222325ull;
-    uint32_t i, b, r = 0;
+    uint32_t i, b;
     if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
         return 0; /* a call on one DPU: pim_mp_at does not route */
     }
@@ -266,13 +258,7 @@ int64_t pim_mp_hash(const void *cells, uint32_t n)
             h = fnv(h, (uint32_t)v & 0xffu);
         }
     }
-    /* h mod P by binary long division in 32 bits (r < P < 2^31, so r << 1 cannot overflow) */
-    for (i = 64; i-- > 0;) {
-        r = (r << 1) | (uint32_t)((h >> i) & 1u);
-        if (r >= pim_x.parts) {
-            r -= pim_x.parts;
-        }
-    }
-    return (int64_t)r;
+    pim_udivmod(h, pim_x.parts, &h); /* unsigned, mod P */
+    return (int64_t)h;
 }
 #endif /* PIM_F_MP_HASH */

@@ -153,7 +153,7 @@ typedef struct {
 
 /* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
 typedef struct {
-    uint32_t dpu, parts, dpus; /* the batch's exchange header */
+    uint32_t dpu, parts, dpus, commit; /* the batch's exchange header (read by one DMA) */
     uint32_t ord;              /* data-access statement instances passed so far */
     uint32_t stop;             /* ord when the call failed or blocked */
     uint32_t need;             /* blocked: the DPU that owns the missing value */
