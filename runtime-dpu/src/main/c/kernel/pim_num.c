@@ -180,16 +180,10 @@ int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
 
 int64_t pim_fit(int64_t v, uint32_t code)
 {
-    bool ok;
-    if (code == PIM_FIT_SMALLINT) {
-        ok = v >= -32768 && v <= 32767;
-    } else if (code == PIM_FIT_INTEGER) {
-        ok = v >= INT32_MIN && v <= INT32_MAX;
-    } else {
-        assert(code >= 1 && code <= 18);
-        ok = v < pow10[code] && v > -pow10[code];
-    }
-    return ok ? v : pim_overflow();
+    /* SMALLINT and INTEGER: [-lim, lim); DECIMAL(p): (-10^p, 10^p) */
+    int64_t lim = code == PIM_FIT_SMALLINT ? 32768 : code == PIM_FIT_INTEGER ? 2147483648LL : pow10[code];
+    assert(code >= 1 && (code <= 18 || code == PIM_FIT_SMALLINT || code == PIM_FIT_INTEGER));
+    return v < lim && v >= (code >= PIM_FIT_SMALLINT ? -lim : 1 - lim) ? v : pim_overflow();
 }
 
 int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
