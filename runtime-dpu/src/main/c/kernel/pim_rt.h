@@ -306,8 +306,6 @@ int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round);
 int64_t pim_fit(int64_t v, uint32_t code);
 int64_t pim_ldnum(const uint8_t *p, uint32_t kind);
 void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
-/* Bytes of a numeric kind as stored. */
-#define PIM_NUM_BYTES(kind) ((kind) == PIM_K_BOOL ? 1u : 1u << ((kind) - 1u))
 /* Text of v / 10^scale ("-12.50"); returns the length (at most 21). */
 uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
@@ -324,7 +322,6 @@ int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
 /* The length a string of len characters keeps in `cap`: min(len, cap), 22001 unless the cut is spaces. */
 uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap);
-void pim_fail_truncation(void);
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out);
 /* POSITION(needle IN hay): 1-based position of needle's first occurrence in hay, 0 if none, 1 if needle is empty. */
 uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl);

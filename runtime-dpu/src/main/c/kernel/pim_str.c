@@ -207,15 +207,9 @@ uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
 {
     for (; len > cap; len--) {
         if (s[len - 1] != ' ') {
-            pim_fail_truncation();
+            pim_error(PIM_E_TRUNCATION);
             return cap;
         }
     }
     return len;
-}
-
-/* One out-of-line 22001 for the string helpers: a call instead of the two message arguments at each site. */
-__attribute__((noinline)) void pim_fail_truncation(void)
-{
-    pim_error(PIM_E_TRUNCATION);
 }

@@ -317,7 +317,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             }
             for (i = n = 0; i < in->c; n += B[i].len, i++) {
                 if (n + B[i].len > y) {
-                    pim_fail_truncation();
+                    pim_error(PIM_E_TRUNCATION);
                     goto next;
                 }
                 pim_bt_copy(dst + n, str(&B[i]), B[i].len);
