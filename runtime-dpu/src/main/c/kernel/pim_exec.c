@@ -128,7 +128,7 @@ static void layout(const batch_hdr_t *bh, pim_off_t db)
         t->key_a = p += PIM_ARENA_MSG_BYTES;
         t->key_b = p += g->key_bytes;
         p += g->key_bytes;
-#if PIM_HAS(PIM_F_TREES)
+#if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES) /* B+tree reads or writes */
         if (g->tree_key != 0) {
             pim_bt_buffers(i, p, p + PIM_BT_NODE_BYTES(g->tree_key) + g->tree_key + 8);
             p += PIM_BT_BUFFER_BYTES(g->tree_key);
