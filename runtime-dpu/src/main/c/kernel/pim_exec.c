@@ -257,7 +257,7 @@ int main(void)
             pos += pim_img.db_bytes;
         }
         pim_x.commit = 0xffffffffu; /* without the exchange header every kept segment is committed */
-        if ((bh.flags & PIM_FLAG_MP) != 0) {
+        if ((bh.flags & PIM_FLAG_MP) != 0) { /* (a kernel without PIM_F_MP has no segments, and no exchange call) */
             pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
             pos += PIM_MP_HEADER_BYTES;
         }
@@ -271,8 +271,6 @@ int main(void)
         /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
          * are committed or undone before any call of this launch runs, i.e. before the barrier */
         pim_mp_launch(T, pim_x.commit, (bh.flags & PIM_FLAG_INIT) != 0);
-#else
-        assert((bh.flags & PIM_FLAG_MP) == 0);
 #endif
     }
     WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
