@@ -729,17 +729,20 @@ static void xagg(void)
     END();
 }
 
-/* XROWS(OUT FIRST BIGINT @8 (0), OUT N INT @16 (1)): the first LOG rows by K descending, at most 2 kept, as a
- * broadcast read (GROWS, statement 12: sort records of a 9-byte key padded to 16 and the K); OUT block 24 */
+/* XROWS(OUT FIRST BIGINT @8 (0), OUT N INT @16 (1), CAP INT @20 (2)): the first LOG rows by K descending, at most
+ * CAP (2 when NULL) kept, as a broadcast read (GROWS, statement 12: sort records of a 9-byte key padded to 16 and
+ * the K); OUT block 24 */
 static void xrows(void)
 {
     uint32_t l, e, none;
-    uint16_t buf = BUF, rec = BUF + 64, row = BUF + 96, scan = BUF + 160, d;
+    uint16_t rec = BUF, row = BUF + 64, scan = BUF + 128, buf = BUF + 256, d; /* buf: up to 45 records */
     begin(P_XROWS, 24, XBUF);
     d = word(buf | (uint32_t)rec << 16);
     word(24 | 16u << 16);
     word(10 | 11u << 8 | 12u << 16);
     INT(10, 0);
+    LD(11, par(20, 2, PIM_K_I32, 0));
+    J(OP_JNN, 11, here() + 2);
     INT(11, 2);
     INT(12, 1);
     FILL(0, rec, 24);
@@ -764,6 +767,30 @@ static void xrows(void)
     LD(2, fd(rec + 16, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
     patch(none, here());
     ST(2, par(8, 0, PIM_K_I64, 0));
+    END();
+}
+
+/* XMANY(N INT @4 (0), route slot @8): N reads of the slot's partition (MPAT, MPVAL of an empty 8-byte block,
+ * statement 13) in one call: 54000 once the call's publish budget is spent */
+static void xmany(void)
+{
+    uint32_t l, e;
+    uint16_t xv;
+    begin(P_XMANY, 0, XBUF);
+    xv = word(13 | 8u << 16);
+    word(0);
+    LD(0, fd(8, PIM_NO_NULL_BIT, PIM_K_I32, 0, 0));
+    LD(1, par(4, 0, PIM_K_I32, 0));
+    INT(2, 0);
+    INT(3, 1);
+    l = here();
+    CMP(4, 2, 1, PIM_REL_LT);
+    e = J(OP_JF, 4, 0);
+    emit(OP_MPAT, 5, 0, 0, 0, 0);
+    emit(OP_MPVAL, 0, 0, 0, xv, 0);
+    OP3(OP_ADD, 2, 2, 3);
+    JMP(l);
+    patch(e, here());
     END();
 }
 
@@ -814,4 +841,5 @@ void assemble(void)
     xrows();
     xhash();
     sortkey();
+    xmany();
 }

@@ -691,6 +691,16 @@ static void test_mram_full(struct dpu_set_t set)
     expect_error(result_at(0), "53200", "no MRAM for a sixth row");
     expect_ok(result_at(1), "five rows fit");
     expect_error(result_at(2), "53200", "still full");
+
+    /* room for one ACCT row but not for the first node of its NAME index */
+    batch_begin(1, NULL);
+    set_limit(PIM_DATA_OFF + 128 + 56);
+    put(1, "ann", 1, 0, NULL);
+    put(1, "ann", 1, 0, NULL);
+    CHECK(run(set) == 2, "index node launch");
+    set_limit(60u << 20);
+    expect_error(result_at(0), "53200", "no MRAM for an index node");
+    expect_error(result_at(1), "53200", "still no MRAM for an index node");
 }
 
 int main(int argc, char **argv)

@@ -288,7 +288,7 @@ static void test_scatter(struct dpu_set_t set)
     vec_entry(11, 1, merged, 56);
     xcall(P_XAGG, 24, 1, 0)[0] = 3;           /* 3: a SUM beyond 64 bits */
     xcall(P_XAGG, 24, 0, 0)[0] = 3;           /* 4: plain */
-    xcall(P_XROWS, 24, 1, 0)[0] = 3;          /* 5: partial rows, blocked */
+    xcall(P_XROWS, 24, 1, 0)[0] = 7;          /* 5: partial rows, blocked (CAP NULL: 2) */
     rows[0] = 2;
     rows[1] = 1;
     *(uint16_t *)(void *)(rows + 4) = 1;
@@ -297,9 +297,9 @@ static void test_scatter(struct dpu_set_t set)
     *(uint16_t *)(void *)(rows + 10) = 16;
     *(int64_t *)(void *)(rows + 16 + 16) = 77;
     vec_entry(12, 1, rows, 40);
-    xcall(P_XROWS, 24, 1, 0)[0] = 3;          /* 6: the merged rows */
+    xcall(P_XROWS, 24, 1, 0)[0] = 7;          /* 6: the merged rows */
     p = xcall(P_XROWS, 24, 0, 0);             /* 7: plain */
-    p[0] = 3;
+    p[0] = 7;
     CHECK(run(set) == 8, "scatter launch");
     r = result_at(0);
     CHECK(r.status == PIM_ST_BLOCKED, "aggregates: blocked until merged");
@@ -328,16 +328,32 @@ static void test_scatter(struct dpu_set_t set)
     r = result_at(7);
     CHECK(out64(r, 8) == 3 && *(const int32_t *)(const void *)(r.out + 16) == 2, "plain rows");
 
-    /* a rowset beyond the call's publish budget: 54000, and the partial rowset entry is withdrawn */
+    /* a rowset beyond the call's publish budget: 54000, and the partial rowset entry is withdrawn; a partial
+     * beyond one exchange value (45 sort records of 24 bytes); values beyond the call's publish budget */
     batch_begin(0, &mp);
     p = call(P_LOGPUT, 16);
     *(int32_t *)(void *)(p + 4) = 4000;
     *(int64_t *)(void *)(p + 8) = 100;
     xjoin(0, 1);
-    CHECK(run(set) == 2, "big rowset");
+    p = xcall(P_XROWS, 24, 1, 0);
+    p[0] = 3;
+    *(int32_t *)(void *)(p + 20) = 45;
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = 2000;
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = 100;
+    CHECK(run(set) == 5, "big rowset");
     r = result_at(1);
     expect_error(r, "54000", "a rowset beyond the publish budget");
     expect_report(r, PIM_ST_FAILED, 0, 1, "withdrawn rowset");
+    expect_error(result_at(2), "54000", "a broadcast partial beyond one exchange value");
+    r = result_at(3);
+    expect_error(r, "54000", "values beyond the publish budget");
+    CHECK(r.mp_entries == PIM_MP_PUB_MAX / 16 && r.mp_stop == PIM_MP_PUB_MAX / 16 + 1, "published %u, stopped at %u",
+          r.mp_entries, r.mp_stop);
+    r = result_at(4);
+    expect_ok(r, "100 values");
+    expect_report(r, 0, 100, 0, "100 values");
 }
 
 void test_exchange(struct dpu_set_t set)
