@@ -43,8 +43,17 @@ typedef union {
 
 _Static_assert(sizeof(node_hdr_t) == HDR, "header layout");
 
-static node_t g_node[NR_TASKLETS] __dma_aligned;   /* per tasklet: the node being read or changed */
-static rec_buf_t g_rec[NR_TASKLETS];               /* per tasklet: record carried up, or read by next */
+/* Per tasklet buffers, given by pim_bt_buffers: the node being read or changed, and the record carried up
+ * or read by next. Sized for the tasklet's largest key, so a node_t is only ever used up to its records. */
+static node_t *g_node[NR_TASKLETS];
+static uint8_t *g_rec[NR_TASKLETS];
+
+void pim_bt_buffers(uint32_t tasklet, void *node, void *rec)
+{
+    assert(tasklet < NR_TASKLETS && ((uintptr_t)node & 7u) == 0 && ((uintptr_t)rec & 7u) == 0);
+    g_node[tasklet] = node;
+    g_rec[tasklet] = rec;
+}
 
 /* What a search compares records against: the first `len` key bytes, then the row if has_row. */
 typedef struct {
@@ -73,27 +82,38 @@ static inline void st32(uint8_t *p, uint32_t v)
     __builtin_memcpy(__builtin_assume_aligned(p, 4), &v, 4);
 }
 
-static __mram_ptr void *mram_at(pim_mram_off_t off)
+void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write)
 {
-    assert(off != PIM_BT_NONE && off % 8 == 0);
-    return (__mram_ptr void *)((__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off);
+    /* no assert of the DMA rules: the DMA engine faults on a transfer that breaks them (so does the simulator) */
+    uint8_t *w = wram;
+    while (bytes > 0) {
+        uint32_t n = bytes < 2048 ? bytes : 2048;
+        __mram_ptr void *m = (__mram_ptr uint8_t *)DPU_MRAM_HEAP_POINTER + off;
+        if (write)
+            mram_write(w, m, n);
+        else
+            mram_read(m, w, n);
+        off += n;
+        w += n;
+        bytes -= n;
+    }
 }
 
 static void dma_read(pim_mram_off_t off, void *to, uint32_t bytes)
 {
-    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
-    mram_read(mram_at(off), to, bytes);
+    assert(off != PIM_BT_NONE);
+    pim_bt_dma(off, to, bytes, false);
 }
 
 static void dma_write(const void *from, pim_mram_off_t off, uint32_t bytes)
 {
-    assert(bytes >= 8 && bytes <= 2048 && bytes % 8 == 0);
-    mram_write(from, mram_at(off), bytes);
+    assert(off != PIM_BT_NONE);
+    pim_bt_dma(off, (void *)(uintptr_t)from, bytes, true);
 }
 
 static node_t *load(pim_mram_off_t off, uint32_t rs)
 {
-    node_t *n = &g_node[me()];
+    node_t *n = g_node[me()];
     dma_read(off, n, HDR + CAP * rs);
     return n;
 }
@@ -265,7 +285,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     uint32_t ks = t->key_size, rs = ks + 8;
     probe_t p = {key, ks, row, true};
     path_t path;
-    node_t *n = &g_node[me()];
+    node_t *n = g_node[me()];
     uint32_t d = 0, need = 1; /* level being edited; nodes an insert may allocate */
 
     if (t->root != PIM_BT_NONE) {
@@ -303,7 +323,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
         path.idx[0] = 0;
     }
 
-    uint8_t *r = g_rec[me()].b;
+    uint8_t *r = g_rec[me()];
     pim_bt_copy(r, key, ks);
     st32(r + ks, row);
     st32(r + ks + 4, PIM_BT_NONE);
@@ -470,7 +490,7 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
         c->link = step < 0 ? h.prev : h.next;
         c->slot = step < 0 ? (int32_t)h.count - 1 : 0;
     }
-    uint8_t *r = g_rec[me()].b;
+    uint8_t *r = g_rec[me()];
     dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
     if (c->has_bound) {
         int cmp = keycmp(r, c->bound, c->prefix_len);

@@ -11,9 +11,9 @@
  * DMA. A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
  * bytes: small keys get small nodes, which keeps each level's DMA short (a DMA costs about
  * 77 cycles + 0.5 cycle/byte, so for 8-byte keys 10 records per node beats 30 records of 512 bytes).
- * WRAM use is static and bounded: per tasklet (indexed by me()) one node buffer of
- * PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) plus one record of slack and one record of scratch, i.e. 880 bytes
- * with the defaults. Stack: the deepest call chain takes about 420 bytes (insert; contains_key, which
+ * WRAM use is bounded and given by the caller: per tasklet (indexed by me()) one node buffer of
+ * PIM_BT_NODE_BYTES(largest key) plus one record of slack and one record of scratch (pim_bt_buffers), i.e.
+ * 880 bytes for 64-byte keys. Stack: the deepest call chain takes about 420 bytes (insert; contains_key, which
  * keeps a cursor on the stack, about 390; measured on a 32-bit proxy target), within the DPU's default
  * 1 KiB. A cursor (pim_bt_cursor_t) takes 168 bytes with the defaults. Loops are bounded by the tree height
  * (PIM_BT_MAX_HEIGHT) and PIM_BT_FANOUT. Node memory comes from a caller-supplied MRAM allocator so the
@@ -121,6 +121,16 @@ typedef struct {
 _Static_assert(sizeof(pim_btree_t) % 8 == 0 && sizeof(pim_bt_cursor_t) % 8 == 0, "DMA-able sizes");
 
 void pim_bt_init(pim_btree_t *t, uint32_t key_size);
+
+/* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
+ * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
+void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
+/* The bytes of those two buffers for keys of at most k bytes. */
+#define PIM_BT_BUFFER_BYTES(k) (PIM_BT_NODE_BYTES(k) + 2u * ((k) + 8u))
+
+/* DMA between MRAM offset `off` and WRAM, 2,048 bytes at a time: a multiple of 8 bytes, both addresses 8-byte
+ * aligned (the hardware's rules). The kernel's own MRAM access goes through it too, so one copy is linked. */
+void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write);
 
 /* memcmp's sign for len bytes (no libc call on the DPU); any length. */
 int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len);

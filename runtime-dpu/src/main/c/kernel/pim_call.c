@@ -1,41 +1,31 @@
 /*
- * Per-call state of the executing tasklets: the first-error record (pim_fail), the loop iteration
- * budget (pim_tick), and the output area writers used by result sets and result records.
+ * Per-call state of the executing tasklets: the first-error record (pim_fail), the loop iteration budget
+ * (pim_tick), and the output area writers used by result sets and result records.
  */
 #include "pim_rt.h"
 
-pim_task_t pim_task[PIM_EXEC_TASKLETS];
+pim_task_t pim_task[NR_TASKLETS];
+_Static_assert(sizeof(pim_task_t) == 128, "a shift indexes the tasklets' states");
 
 pim_task_t *pim_me(void)
 {
-#if PIM_EXEC_TASKLETS == 1
-    return &pim_task[0]; /* only tasklet 0 executes calls (main returns on the others) */
-#else
-    sysname_t id = me();
-    assert(id < PIM_EXEC_TASKLETS);
-    return &pim_task[id];
-#endif
+    return &pim_task[PIM_SLOT()];
 }
 
 void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len)
 {
     pim_task_t *T = pim_me();
-    uint32_t i;
     if (T->status != 0) {
-        return; /* the first error of a call is the one reported */
+        return; /* the first error of a call is the one reported (an operation may meet two) */
     }
-    T->status = 1;
-    T->mp_stop = T->mp_ord;
-    for (i = 0; i < 5; i++) {
-        T->sqlstate[i] = sqlstate[i];
-    }
+    T->status = PIM_ST_FAILED;
+    pim_x.stop = pim_x.ord; /* read for exchange calls only, which run alone */
+    pim_bt_copy(T->rec->sqlstate, sqlstate, 5);
     if (len > PIM_MSG_MAX) {
         len = PIM_MSG_MAX;
     }
-    for (i = 0; i < len; i++) {
-        T->msg[i] = msg[i];
-    }
-    T->msg_len = len;
+    pim_bt_copy(PIM_MSG(T), msg, len);
+    T->rec->msg_len = (uint16_t)len;
 }
 
 void pim_fail(const char *sqlstate, const char *msg)
@@ -47,14 +37,43 @@ void pim_fail(const char *sqlstate, const char *msg)
     pim_fail_text(sqlstate, msg, len);
 }
 
+/* PIM_E_* in order: the SQLSTATE, then the message. */
+static const char *const errors[PIM_ERRORS] = {
+    "22003" "numeric value out of range",
+    "22012" "division by zero",
+    "22001" "string data, right truncation",
+    "23502" "NULL value for a NOT NULL column",
+    "23505" "duplicate primary key",
+    "23505" "duplicate key in a unique index",
+    "2202E" "array element not found: index out of range",
+    "22011" "substring error: negative length",
+    "22018" "invalid character value for cast",
+    "22007" "invalid datetime format",
+    "54000" "loop iteration limit of the call exceeded",
+    "54000" "UPDATE, DELETE or a writing FOR loop matches more rows than it can collect",
+    "54000" "too many distinct values for COUNT(DISTINCT)",
+    "54000" "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index",
+    "54000" "multi-partition call publishes too many values",
+    "54000" "a join in a multi-partition call publishes too many rows",
+    "54000" "a broadcast read's partial result is too large to exchange",
+    "53400" "output area full: the call returns more rows than a tasklet's share of the output area",
+    "53200" "undo log full: the call writes too much",
+    "53200" "MRAM exhausted: no room for a new row",
+    "53200" "MRAM exhausted: no room for an index node",
+    "0A000" "this statement cannot run in a multi-partition call (see pimsql compile's summary)",
+};
+
+void pim_error(uint32_t e)
+{
+    assert(e < PIM_ERRORS);
+    pim_fail(errors[e], errors[e] + 5);
+}
+
 bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
-    if (T->status != 0) {
-        return true;
-    }
     if (--T->steps == 0) {
-        pim_fail("54000", "loop iteration limit of the call exceeded");
+        pim_error(PIM_E_STEPS);
         return true;
     }
     return false;
@@ -65,38 +84,26 @@ bool pim_tick(void)
 void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
-    if (T->status != 0) {
-        return;
-    }
     if (T->out_limit - T->out_pos < bytes) {
         T->out_full = 1;
-        pim_fail("53400", "output area full: the call returns more rows than a tasklet's share of the output area");
+        pim_error(PIM_E_OUTPUT);
         return;
     }
     pim_mram_put(T->out_pos, wram, bytes);
     T->out_pos += bytes;
 }
 
-static void rs_header(pim_task_t *T, pim_off_t at)
-{
-    uint32_t hdr[2] __attribute__((aligned(8)));
-    hdr[0] = T->rs_index;
-    hdr[1] = T->rs_rows;
-    pim_mram_put(at, hdr, 8);
-}
-
+/* A result set: u32 set index, u32 rows (patched in when the set ends), then the rows. */
 void pim_rs_begin(uint32_t set_index)
 {
     pim_task_t *T = pim_me();
-    uint64_t header_slot = 0; /* the row count is patched in when the set ends */
-    if (T->status != 0) {
-        return;
-    }
-    T->rs_index = set_index;
+    uint32_t hdr[2] __attribute__((aligned(8)));
+    hdr[0] = set_index;
+    hdr[1] = 0;
     T->rs_rows = 0;
     T->rs_hdr = T->out_pos;
-    pim_out_write(&header_slot, 8);
-    T->nsets++;
+    pim_out_write(hdr, 8);
+    T->rec->nsets++;
 }
 
 void pim_rs_row(const void *row, uint32_t bytes)
@@ -109,7 +116,8 @@ void pim_rs_row(const void *row, uint32_t bytes)
 void pim_rs_end(void)
 {
     pim_task_t *T = pim_me();
-    if (T->status == 0) {
-        rs_header(T, T->rs_hdr);
-    }
+    uint32_t hdr[2] __attribute__((aligned(8)));
+    pim_mram_get(T->rs_hdr, hdr, 8);
+    hdr[1] = T->rs_rows;
+    pim_mram_put(T->rs_hdr, hdr, 8);
 }

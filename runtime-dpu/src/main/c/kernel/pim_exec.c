@@ -1,27 +1,25 @@
 /*
- * The per-DPU execution loop: reads the call batch the host pushed to the input area, runs its calls on
- * PIM_EXEC_TASKLETS tasklets, and writes one result record per call run to the output area
- * (docs/wire-format.md). A call that records an error is rolled back alone and answers with its
- * SQLSTATE and message; the other calls are unaffected.
+ * The per-DPU execution loop: lays out the WRAM heap for the batch in the input area, runs its calls on every
+ * tasklet, and writes one result record per call run to the output area (docs/wire-format.md, docs/vm.md). A
+ * call that records an error is rolled back alone and answers with its SQLSTATE and message; the other calls
+ * are unaffected.
  *
- * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of
- * calls that do not conflict (no row written by one is touched by another, no table written by one is
- * used by another) and flags every call that joins the previous call's wave. Every tasklet walks the
- * whole batch; the k-th call of a wave runs on tasklet k mod PIM_EXEC_TASKLETS, and all tasklets meet
- * at a barrier between waves, so the outcome is that of running the batch serially in batch order.
- * Each tasklet writes its records into its own slice of the output area; tasklet 0 compacts the slices
- * behind the result header at the end. When a slice fills, the calls not yet started stop at the next
- * wave boundary and get no record: the host resubmits them.
+ * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
+ * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
+ * batch; the k-th call of a wave runs on tasklet k mod NR_TASKLETS, and all tasklets meet at a barrier between
+ * waves, so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
+ * into its own slice of the output area; tasklet 0 compacts the slices behind the result header at the end.
+ * When a slice fills, the calls not yet started stop at the next wave boundary and get no record: the host
+ * resubmits them.
  */
 #include "pim_rt.h"
-#if PIM_EXEC_TASKLETS > 1
+#include <alloc.h>
+#if NR_TASKLETS > 1
 #include <barrier.h>
 #endif
 
-/* ---- the batch loop ---- */
-
 typedef struct {
-    uint32_t magic, flags, ncalls, bytes;
+    uint32_t magic, flags, ncalls, bytes, nprocs, pad;
 } batch_hdr_t;
 
 typedef struct {
@@ -30,330 +28,314 @@ typedef struct {
 
 typedef struct {
     uint32_t bytes;
-    uint16_t proc, flags; /* CALL_JOINS_WAVE, CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP */
+    uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP */
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
-
-#define CALL_JOINS_WAVE 1u /* call_hdr_t.flags: runs in the wave of the call before it (0: starts a wave) */
-/* call_hdr_t.flags: a one-call wave right after another one. Both run on tasklet 0, in order, so the
- * tasklets need not meet first: runs of conflicting calls (bulk loads) cost no barrier per call. */
-#define CALL_SERIAL 2u
 
 /* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
 typedef struct {
     uint32_t param_bytes, nvec, vec_bytes, pad;
 } mp_call_hdr_t;
 
-typedef struct {
-    uint32_t bytes;
-    uint16_t proc, status;
-    uint64_t seq;
-    char sqlstate[5];
-    uint8_t nsets;
-    uint16_t msg_len;
-    uint32_t out_bytes;
-    uint32_t index; /* the call's position in the batch (records are not in batch order) */
-    uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
-    uint32_t pad;
-} rec_hdr_t;
-
-_Static_assert(sizeof(batch_hdr_t) == 16, "batch header");
-_Static_assert(sizeof(pim_db_t) <= PIM_DB_BYTES && sizeof(pim_db_t) % 8 == 0, "database header");
-_Static_assert(sizeof(call_hdr_t) == 24, "call header");
-_Static_assert(sizeof(rec_hdr_t) == PIM_REC_HDR, "record header");
-
-_Static_assert(PIM_EXEC_TASKLETS >= 1 && PIM_EXEC_TASKLETS <= NR_TASKLETS, "executing tasklets");
+_Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
+_Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
+_Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
+_Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
+_Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
+_Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
+_Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
+_Static_assert(sizeof(pim_table_t) == 8 && sizeof(pim_index_t) == 8 && sizeof(pim_col_t) == 8, "schema");
+_Static_assert(sizeof(pim_db_t) == 32 && sizeof(pim_btree_t) == 32, "database header");
 
 /* Room kept free in a tasklet's output slice so that a failing call can always write its error record. */
 #define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
-/* The output area after the result header, split into one slice per executing tasklet. */
-#define SLICE_BYTES (((PIM_OUT_BYTES - sizeof(result_hdr_t)) / PIM_EXEC_TASKLETS) & ~7u)
+/* The output area after the result header, split into one slice per tasklet. */
+#define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / NR_TASKLETS) & ~7u)
 _Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
+/* Room an exchange call keeps in the output area for its report. */
+#define MP_ROOM (32u * 1024u)
 
-#if PIM_EXEC_TASKLETS > 1
-BARRIER_INIT(pim_wave_barrier, PIM_EXEC_TASKLETS);
+#if NR_TASKLETS > 1
+BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 #define WAVE_BARRIER() barrier_wait(&pim_wave_barrier)
 #else
 #define WAVE_BARRIER() ((void)0)
 #endif
 
-#define NO_STOP 0xffffffffu
-/* The wave in which a tasklet found its slice full, NO_STOP otherwise. Only calls of that wave set it,
- * and tasklets read it right after the barrier that ends a wave, so all of them agree where to stop. */
-static uint32_t stop_wave;
+/* pim_k.stopped: a tasklet found its slice full: the calls of its wave not yet started, and every later wave,
+ * are resubmitted. Tasklets read it right after a barrier, so all of them agree where to stop. */
+#define stopped (pim_k.stopped)
+#define calls_at (pim_k.calls)
+#define bounce (pim_k.bounce)
 
-/* Room an exchange call keeps in the output area for its report. */
-#define MP_ROOM (32u * 1024u)
+/* A WRAM heap block of `bytes` holding the MRAM bytes at `off`. */
+static uint8_t *load(pim_off_t off, uint32_t bytes)
+{
+    uint8_t *p = mem_alloc(bytes);
+    pim_mram_get(off, p, bytes);
+    return p;
+}
 
+/*
+ * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
+ * (docs/vm.md "WRAM during a launch") and installs the database header from `db`: it lives in MRAM between
+ * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead, and the DPU only
+ * zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump.
+ */
+static void layout(const batch_hdr_t *bh, pim_off_t db)
+{
+    pim_image_t *g = &pim_img;
+    pim_proc_t *dir;
+    uint8_t *p;
+    uint32_t i;
+    uint16_t ids[4] __attribute__((aligned(8)));
+
+    pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
+    assert(g->magic == PIM_IMAGE_MAGIC && g->format == PIM_IMAGE_FORMAT && g->tasklets == NR_TASKLETS &&
+           (g->features & ~(uint32_t)PIM_FEATURES) == 0);
+    mem_reset();
+    pim_heap = load(db, g->db_bytes);
+    pim_db = (pim_db_t *)pim_heap;
+    pim_free_lists = (pim_freelist_t *)(pim_db + 1);
+    pim_tstate = (pim_tstate_t *)(pim_free_lists + pim_db->nfree);
+    pim_trees = (pim_btree_t *)(pim_tstate + g->ntables);
+    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= pim_heap + g->db_bytes);
+
+    pim_tabs = (const pim_table_t *)load(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, g->schema_bytes);
+    pim_idxs = (const pim_index_t *)(pim_tabs + g->ntables);
+    /* the columns follow the indexes; the last table's indexes are the last ones */
+    pim_cols = (const pim_col_t *)(pim_idxs + (g->ntables == 0 ? 0u : pim_tabs[g->ntables - 1].first_index +
+                                                                          pim_tabs[g->ntables - 1].nindexes));
+
+    pim_nprocs = bh->nprocs;
+    pim_procs = dir = mem_alloc(bh->nprocs * sizeof(pim_proc_t));
+    for (i = 0; i < bh->nprocs; i++, dir++) {
+        if ((i & 3u) == 0) {
+            pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + 2 * i, ids, 8);
+        }
+        assert(ids[i & 3u] < g->nprocs);
+        pim_mram_get(PIM_IMAGE_OFF + g->dir_offset + ids[i & 3u] * PIM_DIR_ENTRY_BYTES, dir, PIM_DIR_ENTRY_BYTES);
+        /* the fix-up: the code's heap offset instead of its image offset, the id instead of its size */
+        dir->code = (uint32_t)(load(PIM_IMAGE_OFF + dir->code, dir->id) - pim_heap);
+        dir->id = ids[i & 3u];
+        assert(dir->frame_bytes <= g->frame_bytes);
+    }
+
+    for (i = 0; i < NR_TASKLETS; i++) {
+        pim_task_t *t = &pim_task[i];
+        t->rec = (pim_rec_t *)(void *)(p = mem_alloc(g->arena_bytes));
+        t->key_a = p += PIM_ARENA_MSG_BYTES;
+        t->key_b = p += g->key_bytes;
+        p += g->key_bytes;
+#if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES) /* B+tree reads or writes */
+        if (g->tree_key != 0) {
+            pim_bt_buffers(i, p, p + PIM_BT_NODE_BYTES(g->tree_key) + g->tree_key + 8);
+            p += PIM_BT_BUFFER_BYTES(g->tree_key);
+        }
+#endif
+        t->frame = p;
+        assert(p + g->frame_bytes <= (uint8_t *)t->rec + g->arena_bytes);
+    }
+    bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
+    if ((bh->flags & PIM_FLAG_INIT) != 0) {
+        pim_off_t at;
+        p = pim_task[0].frame;
+        pim_fill(p, 0, bounce);
+        for (at = PIM_DATA_OFF; at < pim_db->bump; at += bounce) {
+            pim_mram_put(at, p, bounce);
+        }
+    }
+}
+
+#if PIM_HAS(PIM_F_MP)
 /* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u16 status,
  * u16 needs}, the `needs` DPUs a blocked join needs (u32 each, padded to 8), entries. */
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
-    uint32_t hdr[4] __attribute__((aligned(8)));
-    uint32_t n, needs = (pim_mp_nneed * 4u + 7u) & ~7u;
-    pim_off_t at;
-    hdr[0] = T->mp_npub;
-    hdr[1] = T->mp_stop;
-    hdr[2] = T->mp_need;
-    hdr[3] = status | pim_mp_nneed << 16;
-    assert(T->out_pos + 16 + needs + (T->mp_pub - T->mp_pub0) <= T->out_end);
-    pim_mram_put(T->out_pos, hdr, 16);
-    T->out_pos += 16;
-    if (needs != 0) {
-        pim_mp_needs[pim_mp_nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
-        pim_mram_put(T->out_pos, pim_mp_needs, needs);
-        T->out_pos += needs;
-    }
-    for (at = T->mp_pub0; at < T->mp_pub; at += n) {
-        /* bounce through the key scratch, free at the end of a call */
-        n = T->mp_pub - at < PIM_KEY_MAX ? T->mp_pub - at : PIM_KEY_MAX;
-        pim_mram_get(at, T->key_a, n);
-        pim_mram_put(T->out_pos, T->key_a, n);
-        T->out_pos += n;
-    }
-    return 16 + needs + (T->mp_pub - T->mp_pub0);
+    uint32_t head = 16 + ((pim_x.nneed * 4u + 7u) & ~7u), pub = pim_x.pub - pim_x.pub0;
+    pim_mp_report[0] = pim_x.npub;
+    pim_mp_report[1] = pim_x.stop;
+    pim_mp_report[2] = pim_x.need;
+    pim_mp_report[3] = status | pim_x.nneed << 16;
+    pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
+    assert(T->out_pos + head + pub <= T->out_end);
+    pim_mram_put(T->out_pos, pim_mp_report, head);
+    /* the published entries, through the frame (the call is over) */
+    pim_mram_move(T->out_pos + head, pim_x.pub0, pub, T->frame, bounce);
+    T->out_pos += head + pub;
+    return head + pub;
 }
+#endif
 
 /*
- * Runs one call whose parameter block is already in T->params and writes its result record. Returns
- * false, with the call rolled back and no record, when its output did not fit behind the records already
- * in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a call
- * fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds.
+ * Runs one call whose parameter block is already at the start of the tasklet's frame and writes its result
+ * record. Returns false, with the call rolled back and no record, when its output did not fit behind the
+ * records already in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a
+ * call fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds. An error
+ * record's header and message leave the arena in one DMA (the slice keeps room for one, REC_RESERVE).
  */
-static bool run_call(pim_task_t *T, const call_hdr_t *ch, uint32_t index)
+static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index, pim_off_t base)
 {
-    rec_hdr_t rec __attribute__((aligned(8)));
-    uint32_t out_bytes = 0;
-    uint32_t status;
+    pim_rec_t *rec = T->rec;
+    uint32_t *w = (uint32_t *)(void *)rec, status;
     pim_off_t seg = T->undo_pos;
     T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
-    T->mp_ord = 0;
-    T->mp_stop = 0;
-    T->mp_need = 0;
-    pim_mp_nneed = 0; /* (only exchange calls, alone in their wave, change these) */
-    pim_mp_miss = 0;
-    T->mp_npub = 0;
-    T->mp_pub = T->mp_pub0;
-    T->status = 0;
-    T->out_full = 0;
+    pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
+    pim_x.pub = pim_x.pub0;
+    T->status = T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
-    T->nsets = 0;
-    T->msg_len = 0;
-    pim_bt_copy(T->sqlstate, "00000", 5);
+    T->xbuf = p->xbuf;
+    rec->proc = ch->proc;
+    rec->seq = ch->seq;
+    w[4] = 0x30303030u; /* SQLSTATE "00000", no result set, no message */
+    w[5] = 0x30u;
+    w[6] = w[8] = w[9] = 0; /* out_bytes, mp_bytes, pad */
+    rec->index = index;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
     T->out_limit = T->out_end - REC_RESERVE;
 
-    pim_dispatch(ch->proc); /* generated: sets T->frame, runs the procedure */
+    pim_vm_run(T, p);
     if (T->status == 0) {
-        out_bytes = pim_out_bytes(ch->proc);
-        pim_out_write(T->params, out_bytes); /* the OUT block is the prefix of the parameter block */
+        rec->out_bytes = p->out_bytes;
+        pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
     }
     status = T->status;
-    rec.status = (uint16_t)status;
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
         pim_undo_end(status != 0);
     }
-    if (T->out_full && T->rec_start != T->out_base) {
+    if (T->out_full && T->rec_start != base) {
         /* rolled back, no record, no kept segment: the host resubmits the call */
-        assert(T->undo_pos == seg);
         T->out_pos = T->rec_start;
         return false;
     }
+#if PIM_HAS(PIM_F_MP)
     if ((ch->flags & PIM_CALL_KEEP) != 0) {
-        assert(PIM_SLOT() == 0); /* an exchange call runs alone, on tasklet 0, which owns the segment table */
         pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
     }
-    if (T->status != 0) {
-        T->out_pos = T->rec_start + PIM_REC_HDR;
-        T->out_limit = T->out_end;
-        T->nsets = 0;
-        T->status = 0;
-        out_bytes = 0;
-        pim_out_write(T->msg, (T->msg_len + 7u) & ~7u);
+#endif
+    rec->status = (uint16_t)status;
+    if (status != 0) {
+        T->out_pos = T->rec_start + PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
+        rec->nsets = 0;
+        rec->out_bytes = 0;
     }
-    pim_bt_copy(rec.sqlstate, T->sqlstate, 5);
-    rec.msg_len = (uint16_t)T->msg_len;
-    rec.out_bytes = out_bytes;
-    rec.proc = ch->proc;
-    rec.seq = ch->seq;
-    rec.nsets = (uint8_t)T->nsets;
-    rec.index = index;
-    rec.mp_bytes = 0;
-    rec.pad = 0;
+#if PIM_HAS(PIM_F_MP)
     if ((ch->flags & PIM_CALL_MP) != 0) {
-        rec.mp_bytes = mp_report(T, status);
+        rec->mp_bytes = mp_report(T, status);
     }
-    rec.bytes = T->out_pos - T->rec_start;
-    pim_mram_put(T->rec_start, &rec, PIM_REC_HDR);
+#endif
+    rec->bytes = T->out_pos - T->rec_start;
+    pim_mram_put(T->rec_start, rec, status != 0 ? PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u) : PIM_REC_HDR);
     T->records++;
     return true;
 }
 
-/*
- * Installs the database header (pim_db) for this launch. It lives in MRAM between launches; a batch with
- * PIM_FLAG_INIT carries the host's formatted empty header instead (docs/wire-format.md), and the DPU
- * only zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump (the host
- * formats so that no DPU program spends IRAM on it).
- */
-static void load_db(pim_task_t *T, const batch_hdr_t *bh)
-{
-    if ((bh->flags & PIM_FLAG_INIT) != 0) {
-        pim_off_t at;
-        pim_mram_get(PIM_IN_OFF + sizeof(*bh), &pim_db, sizeof(pim_db));
-        pim_zero(T->key_a, PIM_KEY_MAX);
-        for (at = PIM_DATA_OFF; at < pim_db.bump; at += PIM_KEY_MAX) {
-            pim_mram_put(at, T->key_a, PIM_KEY_MAX);
-        }
-    } else {
-        pim_mram_get(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-    }
-}
-
-/*
- * Tasklet 0, after every tasklet is done: moves each slice's records down behind the result header
- * (ascending, the destination never above the source, through a WRAM buffer), writes the header, and
- * keeps the database header in MRAM for the next launch.
- */
-static void finish(pim_task_t *T)
-{
-    result_hdr_t rh __attribute__((aligned(8)));
-    pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
-    uint32_t s, records = 0;
-#if PIM_EXEC_TASKLETS > 1
-    for (s = 0; s < PIM_EXEC_TASKLETS; s++, from += SLICE_BYTES) {
-        pim_off_t end = pim_task[s].out_pos, at;
-        assert(end >= from && end <= from + SLICE_BYTES && to <= from && ((end - from) & 7u) == 0);
-        records += pim_task[s].records;
-        for (at = from; to != from && at < end; at += PIM_KEY_MAX) {
-            uint32_t n = end - at < PIM_KEY_MAX ? end - at : PIM_KEY_MAX;
-            pim_mram_get(at, T->key_a, n);
-            pim_mram_put(to + (at - from), T->key_a, n);
-        }
-        to += end - from;
-    }
-#else
-    /* one slice, already behind the header: nothing to move (IRAM: no copy loop in serial programs) */
-    (void)s;
-    (void)from;
-    records = T->records;
-    to = T->out_pos;
-#endif
-    pim_mram_put(PIM_DB_OFF, &pim_db, sizeof(pim_db));
-    rh.magic = PIM_RESULT_MAGIC;
-    rh.ncalls = records;
-    rh.bytes = to - PIM_OUT_OFF;
-    rh.flags = stop_wave != NO_STOP; /* some calls did not run: the host resubmits them */
-    pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
-}
-
-/* Runs the batch in the input area on every executing tasklet. */
+/* Runs the batch in the input area on every tasklet. */
 int main(void)
 {
-    pim_task_t *T;
     batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
-    pim_off_t pos = PIM_IN_OFF + sizeof(bh);
-    uint32_t i, slot, wave = 0, turn = 0, commit = 0xffffffffu;
+    uint32_t i, slot = PIM_SLOT(), turn = 0;
+    pim_task_t *T = &pim_task[slot];
+    pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
-    if (me() >= PIM_EXEC_TASKLETS) {
-        return 0;
-    }
-    slot = PIM_SLOT();
-    T = pim_me();
     pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
     assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
-    if ((bh.flags & PIM_FLAG_INIT) != 0) {
-        pos += sizeof(pim_db);
-    }
-    if ((bh.flags & PIM_FLAG_MP) != 0) {
-        uint32_t mp[4] __attribute__((aligned(8)));
-        pim_mram_get(pos, mp, 16);
-        pos += 16;
-        commit = mp[3];
-        if (slot == 0) {
-            pim_mp_dpu = mp[0];
-            pim_mp_parts = mp[1];
-            pim_mp_dpus = mp[2];
-        }
-    }
-    T->undo_limit = PIM_UNDO_OFF + (pim_off_t)(slot + 1) * PIM_UNDO_BYTES;
-    T->undo_base = PIM_UNDO_OFF + (pim_off_t)slot * PIM_UNDO_BYTES;
-    T->undo_pos = T->undo_base;
-    if (slot == 0) {
-        load_db(T, &bh);
-        stop_wave = NO_STOP;
-        /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on
-         * tasklet 0) are committed or undone before any call of this launch runs, i.e. before the barrier;
-         * the other tasklets never touch the segment table */
-        assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES);
-        pim_mp_launch(T, commit, (bh.flags & PIM_FLAG_INIT) != 0);
-    }
-    T->mp_pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u); /* exchange scratch: the input area after the batch */
-    T->mp_pub_end = T->mp_pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? T->mp_pub0 + PIM_MP_PUB_MAX
-                                                                           : PIM_IN_OFF + PIM_IN_BYTES;
-    T->out_base = PIM_OUT_OFF + sizeof(result_hdr_t) + (pim_off_t)slot * SLICE_BYTES;
-    T->out_pos = T->out_base;
-    T->out_end = T->out_base + SLICE_BYTES;
+    T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
+    T->undo_limit = T->undo_base + PIM_UNDO_BYTES;
+    T->out_pos = base;
+    T->out_end = base + SLICE_BYTES;
     T->records = 0;
-    WAVE_BARRIER(); /* pim_db is installed */
-    assert(pim_db.magic == PIM_DB_MAGIC && pim_db.ntables == PIM_NTABLES && stop_wave == NO_STOP);
-    for (i = 0; i < bh.ncalls; i++) {
+    if (slot == 0) {
+        pos = PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + ((bh.nprocs * 2u + 7u) & ~7u);
+        layout(&bh, (bh.flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF);
+        if ((bh.flags & PIM_FLAG_INIT) != 0) {
+            pos += pim_img.db_bytes;
+        }
+        pim_x.commit = 0xffffffffu; /* without the exchange header every kept segment is committed */
+        if ((bh.flags & PIM_FLAG_MP) != 0) { /* (a kernel without PIM_F_MP has no segments, and no exchange call) */
+            pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
+            pos += PIM_MP_HEADER_BYTES;
+        }
+        calls_at = pos;
+        stopped = 0;
+        /* exchange scratch: the input area after the batch */
+        pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
+        pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
+                                                                              : PIM_IN_OFF + PIM_IN_BYTES;
+#if PIM_HAS(PIM_F_MP)
+        /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
+         * are committed or undone before any call of this launch runs, i.e. before the barrier */
+        pim_mp_launch(T, pim_x.commit, (bh.flags & PIM_FLAG_INIT) != 0);
+#endif
+    }
+    WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
+    for (i = 0, pos = calls_at; i < bh.ncalls; i++, pos += ch.bytes) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
-#if PIM_EXEC_TASKLETS > 1
-        if (i > 0 && (ch.flags & CALL_JOINS_WAVE) == 0) {
-            if ((ch.flags & CALL_SERIAL) == 0) {
+        if (i > 0 && (ch.flags & PIM_CALL_JOINS_WAVE) == 0) {
+            if (NR_TASKLETS == 1 || (ch.flags & PIM_CALL_SERIAL) == 0) {
                 WAVE_BARRIER(); /* every call of the wave before is done */
-                if (stop_wave <= wave) {
+                if (stopped) {
                     break; /* a slice filled in an earlier wave: no later wave runs */
                 }
             }
-            wave++;
             turn = 0;
         }
-#else
-        if (stop_wave != NO_STOP) {
-            break; /* one tasklet runs the batch in order: the rest is resubmitted */
-        }
-#endif
-        if (turn == slot && stop_wave == NO_STOP) {
-            bool done = false;
+        if (turn == slot && !stopped) {
             /* an exchange call also keeps room for its report */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            if (T->out_end - T->out_pos >= room) {
-                pim_mram_get(pos, &ch, sizeof(ch));
-                if ((ch.flags & PIM_CALL_MP) != 0) {
-                    mp_call_hdr_t mh __attribute__((aligned(8)));
-                    assert(slot == 0); /* the host gives an exchange call a wave of its own */
-                    pim_mram_get(pos + sizeof(ch), &mh, sizeof(mh));
-                    assert(mh.param_bytes <= sizeof(T->params) &&
-                           sizeof(ch) + sizeof(mh) + mh.param_bytes + mh.vec_bytes == ch.bytes);
-                    pim_mram_get(pos + sizeof(ch) + sizeof(mh), T->params, mh.param_bytes);
-                    T->mp_vec = pos + sizeof(ch) + sizeof(mh) + mh.param_bytes;
-                    T->mp_nvec = mh.nvec;
-                } else {
-                    /* codegen sizes params for the largest parameter block of the program's procedures */
-                    assert(ch.bytes - sizeof(ch) <= sizeof(T->params));
-                    pim_mram_get(pos + sizeof(ch), T->params, ch.bytes - sizeof(ch));
-                }
-                done = run_call(T, &ch, i);
+            const pim_proc_t *p = pim_procs;
+            pim_off_t params = pos + sizeof(ch);
+            uint32_t n = ch.bytes - sizeof(ch), k;
+            for (k = 0; k < pim_nprocs && p->id != ch.proc; k++, p++) {
             }
-            if (!done) {
-                stop_wave = wave; /* this call and the wave's calls not yet started are resubmitted */
+            assert(k < pim_nprocs); /* the batch lists every procedure its calls name */
+            pim_mram_get(pos, &ch, sizeof(ch));
+            if ((ch.flags & PIM_CALL_MP) != 0) {
+                mp_call_hdr_t mh __attribute__((aligned(8)));
+                assert(PIM_HAS(PIM_F_MP) && slot == 0); /* the host gives an exchange call a wave of its own */
+                pim_mram_get(params, &mh, sizeof(mh));
+                assert(sizeof(mh) + mh.param_bytes + mh.vec_bytes == n);
+                params += sizeof(mh);
+                n = mh.param_bytes;
+                pim_x.vec = params + n;
+                pim_x.nvec = mh.nvec;
+            }
+            assert(n <= p->frame_bytes);
+            pim_mram_get(params, T->frame, n);
+            if (T->out_end - T->out_pos < room || !run_call(T, &ch, p, i, base)) {
+                stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
-#if PIM_EXEC_TASKLETS > 1
-        turn = turn + 1 == PIM_EXEC_TASKLETS ? 0 : turn + 1;
-#endif
-        pos += ch.bytes;
+        turn = turn + 1 == NR_TASKLETS ? 0 : turn + 1;
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        finish(T);
+        /* moves each slice's records down behind the result header (ascending: the destination never above
+         * the source, through the frame), writes the header, keeps the database header for the next launch */
+        result_hdr_t rh __attribute__((aligned(8)));
+        pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
+        uint32_t records = 0;
+        for (i = 0; i < NR_TASKLETS; i++, from += SLICE_BYTES) {
+            uint32_t bytes = pim_task[i].out_pos - from;
+            assert(bytes <= SLICE_BYTES && to <= from && (bytes & 7u) == 0);
+            records += pim_task[i].records;
+            if (to != from) {
+                pim_mram_move(to, from, bytes, T->frame, bounce);
+            }
+            to += bytes;
+        }
+        pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
+        rh.magic = PIM_RESULT_MAGIC;
+        rh.ncalls = records;
+        rh.bytes = to - PIM_OUT_OFF;
+        rh.flags = stopped; /* some calls did not run: the host resubmits them */
+        pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
     }
     return 0;
 }

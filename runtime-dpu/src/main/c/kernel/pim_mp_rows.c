@@ -6,14 +6,14 @@
  *
  * Rowset. The owner of the first source's partition scans it and publishes the fields the rest of the query
  * reads of every row that passes the source's filter, as one vector entry (value: the rows, each a block of
- * those fields like INTO values, pim_rt.h pim_mp_val_t). Every other participant's local scan finds nothing (the rows live on
+ * those fields like INTO values, docs/vm.md "value descriptor"). Every other participant's local scan finds nothing (the rows live on
  * the owner only), and it iterates the published rows instead: all participants see the same rows in the
  * same order, so their later ordinals agree.
  *
  * Lookups. Each inner lookup is a statement instance of its own (pim_mp_at with no INTO fields): its owner
  * probes and publishes the row's fields (an empty value: no row); the others take them from the vector.
  * A missing value (rowset or lookup) does not stop the call at once: the participant marks it
- * (pim_mp_missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
+ * (pim_x.missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
  * naming every DPU it needs (pim_mp_join_end). So a join costs about three launches whatever its size:
  * the rowset, every owner's lookups, the result.
  *
@@ -21,7 +21,40 @@
  */
 #include "pim_rt.h"
 
-static const pim_mp_val_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
+#if PIM_HAS(PIM_F_MP_ROWS)
+/*
+ * Several missing values (a join's inner lookups): the call goes on and blocks at the end of the statement
+ * (pim_mp_join_end), stopping at the first missing instance and naming every DPU it needs.
+ */
+void pim_mp_missing(uint32_t dpu)
+{
+    uint32_t i;
+    if (pim_x.miss == 0) {
+        pim_x.miss = pim_x.ord;
+        pim_x.need = dpu;
+    }
+    for (i = 0; i < pim_x.nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return;
+        }
+    }
+    if (pim_x.nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_x.nneed++] = dpu;
+    }
+}
+
+/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
+ * it saw made the statement fail (without all of them that failure proves nothing). */
+void pim_mp_join_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (pim_x.miss != 0 && T->status != PIM_ST_BLOCKED) {
+        T->status = PIM_ST_BLOCKED;
+        pim_x.stop = pim_x.miss;
+    }
+}
+
+static const pim_xval_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
 static uint32_t rs_ord;
 static bool rs_publishing;
 static pim_off_t rs_head, rs_at, rs_end;
@@ -29,16 +62,17 @@ static pim_off_t rs_head, rs_at, rs_end;
 /*
  * Starts the first source of a join; returns the pass to run: 1 = scan the local partition (a call on one
  * DPU runs the rest of the query on each row; the owner of an exchange call only publishes the rows), 2 =
- * iterate the published rows (pim_mp_row_next). The generated loop is
+ * iterate the published rows (pim_mp_row_next). The program's loop is (docs/vm.md MPROWS..MPJEND)
  *
- *     for (ph = pim_mp_rows(...); ph != 0; ph = pim_mp_rows_next())
- *         while (pim_mp_row_next() || (ph == 1 && <next local row>))
- *             if (<filter>) if (pim_mp_row_put()) <the rest of the query>
+ *     for (ph = MPROWS; ph != 0; ph = MPRNEXT)
+ *         while (MPROW || (ph == 1 && <next local row>))
+ *             if (<filter>) if (MPPUT) <the rest of the query>
+ *     MPJEND
  *
  * so the owner runs the rest of the query in a second pass over its own published rows, after they are
  * complete (its lookups publish entries of their own behind them), like every other participant.
  */
-uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields)
+uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields)
 {
     pim_task_t *T = pim_me();
     uint32_t dpu, len = 0;
@@ -47,28 +81,25 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields)
     }
     rs_at = rs_end = 0;
     rs_publishing = false;
-    if (T->status != 0) {
-        return 0;
-    }
-    T->mp_ord++;
+    pim_x.ord++;
     assert(fields->bytes != 0 && fields->bytes % 8 == 0); /* every row one aligned DMA */
     rs_val = fields;
-    rs_ord = T->mp_ord;
+    rs_ord = pim_x.ord;
     dpu = pim_mp_route(key, key_null);
-    if (dpu == pim_mp_dpu) {
+    if (dpu == pim_x.dpu) {
         /* the entry's header is written by pim_mp_rows_next, once the rows are known */
-        if (T->mp_pub + 8 > T->mp_pub_end) {
-            pim_fail("54000", "multi-partition call publishes too many values");
+        if (pim_x.pub + 8 > pim_x.pub_end) {
+            pim_error(PIM_E_PUBLISH);
             return 0;
         }
         rs_publishing = true;
-        rs_head = T->mp_pub;
-        T->mp_pub += 8;
+        rs_head = pim_x.pub;
+        pim_x.pub += 8;
         return 1;
     }
-    rs_at = pim_mp_find(T, fields->stmt, &len);
+    rs_at = pim_mp_find(fields->stmt, &len);
     if (rs_at == PIM_NONE) {
-        pim_mp_missing(T, dpu); /* no rows: the lookups of the rows it has not seen are not run either */
+        pim_mp_missing(dpu); /* no rows: the lookups of the rows it has not seen are not run either */
         rs_at = 0;
         return 2;
     }
@@ -87,26 +118,22 @@ uint32_t pim_mp_rows_next(void)
         return 0;
     }
     rs_publishing = false;
-    if (T->status != 0) {
-        T->mp_pub = rs_head; /* a failed call publishes no rows */
-        return 0;
-    }
-    len = T->mp_pub - (rs_head + 8);
+    len = pim_x.pub - (rs_head + 8);
     hdr[0] = (uint16_t)rs_val->stmt;
     hdr[1] = (uint16_t)len;
     hdr[2] = (uint16_t)(rs_ord & 0xffffu);
     hdr[3] = (uint16_t)(rs_ord >> 16);
     pim_mram_put(rs_head, hdr, 8);
-    T->mp_npub++;
+    pim_x.npub++;
     rs_at = rs_head + 8;
-    rs_end = T->mp_pub;
+    rs_end = pim_x.pub;
     return 2;
 }
 
 bool pim_mp_row_next(void)
 {
     pim_task_t *T = pim_me();
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0 || rs_at >= rs_end) {
         return false;
     }
     pim_mp_unpack(T, rs_val, rs_at, rs_val->bytes);
@@ -121,51 +148,24 @@ bool pim_mp_row_put(void)
     if ((T->mp_flags & PIM_CALL_MP) == 0 || !rs_publishing) {
         return true; /* run the rest of the query on this row */
     }
-    if (T->status != 0) {
-        return false;
-    }
     step = rs_val->bytes;
-    if (T->mp_pub + step > T->mp_pub_end || T->mp_pub + step - (rs_head + 8) > 0xfff8u) {
-        pim_fail("54000", "a join in a multi-partition call publishes too many rows");
-        T->mp_stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
+    if (pim_x.pub + step > pim_x.pub_end || pim_x.pub + step - (rs_head + 8) > 0xfff8u) {
+        pim_error(PIM_E_JOIN_ROWS);
+        pim_x.stop = rs_ord; /* where the others wait for these rows: the failure is decided there */
         return false;
     }
     pim_mp_pack(T, rs_val);
-    pim_mram_put(T->mp_pub, PIM_MP_BUF(T) + 8, step);
-    T->mp_pub += step;
+    pim_mram_put(pim_x.pub, PIM_MP_BUF(T) + 8, step);
+    pim_x.pub += step;
     return false;
 }
 
-/*
- * After an inner lookup of a join (pim_mp_at ran the probe here, or skipped it): the owner publishes the row's
- * fields (an empty value: no row; a row without published fields is 8 zero bytes) and returns the probe's
- * offset; another participant takes them from the vector (returns a non-PIM_NONE dummy offset when the row
- * exists) or marks the value missing and returns PIM_NONE.
- */
-pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields)
+void pim_mp_stop(void)
 {
-    pim_task_t *T = pim_me();
-    uint32_t len = 0;
-    pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
-        return off;
+    if (rs_publishing) {
+        rs_publishing = false;
+        pim_x.pub = rs_head; /* a failed call publishes no rows */
     }
-    if (pim_mp_last == pim_mp_dpu) {
-        if (off != PIM_NONE) {
-            pim_mp_pack(T, fields);
-            len = fields->bytes;
-        }
-        pim_mp_publish(T, fields->stmt, len);
-        return off;
-    }
-    at = pim_mp_find(T, fields->stmt, &len);
-    if (at == PIM_NONE) {
-        pim_mp_missing(T, pim_mp_last);
-        return PIM_NONE;
-    }
-    if (len == 0) {
-        return PIM_NONE;
-    }
-    pim_mp_unpack(T, fields, at, len);
-    return 8; /* any offset but PIM_NONE: the row's fields are in the row buffer */
+    pim_mp_join_end();
 }
+#endif /* PIM_F_MP_ROWS */

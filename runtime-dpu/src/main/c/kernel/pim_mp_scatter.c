@@ -2,7 +2,7 @@
  * Broadcast reads of an exchange call as scatter-gather fragments (docs/multi-partition.md "Broadcast reads").
  *
  * A read that must visit every partition (no equality on the partition key) runs on every participant over
- * its own rows; the generated code then hands its partial to pim_mp_gather_aggs (the aggregates'
+ * its own rows; the program then hands its partial to pim_mp_gather_aggs (the aggregates'
  * accumulators) or pim_mp_gather_rows (the first rows in ORDER BY order, from the sort buffer). Each call
  * numbers the statement instance like pim_mp_at (same ordinal on every participant), publishes the partial
  * as an entry whose statement id has bit 15 set, and then either finds the host's MERGED value for this
@@ -22,6 +22,7 @@
  */
 #include "pim_rt.h"
 
+#if PIM_HAS(PIM_F_MP_SCATTER)
 #define PARTIAL_BIT 0x8000u /* statement id of a partial entry (the host merges these, never sends them) */
 
 typedef struct {
@@ -32,7 +33,7 @@ typedef struct {
 /*
  * Numbers the instance, publishes the partial (hdr_bytes of hdr, then body_bytes of body) and looks for the
  * merged value: returns the MRAM offset of its value (its header first), or 0 when the call is not an
- * exchange call, already stopped, or now blocked.
+ * exchange call, or now blocked.
  */
 static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, const void *body, uint32_t body_bytes)
 {
@@ -40,33 +41,33 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     sg_ent_t e __attribute__((aligned(8)));
     uint32_t len = hdr_bytes + body_bytes;
     pim_off_t at;
-    if ((T->mp_flags & PIM_CALL_MP) == 0 || T->status != 0) {
+    if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return 0;
     }
-    T->mp_ord++;
+    pim_x.ord++;
     assert(stmt < PARTIAL_BIT && (hdr_bytes & 7u) == 0 && (body_bytes & 7u) == 0);
-    if (len > PIM_MP_VALUE_MAX || T->mp_pub + 8 + len > T->mp_pub_end) {
-        pim_fail("54000", "a broadcast read's partial result is too large to exchange");
+    if (len > PIM_MP_VALUE_MAX || pim_x.pub + 8 + len > pim_x.pub_end) {
+        pim_error(PIM_E_PARTIAL);
         return 0;
     }
     e.stmt = (uint16_t)(stmt | PARTIAL_BIT);
     e.len = (uint16_t)len;
-    e.ord = T->mp_ord;
-    pim_mram_put(T->mp_pub, &e, 8);
-    pim_mram_put(T->mp_pub + 8, hdr, hdr_bytes);
+    e.ord = pim_x.ord;
+    pim_mram_put(pim_x.pub, &e, 8);
+    pim_mram_put(pim_x.pub + 8, hdr, hdr_bytes);
     if (body_bytes != 0) {
-        pim_mram_put(T->mp_pub + 8 + hdr_bytes, body, body_bytes);
+        pim_mram_put(pim_x.pub + 8 + hdr_bytes, body, body_bytes);
     }
-    T->mp_pub += 8 + len;
-    T->mp_npub++;
-    at = pim_mp_find(T, stmt, &len);
+    pim_x.pub += 8 + len;
+    pim_x.npub++;
+    at = pim_mp_find(stmt, &len);
     if (at != PIM_NONE) {
         assert(len >= hdr_bytes && len <= PIM_MP_VALUE_MAX);
         return at;
     }
     T->status = PIM_ST_BLOCKED; /* every participant's partial is needed first: the host merges them */
-    T->mp_stop = T->mp_ord;
-    T->mp_need = pim_mp_dpu; /* a participant already: the call runs on every DPU */
+    pim_x.stop = pim_x.ord;
+    pim_x.need = pim_x.dpu; /* a participant already: the call runs on every DPU */
     return 0;
 }
 
@@ -82,7 +83,7 @@ void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n)
     pim_mram_get(merged, hdr, 8);
     assert((hdr[0] & 0xffffu) == (1u | (n << 8)));
     if (((hdr[0] >> 16) & 0xffu) != 0) {
-        pim_fail("22003", "numeric value out of range");
+        pim_error(PIM_E_OVERFLOW);
         return;
     }
     pim_mram_get(merged + 8, w, n * 24u);
@@ -105,7 +106,7 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
     got = (uint32_t)(hdr[0] >> 32) & 0xffffu;
     assert((hdr[0] & 0xffu) == 2u && got <= cap);
     if (((hdr[0] >> 16) & 0xffu) != 0) {
-        pim_fail("54000", "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index");
+        pim_error(PIM_E_SORT);
         return;
     }
     if (got != 0) {
@@ -113,3 +114,4 @@ void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, 
     }
     *n = got;
 }
+#endif /* PIM_F_MP_SCATTER */

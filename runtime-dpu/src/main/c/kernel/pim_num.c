@@ -12,9 +12,9 @@ static const int64_t pow10[19] = {
     1000000000000000LL, 10000000000000000LL, 100000000000000000LL, 1000000000000000000LL,
 };
 
-static int64_t overflow(void)
+int64_t pim_overflow(void)
 {
-    pim_fail("22003", "numeric value out of range");
+    pim_error(PIM_E_OVERFLOW);
     return 0;
 }
 
@@ -22,7 +22,7 @@ static int64_t overflow(void)
  * Unsigned 64-bit long division, one bit per step (constant shifts only). Much smaller than the
  * compiler-rt routines (__udivdi3 and friends); 64-bit division is rare in procedures.
  */
-static __attribute__((noinline)) uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
+__attribute__((noinline)) uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t *rem)
 {
     uint64_t r = 0;
     uint32_t i;
@@ -41,14 +41,15 @@ static __attribute__((noinline)) uint64_t udivmod(uint64_t n, uint64_t d, uint64
 
 #if UINTPTR_MAX == 0xffffffffu
 /*
- * The compiler's 32-bit multiply and unsigned remainder on a 32-bit DPU build: a DPU, like the rv32i
- * proxy, has no 32-bit multiply or divide instruction, and index arithmetic (`slot * record_bytes`,
- * `tid * sizeof(table)`, `part % dpus`) calls these. Shift and add (subtract) loops of about ten
+ * The compiler's 32-bit multiply, unsigned quotient and remainder on a 32-bit DPU build: a DPU, like the
+ * rv32i proxy, has no 32-bit multiply or divide instruction, and index arithmetic (`slot * record_bytes`,
+ * `tid * sizeof(table)`, `part % dpus`) and the calendar (pim_str.c) call these. Shift and add (subtract) loops of about ten
  * instructions replace the runtime library's routines of about 40 each (docs/iram.md): IRAM over
  * cycles, as for mul64 and udivmod. Not compiled for the native simulator (64-bit hardware arithmetic).
  */
 uint32_t __mulsi3(uint32_t a, uint32_t b);
 uint32_t __umodsi3(uint32_t n, uint32_t d);
+uint32_t __udivsi3(uint32_t n, uint32_t d);
 
 uint32_t __mulsi3(uint32_t a, uint32_t b)
 {
@@ -73,6 +74,20 @@ uint32_t __umodsi3(uint32_t n, uint32_t d)
     }
     return r;
 }
+
+uint32_t __udivsi3(uint32_t n, uint32_t d)
+{
+    uint32_t r = 0, i;
+    for (i = 0; i < 32; i++) {
+        r = (r << 1) | (n >> 31);
+        n <<= 1;
+        if (r >= d) {
+            r -= d;
+            n |= 1;
+        }
+    }
+    return n;
+}
 #endif
 
 static uint64_t mag(int64_t v)
@@ -84,7 +99,7 @@ static uint64_t mag(int64_t v)
 static int64_t signed_of(uint64_t m, bool neg)
 {
     if (m > (uint64_t)INT64_MAX + (neg ? 1u : 0u)) {
-        return overflow();
+        return pim_overflow();
     }
     return neg ? (int64_t)((uint64_t)0 - m) : (int64_t)m;
 }
@@ -92,66 +107,59 @@ static int64_t signed_of(uint64_t m, bool neg)
 int64_t pim_add(int64_t a, int64_t b)
 {
     int64_t r;
-    return __builtin_add_overflow(a, b, &r) ? overflow() : r;
+    return __builtin_add_overflow(a, b, &r) ? pim_overflow() : r;
 }
 
 int64_t pim_sub(int64_t a, int64_t b)
 {
     int64_t r;
-    return __builtin_sub_overflow(a, b, &r) ? overflow() : r;
+    return __builtin_sub_overflow(a, b, &r) ? pim_overflow() : r;
 }
 
 /*
- * The 64-bit product modulo 2^64 by shift and add over the smaller operand's bits (at most 64 steps, as
- * many as its bit length): no compiler-rt __muldi3, which is large on the DPU (8x8 hardware multiply).
+ * The 64-bit product by shift and add over b's bits: no compiler-rt __muldi3, which is large on the DPU (8x8
+ * hardware multiply). *ovf tells whether the true product needs more than 64 bits: a carry out of the sum, or
+ * a bit of a shifted out while b still has bits to add it with.
  */
-static __attribute__((noinline)) uint64_t mul64(uint64_t a, uint64_t b)
+__attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
 {
     uint64_t p = 0;
+    bool o = false;
     while (b != 0) {
         if ((b & 1u) != 0) {
             p += a;
+            o |= p < a;
         }
-        a <<= 1;
         b >>= 1;
+        o |= b != 0 && (a >> 63) != 0;
+        a <<= 1;
     }
+    *ovf = o;
     return p;
 }
 
 int64_t pim_mul(int64_t a, int64_t b)
 {
-    uint64_t ua = mag(a), ub = mag(b), p = mul64(ua, ub), r;
-    /* operands below 2^31 cannot overflow; otherwise check the product by dividing back */
-    if (((ua | ub) >> 31) != 0 && ub != 0 && udivmod(p, ub, &r) != ua) {
-        return overflow();
-    }
-    return signed_of(p, (a < 0) != (b < 0));
+    bool ovf;
+    uint64_t p = pim_mul64(mag(a), mag(b), &ovf);
+    return ovf ? pim_overflow() : signed_of(p, (a < 0) != (b < 0));
 }
 
 int64_t pim_neg(int64_t a)
 {
-    return a == INT64_MIN ? overflow() : -a;
+    return a == INT64_MIN ? pim_overflow() : -a;
 }
 
-int64_t pim_div(int64_t a, int64_t b)
+int64_t pim_divmod(int64_t a, int64_t b, bool mod)
 {
-    uint64_t r;
+    uint64_t r, q;
     if (b == 0) {
-        pim_fail("22012", "division by zero");
+        pim_error(PIM_E_DIVZERO);
         return 0;
     }
-    return signed_of(udivmod(mag(a), mag(b), &r), (a < 0) != (b < 0));
-}
-
-int64_t pim_mod(int64_t a, int64_t b)
-{
-    uint64_t r;
-    if (b == 0) {
-        pim_fail("22012", "division by zero");
-        return 0;
-    }
-    udivmod(mag(a), mag(b), &r);
-    return a < 0 ? -(int64_t)r : (int64_t)r; /* the remainder takes the dividend's sign */
+    q = pim_udivmod(mag(a), mag(b), &r);
+    /* the quotient's sign is the operands', the remainder's the dividend's (never beyond int64) */
+    return signed_of(mod ? r : q, mod ? a < 0 : (a < 0) != (b < 0));
 }
 
 int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
@@ -163,7 +171,7 @@ int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
     }
     assert(from - to <= 18);
     p = (uint64_t)pow10[from - to];
-    q = udivmod(mag(v), p, &r);
+    q = pim_udivmod(mag(v), p, &r);
     if (round != 0 && r > p / 2) {
         q++; /* half down: exactly .5 goes toward zero */
     }
@@ -172,16 +180,10 @@ int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round)
 
 int64_t pim_fit(int64_t v, uint32_t code)
 {
-    bool ok;
-    if (code == PIM_FIT_SMALLINT) {
-        ok = v >= -32768 && v <= 32767;
-    } else if (code == PIM_FIT_INTEGER) {
-        ok = v >= INT32_MIN && v <= INT32_MAX;
-    } else {
-        assert(code >= 1 && code <= 18);
-        ok = v < pow10[code] && v > -pow10[code];
-    }
-    return ok ? v : overflow();
+    /* SMALLINT and INTEGER: [-lim, lim); DECIMAL(p): (-10^p, 10^p) */
+    int64_t lim = code == PIM_FIT_SMALLINT ? 32768 : code == PIM_FIT_INTEGER ? 2147483648LL : pow10[code];
+    assert(code >= 1 && (code <= 18 || code == PIM_FIT_SMALLINT || code == PIM_FIT_INTEGER));
+    return v < lim && v >= (code >= PIM_FIT_SMALLINT ? -lim : 1 - lim) ? v : pim_overflow();
 }
 
 int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
@@ -216,23 +218,8 @@ void pim_stnum(uint8_t *p, uint32_t kind, int64_t v)
     }
 }
 
-uint32_t pim_aidx(int64_t index, uint32_t cardinality)
-{
-    if (index < 1 || index > (int64_t)cardinality) {
-        pim_fail("2202E", "array element not found: index out of range");
-        return 0;
-    }
-    return (uint32_t)(index - 1);
-}
-
-uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index)
-{
-    uint32_t i = pim_aidx(index, *(const uint32_t *)array);
-    return (i << 1) | ((array[nulls + (i >> 3)] >> (i & 7u)) & 1u);
-}
-
-/* Writes v / 10^scale as decimal text ("-12.50"); returns the length (22001 if it exceeds cap). */
-uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
+/* Writes v / 10^scale as decimal text ("-12.50"); returns the length, at most 21. */
+uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale)
 {
     char tmp[24];
     uint32_t n = 0, len = 0, i;
@@ -240,7 +227,7 @@ uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
     assert(scale >= 0 && scale <= 18);
     do {
         uint64_t digit;
-        u = udivmod(u, 10, &digit);
+        u = pim_udivmod(u, 10, &digit);
         tmp[n++] = (char)('0' + (int)digit);
         if ((int32_t)n == scale) {
             tmp[n++] = '.';
@@ -249,10 +236,7 @@ uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale)
     if (v < 0) {
         tmp[n++] = '-';
     }
-    if (n > cap) {
-        pim_fail_truncation();
-        return 0;
-    }
+    assert(n <= 21);
     for (i = 0; i < n; i++) {
         dst[len++] = tmp[n - 1 - i];
     }
@@ -291,30 +275,9 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
         i++;
     }
     if (i != len || digits == 0) {
-        pim_fail("22018", "invalid character value for cast");
+        pim_error(PIM_E_CAST);
         return 0;
     }
     v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
     return neg ? -v : v;
-}
-
-/* Sets the NULL flag of a field; false (and 23502) when the field is NOT NULL and isnull. */
-bool pim_put_null(uint8_t *base, uint32_t fd, bool isnull)
-{
-    uint32_t bit = fd >> 22;
-    uint8_t mask = (uint8_t)(1u << (bit & 7u));
-    if (isnull && (fd & (1u << 21)) != 0) {
-        pim_fail("23502", "NULL value for a NOT NULL column");
-        return false;
-    }
-    base[bit >> 3] = (uint8_t)(isnull ? base[bit >> 3] | mask : base[bit >> 3] & ~mask);
-    return !isnull;
-}
-
-void pim_put(uint8_t *base, uint32_t fd, int64_t v, bool isnull)
-{
-    uint32_t fit = (fd >> 16) & 31u;
-    if (pim_put_null(base, fd, isnull)) {
-        pim_stnum(base + (fd & 0x1fffu), (fd >> 13) & 7u, fit != 0 ? pim_fit(v, fit) : v);
-    }
 }

@@ -33,42 +33,42 @@ enum pim_op {
     OP_MUL = 23,
     OP_DIV = 24,
     OP_MOD = 25,
-    OP_NEG = 26,
-    OP_SCALE = 27,
-    OP_FIT = 28,
-    OP_CMP = 29,
-    OP_SCMP = 30,
-    OP_NOT = 31,
-    OP_AND = 32,
-    OP_OR = 33,
-    OP_ISNULL = 34,
-    OP_CAT = 35,
-    OP_SUBSTR = 36,
-    OP_CLEN = 37,
-    OP_POS = 38,
-    OP_NTOS = 39,
-    OP_STON = 40,
-    OP_FITS = 41,
-    OP_CUT = 42,
-    OP_PAD = 43,
-    OP_ELEM = 44,
-    OP_CARD = 45,
-    OP_PKFIND = 46,
-    OP_SCANOPEN = 47,
-    OP_SCANNEXT = 48,
-    OP_RLO = 49,
-    OP_ROPEN = 50,
-    OP_RNEXT = 51,
-    OP_ROWLOAD = 52,
-    OP_INSERT = 53,
-    OP_UPDATE = 54,
-    OP_DELETE = 55,
-    OP_PUSHOFF = 56,
-    OP_GETOFF = 57,
-    OP_SKEY = 58,
-    OP_SORTPUT = 59,
-    OP_SORTGET = 60,
-    OP_SETADD = 61,
+    OP_CMP = 26,
+    OP_SCMP = 27,
+    OP_POS = 28,
+    OP_SUBSTR = 29,
+    OP_NEG = 30,
+    OP_SCALE = 31,
+    OP_FIT = 32,
+    OP_NOT = 33,
+    OP_CLEN = 34,
+    OP_FITS = 35,
+    OP_CUT = 36,
+    OP_PAD = 37,
+    OP_NTOS = 38,
+    OP_STON = 39,
+    OP_SETADD = 40,
+    OP_AND = 41,
+    OP_OR = 42,
+    OP_ISNULL = 43,
+    OP_CAT = 44,
+    OP_ELEM = 45,
+    OP_CARD = 46,
+    OP_PKFIND = 47,
+    OP_SCANOPEN = 48,
+    OP_SCANNEXT = 49,
+    OP_RLO = 50,
+    OP_ROPEN = 51,
+    OP_RNEXT = 52,
+    OP_ROWLOAD = 53,
+    OP_INSERT = 54,
+    OP_UPDATE = 55,
+    OP_DELETE = 56,
+    OP_PUSHOFF = 57,
+    OP_GETOFF = 58,
+    OP_SKEY = 59,
+    OP_SORTPUT = 60,
+    OP_SORTGET = 61,
     OP_RSBEGIN = 62,
     OP_RSROW = 63,
     OP_RSEND = 64,
@@ -101,7 +101,7 @@ enum pim_op {
 #define PIM_DIR_ENTRY_BYTES 16u
 #define PIM_ROW_HDR 8u
 #define PIM_CELL_BYTES 16u
-#define PIM_ARENA_MSG_BYTES 256u
+#define PIM_ARENA_MSG_BYTES 288u
 #define PIM_MSG_MAX 248u
 #define PIM_FLAG_INIT 1u
 #define PIM_FLAG_MP 2u
@@ -153,6 +153,11 @@ enum pim_op {
 #define PIM_F_MP_HASH 32u
 #define PIM_F_TEXT 64u
 #define PIM_F_SORT 128u
+#define PIM_F_TIME 256u
+#define PIM_F_PARSE 512u
+#define PIM_F_SCAN 1024u
+#define PIM_F_DISTINCT 2048u
+#define PIM_F_UNIQUE 4096u
 #define PIM_MP_SEG_BYTES 4096u
 #define PIM_MP_VALUE_MAX 1024u
 #define PIM_MP_PUB_MAX 30720u

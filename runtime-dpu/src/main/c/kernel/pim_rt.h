@@ -1,20 +1,20 @@
 /*
- * PimSQL DPU kernel runtime: the shared, un-inlined helpers every generated program calls.
+ * PimSQL DPU kernel: the one program every DPU runs (docs/vm.md). It interprets the procedures of the image
+ * in MRAM (pim_vm.c) over the storage runtime declared here: rows in the MRAM heap, the chained hash primary
+ * index, B+tree secondary indexes, the per-call undo log, the output area and the multi-partition exchange.
  *
- * One generated program = this runtime + one generated C file (tables, procedures, dispatcher) +
- * a generated "pim_schema.h" that fixes the sizes this runtime needs (number of tables and B+trees,
- * largest row, memory map). Everything is statically allocated; loops are bounded; there is no
- * recursion and no printf. See docs/wire-format.md for the MRAM memory map and byte formats.
+ * A build is fixed by -DNR_TASKLETS (every tasklet executes calls), -DPIM_FEATURES (PIM_F_* bits: what a
+ * feature brings is compiled out without it) and -DSTACK_SIZE_DEFAULT; every other constant comes from the
+ * generated pim_ops.h. WRAM holds the kernel's few globals and one heap that tasklet 0 lays out at every
+ * launch (pim_exec.c): the database header, the schema, the batch's procedures and one arena per tasklet.
+ * Nothing else is allocated; loops are bounded; there is no recursion and no C library call.
  *
- * Error model: a failing helper records the first error of the call (SQLSTATE + message) in the
- * executing tasklet's state and returns a harmless value. Every write helper, output helper and
- * loop tick refuses to act once an error is recorded, so generated code needs no error checks
- * between statements; the dispatcher rolls the call back afterwards.
+ * Errors: a failing helper records the first error of the call (SQLSTATE, message) in the tasklet's state
+ * and returns a harmless value; the interpreter stops after the operation and the call is rolled back.
  *
- * Concurrency: PIM_EXEC_TASKLETS tasklets run the calls of a batch wave by wave (pim_exec.c): the host
- * puts only non-conflicting calls in one wave (docs/runtime.md "Concurrent calls on a DPU"). All
- * per-call state is an array indexed by me(); the only state concurrent calls share is pim_db's
- * allocator (pim_mem.c, under a mutex) and the output area (one slice per tasklet).
+ * Concurrency: the tasklets run the calls of a batch wave by wave (pim_exec.c); the host puts only
+ * non-conflicting calls in one wave (docs/runtime.md "Concurrent calls on a DPU"). Per-call state is indexed
+ * by me(); concurrent calls share only the allocator (pim_mem.c, under a mutex) and pim_db's counters.
  */
 #ifndef PIM_RT_H
 #define PIM_RT_H
@@ -27,49 +27,49 @@
 #include <defs.h>
 #include <mram.h>
 
-#include "pim_btree.h"
-#include "pim_schema.h"
+#include "pim_ops.h"
 
-#ifndef PIM_UNIQUE_TREES
-#define PIM_UNIQUE_TREES PIM_NTREES /* schemas without the count: assume any B+tree may be unique */
+#ifndef PIM_FEATURES
+#error "build the kernel with -DPIM_FEATURES=<PIM_F_* bits> (docs/vm.md \"Kernel features\")"
 #endif
-#ifndef PIM_TREE_WRITES
-#define PIM_TREE_WRITES 1 /* schemas without the flag: row writes may change B+tree entries */
+#define PIM_HAS(f) ((PIM_FEATURES & (f)) != 0)
+#if NR_TASKLETS > PIM_MAX_TASKLETS || NR_TASKLETS > PIM_UNDO_SLOTS
+#error "NR_TASKLETS: at most PIM_MAX_TASKLETS executing tasklets, one undo log each"
 #endif
-#ifndef PIM_MOVE_SUMS
-#define PIM_MOVE_SUMS 1 /* schemas without the flag: pim_move may compute sums */
-#endif
-#ifndef PIM_MOVE_ELEMS
-#define PIM_MOVE_ELEMS 1 /* schemas without the flag: pim_move may read array elements */
-#endif
-#ifndef PIM_MP_HASH
-#define PIM_MP_HASH 1 /* schemas without the flag: pim_mp_hash may compute HASH partitions */
-#endif
+
+/* The B+tree's limits come from the shared constants (the same value for every file). */
+#define PIM_BT_MAX_KEY PIM_MAX_TREE_KEY
+#define PIM_BT_FANOUT PIM_NODE_FANOUT
+#include "pim_btree.h"
 
 typedef pim_mram_off_t pim_off_t;
-
 #define PIM_NONE 0u
 
-/* ---- memory map (offsets from DPU_MRAM_HEAP_POINTER; values come from pim_schema.h) ---- */
-#define PIM_OUT_OFF (PIM_IN_OFF + PIM_IN_BYTES)
-#define PIM_UNDO_OFF (PIM_OUT_OFF + PIM_OUT_BYTES)
-#ifndef PIM_UNDO_SLOTS
-#define PIM_UNDO_SLOTS PIM_EXEC_TASKLETS /* schemas without the count: one undo log per executing tasklet */
-#endif
-#define PIM_DATA_OFF (PIM_UNDO_OFF + PIM_UNDO_BYTES * PIM_UNDO_SLOTS)
+/* Index of the executing tasklet's state; a constant 0 with one tasklet. */
+#define PIM_SLOT() (NR_TASKLETS == 1 ? 0u : (uint32_t)me())
 
-#define PIM_BATCH_MAGIC 0x424D4950u  /* "PIMB" little-endian */
-#define PIM_RESULT_MAGIC 0x524D4950u /* "PIMR" */
-#define PIM_DB_MAGIC 0x444D4950u     /* "PIMD" */
-#define PIM_FLAG_INIT 1u             /* batch flag: format the database before the calls */
+/* ---- the image (MRAM at PIM_IMAGE_OFF), docs/vm.md ---- */
+typedef struct {
+    uint32_t magic, format, bytes, ntables, nprocs, schema_bytes, dir_offset, tasklets;
+    uint32_t arena_bytes, frame_bytes, key_bytes, tree_key, db_bytes, features, reserved[2];
+} pim_image_t;
 
-#define PIM_ROW_HDR 8u   /* every row starts with {u32 hash chain next, u32 key hash} */
-#define PIM_REC_HDR 40u  /* output record header */
-#define PIM_MSG_MAX 248u /* error message bytes kept */
-#define PIM_KEY_MAX 256u /* encoded hash-key bytes */
+/* The schema section, copied to WRAM at every launch. */
+typedef struct {
+    uint16_t row_bytes; /* multiple of 8, header included */
+    uint8_t nindexes;   /* index 0 is the hash primary key, the others B+trees */
+    uint8_t pad;
+    uint16_t first_index;
+    uint16_t pad2;
+} pim_table_t;
 
-/* Column kinds as stored in rows, parameters and result rows. */
-enum { PIM_K_BOOL = 1, PIM_K_I16 = 2, PIM_K_I32 = 3, PIM_K_I64 = 4, PIM_K_CHAR = 5, PIM_K_VARCHAR = 6 };
+typedef struct {
+    uint16_t first_col;
+    uint8_t ncols, unique;
+    uint8_t tree;      /* B+tree slot; unused for the primary key */
+    uint8_t key_bytes; /* encoded size, multiple of 8 */
+    uint16_t pad;
+} pim_index_t;
 
 /* A key column: where it is in the row and how it encodes (docs/wire-format.md "Keys"). */
 typedef struct {
@@ -80,32 +80,23 @@ typedef struct {
     uint8_t nullable;
 } pim_col_t;
 
+/* A procedure's directory entry; the loaded copy in WRAM holds the code's heap offset and the procedure id
+ * in its first two words instead of the image offset and size. */
 typedef struct {
-    const pim_col_t *cols;
-    uint8_t ncols;
-    uint8_t unique;
-    uint8_t tree;      /* B+tree slot; unused for the primary (hash) index */
-    uint8_t key_bytes; /* encoded size, multiple of 8 */
-} pim_index_t;
+    uint32_t code, id;
+    uint16_t ninstr, frame_bytes, out_bytes, xbuf;
+} pim_proc_t;
 
+
+#define PIM_TABLE(tid) (&pim_tabs[tid])
+#define PIM_INDEX(tid, i) (&pim_idxs[pim_tabs[tid].first_index + (i)])
+
+/* ---- the database header (pim_db, docs/vm.md), in the WRAM heap during a launch ---- */
 typedef struct {
-    uint32_t row_bytes;       /* multiple of 8, header included */
-    uint32_t nindexes;        /* indexes[0] is the primary key (hash), the rest B+trees */
-    const pim_index_t *indexes;
-} pim_table_t;
-
-/* Generated by codegen. */
-extern const pim_table_t pim_tables[PIM_NTABLES];
-void pim_dispatch(uint32_t proc);
-uint32_t pim_out_bytes(uint32_t proc); /* size of the OUT block written after a successful call */
-
-/* Persistent database header, kept in WRAM during a launch and in MRAM at PIM_DB_OFF in between. */
-typedef struct {
-    pim_off_t buckets;     /* MRAM array of u32 chain heads */
-    uint32_t bucket_mask;  /* buckets - 1 (a power of two) */
-    uint32_t rows;
-    uint32_t pad;
-} pim_tstate_t;
+    uint32_t magic, ntables;
+    pim_off_t bump, limit;
+    uint32_t nfree, ntrees, pad[2];
+} pim_db_t;
 
 typedef struct {
     uint32_t size;
@@ -113,411 +104,326 @@ typedef struct {
 } pim_freelist_t;
 
 typedef struct {
-    uint32_t magic;
-    uint32_t ntables;
-    pim_off_t bump;
-    pim_off_t limit;
-    pim_freelist_t free[PIM_FREE_CLASSES];
-    pim_tstate_t tables[PIM_NTABLES];
-    pim_btree_t trees[PIM_NTREES_ALLOC];
-} pim_db_t;
+    pim_off_t buckets;    /* MRAM array of u32 chain heads */
+    uint32_t bucket_mask; /* buckets - 1 (a power of two) */
+    uint32_t rows;
+    uint32_t pad;
+} pim_tstate_t;
 
-extern pim_db_t pim_db; /* 8-byte aligned: moved by DMA */
 
-/* Per executing tasklet state of the running call. */
+/* A result record's header (docs/wire-format.md "Results"): built in the arena while the call runs. */
 typedef struct {
-    uint64_t params[PIM_PARAM_WORDS]; /* the call's parameter block, OUT/INOUT values written in place */
-    uint64_t row_a[PIM_ROW_WORDS];    /* runtime scratch rows (uniqueness checks, rollback) */
-    uint64_t row_b[PIM_ROW_WORDS];
-    uint8_t key_a[PIM_KEY_MAX];
-    uint8_t key_b[PIM_KEY_MAX];
+    uint32_t bytes;
+    uint16_t proc, status;
     uint64_t seq;
+    char sqlstate[5];
+    uint8_t nsets;
+    uint16_t msg_len;
+    uint32_t out_bytes;
+    uint32_t index;    /* the call's position in the batch (records are not in batch order) */
+    uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
+    uint32_t pad;
+} pim_rec_t;
+
+/* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
+typedef struct {
+    uint8_t *frame;         /* the running procedure's frame (its arena's end); parameters at offset 0 */
+    pim_rec_t *rec;         /* the arena's start: the call's record header, then its error message */
+    uint8_t *key_a, *key_b; /* key scratch (arena) */
     int64_t now;            /* CURRENT_TIMESTAMP of the call, from the sequencer */
-    uint32_t proc;
-    uint32_t status;        /* 0 while the call is fine */
+    uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
     uint32_t steps;         /* loop iterations left before the call is aborted */
+    uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
-    pim_off_t out_base;     /* this tasklet's slice of the output area: [out_base, out_end) */
-    pim_off_t out_end;
+    pim_off_t out_end;      /* end of this tasklet's slice of the output area */
+    pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
     uint32_t out_full;      /* the call's output did not fit (53400) */
-    pim_off_t rec_start;
     pim_off_t rs_hdr;       /* header of the result set being written */
     uint32_t rs_rows;
-    uint32_t rs_index;
-    uint32_t nsets;
     pim_off_t undo_base;
     pim_off_t undo_pos;
-    uint8_t *frame;         /* the running procedure's WRAM frame (base PIM_B_FRAME of pim_move) */
-    uint32_t msg_len;
-    uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
-    /* multi-partition exchange (pim_mp.c) */
+    uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t mp_ord;        /* data-access statement instances passed so far */
-    uint32_t mp_stop;       /* mp_ord when the call failed or blocked */
-    uint32_t mp_need;       /* blocked: the DPU that owns the missing value */
-    pim_off_t mp_vec;       /* the host's value vector (entries in the input area) */
-    uint32_t mp_nvec;
-    pim_off_t mp_pub0;      /* this call's published entries (scratch after the batch) */
-    pim_off_t mp_pub;
-    pim_off_t mp_pub_end;   /* where a call's published entries must end: the input area's end or the call's
-                             * budget (PIM_MP_PUB_MAX), whichever comes first */
-    uint32_t mp_npub;
-    char sqlstate[8];
-    char msg[PIM_MSG_MAX] __attribute__((aligned(8))); /* moved by DMA into the error record */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 16 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
+#define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
-extern pim_task_t pim_task[PIM_EXEC_TASKLETS];
+/* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
+typedef struct {
+    uint32_t dpu, parts, dpus, commit; /* the batch's exchange header (read by one DMA) */
+    uint32_t ord;              /* data-access statement instances passed so far */
+    uint32_t stop;             /* ord when the call failed or blocked */
+    uint32_t need;             /* blocked: the DPU that owns the missing value */
+    uint32_t last;             /* the DPU owning the partition of the last routed access */
+    pim_off_t vec;             /* the host's value vector (entries in the input area) */
+    uint32_t nvec;
+    pim_off_t pub0;            /* this call's published entries (scratch after the batch) */
+    pim_off_t pub;
+    pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
+    uint32_t npub;
+    uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
+} pim_xstate_t;
 
-/* Index of the executing tasklet's state; a constant 0 when one tasklet executes calls. */
-#define PIM_SLOT() (PIM_EXEC_TASKLETS == 1 ? 0u : (uint32_t)me())
+/* The kernel's state of a launch, in one object (one base address for all of it). */
+typedef struct {
+    pim_image_t img;           /* the image header */
+    pim_xstate_t x;
+    uint8_t *heap;             /* the WRAM heap's base */
+    const pim_table_t *tabs;   /* the schema section */
+    const pim_index_t *idxs;
+    const pim_col_t *cols;
+    const pim_proc_t *procs;   /* the procedures the batch loads */
+    uint32_t nprocs;
+    pim_db_t *db;              /* the database header */
+    pim_freelist_t *free;      /* db->nfree of them */
+    pim_tstate_t *tstate;      /* per table */
+    pim_btree_t *trees;        /* per B+tree slot */
+    pim_off_t calls;           /* the batch's first call */
+    uint32_t bounce;           /* bytes of a finished call's frame usable for MRAM-to-MRAM copies (<= one DMA) */
+    uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
+} pim_kernel_t;
+extern pim_kernel_t pim_k;
+#define pim_img (pim_k.img)
+#define pim_x (pim_k.x)
+#define pim_heap (pim_k.heap)
+#define pim_tabs (pim_k.tabs)
+#define pim_idxs (pim_k.idxs)
+#define pim_cols (pim_k.cols)
+#define pim_procs (pim_k.procs)
+#define pim_nprocs (pim_k.nprocs)
+#define pim_db (pim_k.db)
+#define pim_free_lists (pim_k.free)
+#define pim_tstate (pim_k.tstate)
+#define pim_trees (pim_k.trees)
 
-/* ---- errors ---- */
-void pim_fail(const char *sqlstate, const char *msg);
-void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len);
-/* Counts one loop iteration; true when the loop must stop (error recorded or iteration cap hit). */
-bool pim_tick(void);
+extern pim_task_t pim_task[NR_TASKLETS];
 pim_task_t *pim_me(void);
 
-/* ---- MRAM ---- */
+/* ---- errors and loops (pim_call.c) ---- */
+/* The errors the kernel raises (pim_error; their SQLSTATEs and messages are in pim_call.c). */
+enum {
+    PIM_E_OVERFLOW,
+    PIM_E_DIVZERO,
+    PIM_E_TRUNCATION,
+    PIM_E_NOT_NULL,
+    PIM_E_DUP_PK,
+    PIM_E_DUP_UNIQUE,
+    PIM_E_ARRAY,
+    PIM_E_SUBSTRING,
+    PIM_E_CAST,
+    PIM_E_DATETIME,
+    PIM_E_STEPS,
+    PIM_E_COLLECT,
+    PIM_E_DISTINCT,
+    PIM_E_SORT,
+    PIM_E_PUBLISH,
+    PIM_E_JOIN_ROWS,
+    PIM_E_PARTIAL,
+    PIM_E_OUTPUT,
+    PIM_E_UNDO,
+    PIM_E_ROW_MRAM,
+    PIM_E_NODE_MRAM,
+    PIM_E_UNROUTABLE,
+    PIM_ERRORS
+};
+/* Records error `e` (PIM_E_*): a code at the call site instead of two strings. */
+void pim_error(uint32_t e);
+void pim_fail(const char *sqlstate, const char *msg);
+void pim_fail_text(const char *sqlstate, const char *msg, uint32_t len);
+/* Counts one loop iteration; true when the call must stop (54000 after PIM_MAX_STEPS). */
+bool pim_tick(void);
+
+/* ---- MRAM (pim_mem.c) ---- */
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes); /* any multiple of 8, chunked by 2 KiB */
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes);
+/* Copies `bytes` (a multiple of 8) from MRAM `from` to MRAM `to` through the WRAM buffer `via` of
+ * `chunk` bytes (a multiple of 8). */
+void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk);
 pim_off_t pim_alloc(uint32_t bytes);
-/* Zeroes `bytes` (a multiple of 4) at a 4-byte aligned WRAM address: memset without the libc routine. */
-void pim_zero(void *wram, uint32_t bytes);
 void pim_free(pim_off_t off, uint32_t bytes);
+/* Fills `bytes` at a WRAM address with the byte b: memset without the libc routine. */
+void pim_fill(void *wram, uint32_t b, uint32_t bytes);
 
-/* ---- rows and indexes ---- */
+/* ---- rows and indexes (pim_store.c) ---- */
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key);
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row);
 /* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. */
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row);
 /*
- * Inserts (off == PIM_NONE), updates (off, row) or deletes (row == NULL) a row: checks unique keys
- * (23505), logs undo, allocates MRAM (53200), maintains every index. Returns the row's offset.
+ * Inserts `row` (off == PIM_NONE, old == NULL), replaces the row at `off` whose current image is `old` by
+ * `row`, or deletes it (row == NULL). Checks unique keys (23505; the row_bytes after `row` are scratch),
+ * logs undo, allocates MRAM (53200), maintains every index.
  */
-pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row);
+void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row);
+/* Ends the call's transaction: undoes its changes (rollback) or frees the rows it deleted (commit). */
+void pim_undo_end(bool rollback);
 
 typedef struct {
     uint32_t bucket;
     pim_off_t next;
 } pim_scan_t;
 void pim_scan_open(pim_scan_t *s);
-/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end. Each row counts one
- * loop iteration (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
+/* Next row of a full scan (hash-bucket order), loaded into row; PIM_NONE at the end or when the iteration
+ * cap is hit (each row counts one loop iteration). */
 pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
 
 /*
- * Index range scan over secondary index `ix` (1-based position in the table's indexes) of table `tid`.
- * The probe row holds the equality prefix (nprefix columns) and, in the next column, the lower bound;
- * pim_range_lo encodes the lower key, then the caller stores the upper bound in the same column and
- * pim_range_open (with PIM_R_LO_DONE) encodes the upper key and positions the cursor. Without an upper
- * bound to store, pim_range_open alone does both (no PIM_R_LO_DONE). NULLs in the bound column are
- * excluded whenever that column is range-restricted.
+ * Index range scans (docs/vm.md RLO, ROPEN, RNEXT): the descriptor names the cursor and the probe row in the
+ * frame, the table, the index (its position in the table's indexes), the equality prefix's columns and the
+ * PIM_R_* flags. The probe row holds the prefix and, in the next column, the lower bound; RLO encodes the
+ * lower key, then the program stores the upper bound in the same column and ROPEN (with PIM_R_LO_DONE)
+ * encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
+ * NULLs in the bound column are excluded whenever that column is range-restricted.
  */
-void pim_range_lo(uint32_t tid, uint32_t ix, const uint8_t *probe, uint32_t nprefix, uint32_t flags);
-void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t *probe, uint32_t nprefix,
-                    uint32_t flags);
-#define PIM_R_DESC 1u
-#define PIM_R_LO_INCL 2u
-#define PIM_R_HI_INCL 4u
-#define PIM_R_HAS_LO 8u
-#define PIM_R_HAS_HI 16u
-#define PIM_R_LO_DONE 32u /* pim_range_open: pim_range_lo was called already */
-/* Next row of the range, loaded into row; PIM_NONE at the end. Each row counts one loop iteration
- * (pim_tick): once the call has failed or hit the cap, the scan ends (PIM_NONE). */
-pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row);
+typedef struct {
+    uint16_t cursor, row;
+    uint8_t table, index, nprefix, flags;
+} pim_range_t;
+/* RLO (open false) and ROPEN (open true). */
+void pim_range(const pim_range_t *r, uint8_t *frame, bool open);
+/* Next row of the range, loaded into the probe row; PIM_NONE at the end (each row counts one iteration). */
+pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame);
 
-/* ---- database and call lifecycle (pim_store.c) ---- */
-/* Ends the call: undoes its changes (rollback) or frees the rows it deleted (commit). */
-void pim_undo_end(bool rollback);
-
-/* ---- output ---- */
+/* ---- output (pim_call.c) ---- */
 void pim_out_write(const void *wram, uint32_t bytes);
 void pim_rs_begin(uint32_t set_index);
 void pim_rs_row(const void *row, uint32_t bytes);
 void pim_rs_end(void);
 
-/* ---- numbers (DECIMAL(p,s) is an int64 scaled by 10^s) ---- */
+/* ---- numbers (pim_num.c; DECIMAL(p,s) is an int64 scaled by 10^s) ---- */
 int64_t pim_add(int64_t a, int64_t b);
 int64_t pim_sub(int64_t a, int64_t b);
 int64_t pim_mul(int64_t a, int64_t b);
-int64_t pim_div(int64_t a, int64_t b); /* truncates toward zero; 22012 on zero */
-int64_t pim_mod(int64_t a, int64_t b);
+/* a / b truncated toward zero or, with mod, its remainder (the dividend's sign); 22012 when b is 0. */
+int64_t pim_divmod(int64_t a, int64_t b, bool mod);
 int64_t pim_neg(int64_t a);
-/* Changes the scale: more digits multiply (22003 on overflow); fewer round half down (round=1) or truncate. */
+/* Changes the scale: more digits multiply (22003 on overflow); fewer round half down (round) or truncate. */
 int64_t pim_rescale(int64_t v, int32_t from, int32_t to, uint32_t round);
 /* Checks that v fits a target: code 1..18 = DECIMAL precision digits, PIM_FIT_SMALLINT, PIM_FIT_INTEGER. */
 int64_t pim_fit(int64_t v, uint32_t code);
-#define PIM_FIT_SMALLINT 30u
-#define PIM_FIT_INTEGER 31u
 int64_t pim_ldnum(const uint8_t *p, uint32_t kind);
 void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
-uint32_t pim_aidx(int64_t index, uint32_t cardinality); /* 1-based SQL index -> 0-based; 2202E */
-/* An array element of a parameter block: `array` points at the u32 cardinality, `nulls` is the offset of
- * the elements' NULL bitmap from it. Returns (0-based index << 1) | element NULL flag; 2202E (and
- * element 0) when the 1-based index is out of range. */
-uint32_t pim_elem(const uint8_t *array, uint32_t nulls, int64_t index);
+/* Text of v / 10^scale ("-12.50"); returns the length (at most 21). */
+uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale);
+int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
+/* Rejects with 22003 (the first error of the call). */
+int64_t pim_overflow(void);
+/* Unsigned 64-bit quotient (remainder in *rem) and product modulo 2^64 by shifts: no compiler-rt routine. */
+uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t *rem);
+uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf);
 
-/* ---- strings (bytes, PAD SPACE comparison) ---- */
+/* ---- strings (pim_str.c: bytes, PAD SPACE comparison) ---- */
 int32_t pim_strcmp(const char *a, uint32_t al, const char *b, uint32_t bl);
-/* Stores a string into a CHAR(cap) (kind PIM_K_CHAR, space padded) or VARCHAR(cap) (u16 length + bytes) field. */
+/* Stores a string into a CHAR(cap) (space padded) or VARCHAR(cap) (u16 length + bytes) field: 22001 unless
+ * only spaces are cut. */
 void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint32_t len);
-/* Appends s to the VARCHAR(cap) field at fd (SET v = v || s): what passes cap fails with 22001 unless it is
- * spaces, or is dropped when `cut` (a written CAST of the chain). NULL if isnull. */
-void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull, bool cut);
 /* The length a string of len characters keeps in `cap`: min(len, cap), 22001 unless the cut is spaces. */
 uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap);
-/* Records 22001 (string data, right truncation). */
-void pim_fail_truncation(void);
-uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl);
-/* Appends s at dst[at..] (a || chain is built part by part); returns the new length, 22001 beyond cap. */
-uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len);
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out);
 /* POSITION(needle IN hay): 1-based position of needle's first occurrence in hay, 0 if none, 1 if needle is empty. */
 uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl);
-uint32_t pim_num_to_str(char *dst, uint32_t cap, int64_t v, int32_t scale);
-int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
-uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros);
+uint32_t pim_ts_to_str(char *dst, int64_t micros); /* 26 characters */
 int64_t pim_str_to_ts(const char *s, uint32_t len);
 
-/* ---- small bounded sets and sort buffers ---- */
+/* ---- bounded sets and sort buffers (pim_sort.c) ---- */
 /* Adds v to a set of `*n` int64 values of capacity cap; false if it was already there. 54000 when full. */
 bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v);
 /* Inserts rec (rec_bytes, first key_bytes compared with memcmp) into a sorted array of *n records, keeping at
  * most cap; a record beyond cap is dropped when keep_top, otherwise the call fails with 54000. */
 void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
                   const uint8_t *rec, bool keep_top);
-/* Encodes a numeric / string sort key at dst (8 / len bytes + 1 null byte), inverted when descending. */
-void pim_sortkey_num(uint8_t *dst, int64_t v, bool is_null, bool desc);
-void pim_sortkey_str(uint8_t *dst, uint32_t width, const char *s, uint32_t len, bool is_null, bool desc);
+/* Encodes a sort key at dst: 1 + 8 bytes for a number, 1 + width for a string (NULLs first), inverted when
+ * descending (docs/multi-partition.md "Ties in ORDER BY"). */
+void pim_sortkey(uint8_t *dst, uint32_t width, int64_t v, const char *s, uint32_t len, bool is_null, bool desc);
 
-/*
- * Stores into a field described by a packed descriptor (built by codegen, see PIM_FD): sets or clears
- * the NULL flag, refuses NULL for NOT NULL fields (23502), checks the range (pim_fit code) and writes
- * the value in the field's kind. pim_putstr does the same for CHAR/VARCHAR fields of cap characters.
- */
-#define PIM_FD(off, kind, fit, notnull, nullbit)                                                    \
-    ((uint32_t)(off) | ((uint32_t)(kind) << 13) | ((uint32_t)(fit) << 16) | ((uint32_t)(notnull) << 21) | \
-     ((uint32_t)(nullbit) << 22))
-bool pim_put_null(uint8_t *base, uint32_t fd, bool isnull);
-void pim_put(uint8_t *base, uint32_t fd, int64_t v, bool isnull);
-void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull);
+/* ---- multi-partition calls (pim_mp*.c, docs/multi-partition.md) ---- */
+#define PIM_MP_NEEDS 64u /* DPUs one blocked report can name */
+/* The exchange buffer of the running procedure: an 8-byte entry header, then the value block. */
+#define PIM_MP_BUF(T) ((T)->frame + (T)->xbuf)
 
-/*
- * Table-driven data movement: one const array of {destination, source} field pairs replaces the
- * per-field code of SELECT INTO targets, INSERT values, key probes, variable copies, result rows and
- * simple arithmetic. Offsets are relative to a base: the call's parameter block or the procedure's WRAM
- * frame (locals, row buffers and result rows all live in the frame).
- *
- * A source is a field, the NULL constant (kind 0), a 32-bit constant (base PIM_B_CONST, value
- * off | null_off << 16, see PIM_CONST), or a sum or difference: a numeric source whose `fit` holds
- * PIM_OP_ADD or PIM_OP_SUB is combined with the source of the next entry (whose destination is unused,
- * and whose own `fit` may continue the chain, left to right), with NULL propagation and 22003 on
- * overflow; all operands are at the destination's scale (codegen checks). SET c = c + 1 then costs a table entry instead of a dozen instructions of loads and tests.
- * Programs without sums compile that path out (PIM_MOVE_SUMS 0 in pim_schema.h).
- *
- * A source may also be a numeric element of an ARRAY parameter (base PIM_B_ELEM): `off` is the offset of
- * element 1 in the parameter block, `null_off` the array's (its cardinality word, see pim_elem), `len`
- * its NULL bitmap's offset from there, `null_mask` the element stride; the next entry's source (whose
- * destination is unused) is the 1-based index, a NULL or out-of-range index failing with 2202E as
- * pim_elem does. `SET v = ids[i]` or a key `s_w_id = p_supply_w_ids[i]` then costs a table entry
- * instead of an element lookup, loads and a store. Programs without them compile that path out
- * (PIM_MOVE_ELEMS 0).
- */
-enum { PIM_B_PARAMS = 0, PIM_B_FRAME = 1, PIM_B_CONST = 2, PIM_B_ELEM = 3 };
-enum { PIM_OP_ADD = 1, PIM_OP_SUB = 2 };
+/* A value descriptor in the pool (docs/vm.md): the values one statement instance exchanges. */
 typedef struct {
-    uint16_t off;       /* value offset from the base */
-    uint16_t null_off;  /* offset of the byte holding the NULL flag */
-    uint16_t len;       /* strings: declared characters */
-    uint8_t null_mask;  /* the NULL flag's bit; 0: never NULL */
-    uint8_t kind;       /* PIM_K_*; 0 in a source: the NULL constant */
-    uint8_t base;       /* PIM_B_PARAMS, PIM_B_FRAME or (sources) PIM_B_CONST, PIM_B_ELEM */
-    uint8_t fit;        /* destination: pim_fit code checked on store, 0 = none; source: PIM_OP_* or 0 */
-    uint8_t notnull;    /* destination: NULL is refused with 23502 */
-    int8_t rescale;     /* destination: its scale minus the source's; always 0 today (checked) */
-} pim_fld_t;
-typedef struct pim_mv_s {
-    pim_fld_t dst, src;
-} pim_mv_t;
-/* A constant source (at the destination's scale); PIM_CONST_OP continues a sum with the next entry's source. */
-#define PIM_CONST_OP(v, op)                                                                          \
-    {(uint16_t)((uint32_t)(v) & 0xffffu), (uint16_t)((uint32_t)(v) >> 16), 0, 0, PIM_K_I32, PIM_B_CONST, (op), 0, 0}
-#define PIM_CONST(v) PIM_CONST_OP(v, 0)
-/* Copies n entries in order (a later entry sees what an earlier one stored) with SQL assignment rules;
- * returns true when no source value was NULL. */
-bool pim_move(const pim_mv_t *mv, uint32_t n);
-/* Stores the key values (moves into the probe row) and looks the row up; PIM_NONE if a key is NULL or no row. */
-pim_off_t pim_pk_probe(uint32_t tid, uint8_t *row, const pim_mv_t *keys, uint32_t n);
-
-/*
- * Table-driven aggregates (pim_agg.c): SET v = (SELECT COUNT(*) | MIN(c) | MAX(c) | SUM(c) FROM t WHERE
- * <equality prefix of a B+tree index>) as one call. The key moves fill the row buffer (a NULL key
- * matches no row), the range scan counts its iterations like pim_range_next, MIN/MAX/SUM skip NULLs and
- * are NULL without a value, SUM checks overflow (22003); the result is stored by pim_put with the
- * destination's descriptor. The column has the result's scale and the destination that scale (codegen
- * checks).
- *
- * PIM_AGG_PICK is SET v = (SELECT c FROM t WHERE <equality prefix> [ORDER BY <the index's next columns>
- * [DESC]] LIMIT 1 [OFFSET k]): the column of the row `skip` places into the scan (in index order, descending
- * with PIM_R_DESC in `flags`), NULL when the scan has no such row; a NULL or negative skip fails with 2201X.
- */
-enum { PIM_AGG_COUNT = 1, PIM_AGG_MIN = 2, PIM_AGG_MAX = 3, PIM_AGG_SUM = 4, PIM_AGG_PICK = 5 };
+    uint16_t off, nbit; /* a field descriptor (pim_fd_t) */
+    uint8_t kind, flags;
+    uint16_t cap;
+    uint16_t block_off, block_bit; /* where the value sits in the exchanged block */
+} pim_xfield_t;
 typedef struct {
-    const pim_mv_t *keys; /* moves of the equality prefix into the row buffer, one per prefix column */
-    uint8_t nkeys;
-    uint8_t tid;
-    uint8_t ix;           /* B+tree index position in the table (as pim_range_open) */
-    uint8_t agg;          /* PIM_AGG_* */
-    uint16_t row;         /* frame offset of the row buffer */
-    uint16_t cursor;      /* frame offset of the pim_bt_cursor_t */
-    pim_fld_t col;        /* the aggregated column; offsets relative to the row; unused by COUNT(*) */
-    uint32_t fd;          /* PIM_FD of the destination field */
-    uint16_t dst_block;   /* frame offset of the destination's block (base PIM_B_FRAME) */
-    uint8_t dst_base;     /* PIM_B_PARAMS or PIM_B_FRAME */
-    uint8_t flags;        /* pim_range_open flags (PIM_R_DESC) */
-    pim_fld_t skip;       /* PIM_AGG_PICK: the OFFSET, a pim_move source (PIM_CONST(0) without one) */
-} pim_agg_t;
-void pim_range_agg(const pim_agg_t *a);
-/* Reads a pim_move source (a field or a constant) as a number into *v; true when it is NULL. */
-bool pim_get(const pim_fld_t *s, int64_t *v);
+    uint16_t stmt, bytes, n, pad;
+    pim_xfield_t f[];
+} pim_xval_t;
 
-/*
- * Table-driven concatenation (pim_fmt.c): the parts of a || chain, each a literal (src.kind == 0: `lit`,
- * src.len bytes) or a field read as pim_move reads it; a number is formatted as text with `scale`
- * digits after the point (as CAST to VARCHAR does); a part keeps at most `cut` characters (the n of a
- * CAST to VARCHAR(n), else 0xffff): a string is cut, a number that does not fit fails with 22001.
- */
-typedef struct {
-    pim_fld_t src;
-    uint16_t cut;
-    uint8_t scale;
-    const char *lit;
-} pim_part_t;
-/* Concatenates the parts into dst (22001 beyond cap) and returns the length; a NULL part makes the whole
- * value NULL: *isnull is set and 0 returned. */
-uint32_t pim_fmt(char *dst, uint32_t cap, const pim_part_t *parts, uint32_t n, bool *isnull);
-
-/* ---- multi-partition calls (pim_mp.c, docs/multi-partition.md) ---- */
-#define PIM_FLAG_MP 2u          /* batch flag: a 16-byte exchange header follows {dpu, partitions, dpus, commit} */
-#define PIM_CALL_MP 4u          /* call flag: an exchange call (16-byte sub-header, parameters, value vector) */
-#define PIM_CALL_KEEP 8u        /* call flag: keep the call's undo records after it ends (speculative) */
-#define PIM_ST_BLOCKED 2u       /* call status: a remote value is missing; writes undone */
-#define PIM_MP_SEG_BYTES 4096u  /* kept-segment table at the start of the undo area */
-#define PIM_MP_VALUE_MAX 1024u  /* bytes of one broadcast read's partial (pim_mp_scatter.c) */
-#define PIM_MP_PUB_MAX (30u * 1024u) /* bytes one call may publish per launch */
-extern uint32_t pim_mp_dpu, pim_mp_parts, pim_mp_dpus;
+/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16}, then the DPUs a
+ * blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to the output in one DMA. */
+extern uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1];
+#define pim_mp_needs (pim_mp_report + 4)
 void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
 void pim_mp_keep(pim_task_t *T, pim_off_t start);
-/*
- * Before a data-access statement of a procedure that may span partitions: true when it runs here. key is
- * the access's partition-key value (MOD function; a HASH partition from pim_mp_hash). A read is followed
- * by pim_mp_val, which publishes its INTO values (the owner) or takes them from the host's vector.
- */
+/* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
 bool pim_mp_at(int64_t key, bool key_null);
-/*
- * The values one statement instance exchanges (a read's INTO variables, a join's row fields), as codegen
- * lays them out: a block (NULL bitmap, fields at natural alignment, `bytes` long, a multiple of 8, at least
- * 8) in the EXCHANGE BUFFER, the first member of an exchange procedure's frame (PIM_MP_BUF: an 8-byte entry
- * header, then the block), and the pim_move tables both ways: `put` copies the fields into the block (publish:
- * the block is zeroed first, so equal values publish equal bytes), `take` copies them back out. The block's
- * layout is private to the program: the host compares and forwards the bytes only.
- */
-typedef struct {
-    const pim_mv_t *put;  /* n moves into the block */
-    const pim_mv_t *take; /* n moves out of it */
-    uint16_t stmt;        /* the statement id of the entry */
-    uint16_t n;           /* fields */
-    uint16_t bytes;       /* value bytes */
-} pim_mp_val_t;
-#define PIM_MP_BUF(T) ((T)->frame)
-/* After a routed read: the owner publishes its values, every other participant takes them or blocks. */
-void pim_mp_val(const pim_mp_val_t *v);
-
-/*
- * A whole primary-key statement from one const descriptor (pim_move.c): SELECT INTO, UPDATE, DELETE by the
- * primary key and INSERT whose values, keys and SET clauses are all pim_move entries. It does what the
- * generated sequence did, in the same order: route (pim_mp_at on the parameter block's route slot `route`,
- * unless PIM_PK_LOCAL), probe, then by `op` the INTO moves (read, scalar), the copy of the row into the new row and
- * the SET moves then pim_row_write (update), pim_row_write(NULL) (delete), or zeroing the new row, the
- * value moves and pim_row_write (insert); last, a routed read's exchanged values (pim_mp_val). A call site
- * is then one argument instead of 20 to 60 instructions of argument setup.
- */
-/* READ: SELECT INTO (no row: targets unchanged); SCALAR: SET v = (SELECT c ...), one move (no row: v is NULL,
- * the table's second entry stores it); UPDATE, DELETE, INSERT: the writes (pim_row_write) */
-enum { PIM_PK_READ = 0, PIM_PK_SCALAR = 1, PIM_PK_UPDATE = 2, PIM_PK_DELETE = 3, PIM_PK_INSERT = 4 };
-#define PIM_PK_LOCAL 0u /* route: the statement is not routed (no exchange, or a replicated table); a route slot
-                           * follows the parameters, so it is never at offset 0 */
-typedef struct {
-    const pim_mv_t *keys;   /* moves of the key values into the row buffer (not for insert) */
-    const pim_mv_t *moves;  /* read: INTO moves; update: SET moves into the new row; insert: the values */
-    const pim_mp_val_t *xv; /* a routed read's exchanged values, else NULL */
-    uint16_t route;         /* parameter-block offset of the route slot, or PIM_PK_LOCAL (0) */
-    uint16_t row;           /* frame offset of the row buffer (probe and old row) */
-    uint16_t nrow;          /* frame offset of the new row (update, insert) */
-    uint16_t words;         /* the rows' 32-bit words (update copies, insert zeroes them) */
-    uint8_t tid;
-    uint8_t op;             /* PIM_PK_* */
-    uint8_t nkeys;
-    uint8_t nmoves;
-} pim_pk_t;
-void pim_pk_stmt(const pim_pk_t *d);
-#if PIM_MP_HASH
-/* The HASH partition of the key fields keys[0..n) (sources as in pim_move), as the `key` of pim_mp_at. Only
- * for keys read on the DPU: the host computes the partitions of parameter keys and sends them in the
- * parameter block's route slots (docs/multi-partition.md), so programs without other HASH keys compile this
- * out (PIM_MP_HASH 0 in pim_schema.h). */
-int64_t pim_mp_hash(const pim_fld_t *keys, uint32_t n);
-#endif
-/* A partitioned access the exchange cannot route: fails the call when it is a multi-partition one. */
-void pim_mp_none(uint32_t stmt);
-/* Broadcast reads (pim_mp_scatter.c): after the local partial of statement `stmt` is computed, publish it and
- * continue with the host's merge of every participant's partial (or block until it is there). */
-#define PIM_SG_COUNT 1u
-#define PIM_SG_SUM 2u
-#define PIM_SG_MIN 3u
-#define PIM_SG_MAX 4u
-#define PIM_SG_AVG 5u
-#define PIM_SG_SEEN 0x100u
-void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n); /* n x {value, count, kind | PIM_SG_SEEN} */
-void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
-                        bool keep);
-/* -- joins and routing helpers (pim_mp_rows.c, docs/multi-partition.md "Joins") -- */
-#define PIM_MP_NEEDS 64u        /* DPUs one blocked report can name */
-extern uint32_t pim_mp_last, pim_mp_nneed, pim_mp_miss;
-extern uint32_t pim_mp_needs[PIM_MP_NEEDS + 1];
 uint32_t pim_mp_route(int64_t key, bool key_null);
-void pim_mp_pack(pim_task_t *T, const pim_mp_val_t *v);
-void pim_mp_unpack(pim_task_t *T, const pim_mp_val_t *v, pim_off_t at, uint32_t len);
+/* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
+pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
+void pim_mp_none(void);
+int64_t pim_mp_hash(const void *cells, uint32_t n);
+void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
+void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len);
 bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);
-pim_off_t pim_mp_find(pim_task_t *T, uint32_t stmt, uint32_t *len);
-void pim_mp_missing(pim_task_t *T, uint32_t dpu);
+pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len);
+void pim_mp_missing(uint32_t dpu);
 void pim_mp_join_end(void);
-/* The first source of a join: starts its rowset (the owner publishes its rows, the others read them). */
-uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_mp_val_t *fields);
+/* The first source of a join or FOR loop through the exchange (pim_mp_rows.c). */
+uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields);
 uint32_t pim_mp_rows_next(void);
 bool pim_mp_row_next(void);
 bool pim_mp_row_put(void);
-/* After an inner lookup of a join that pim_mp_at routed: publishes or takes the row's fields. */
-pim_off_t pim_mp_look(pim_off_t off, const pim_mp_val_t *fields);
+/* The interpreter stopped (error or block): withdraws a rowset being published, and blocks a join that missed
+ * values at its first missing ordinal (docs/vm.md "Stopping"). */
+void pim_mp_stop(void);
+/* Broadcast reads (pim_mp_scatter.c). */
+void pim_mp_gather_aggs(uint32_t stmt, int64_t *w, uint32_t n); /* n x {value, count, kind | PIM_SG_SEEN} */
+void pim_mp_gather_rows(uint32_t stmt, uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
+                        bool keep);
 
-/* ---- typed field access in rows / blocks (offsets are multiples of the field's size) ---- */
-#define PIM_LD8(p, o) ((int64_t)(int8_t)((const uint8_t *)(p))[o])
-#define PIM_LD16(p, o) ((int64_t)*(const int16_t *)((const uint8_t *)(p) + (o)))
-#define PIM_LD32(p, o) ((int64_t)*(const int32_t *)((const uint8_t *)(p) + (o)))
-#define PIM_LD64(p, o) (*(const int64_t *)((const uint8_t *)(p) + (o)))
-#define PIM_ST8(p, o, v) (((uint8_t *)(p))[o] = (uint8_t)(v))
-#define PIM_ST16(p, o, v) (*(int16_t *)((uint8_t *)(p) + (o)) = (int16_t)(v))
-#define PIM_ST32(p, o, v) (*(int32_t *)((uint8_t *)(p) + (o)) = (int32_t)(v))
-#define PIM_ST64(p, o, v) (*(int64_t *)((uint8_t *)(p) + (o)) = (int64_t)(v))
+/* ---- cells and fields (pim_vm.c, docs/vm.md) ---- */
+/* A cell's string address: its WRAM address on a DPU (32 bits), an offset from the heap in the native simulator,
+ * whose pointers are 64-bit. Only the kernel reads and writes it (docs/vm.md "cells"). */
+#if UINTPTR_MAX == 0xffffffffu
+#define PIM_CELL_P(ptr) ((uint32_t)(uintptr_t)(ptr))
+#define PIM_CELL_PTR(p) ((uint8_t *)(uintptr_t)(p))
+#else
+#define PIM_CELL_P(ptr) ((uint32_t)((const uint8_t *)(ptr) - pim_heap))
+#define PIM_CELL_PTR(p) (pim_heap + (p))
+#endif
+/* A register of the frame: a number in v, a string of len bytes at heap offset p; null = 1: SQL NULL. */
+typedef struct {
+    int64_t v;
+    uint32_t p;
+    uint16_t len;
+    uint8_t null, pad;
+} pim_cell_t;
+
+/* A field descriptor (two pool words): a value in the frame. */
+typedef struct {
+    uint16_t off, nbit; /* nbit: frame bit of the NULL flag, PIM_NO_NULL_BIT: never NULL */
+    uint8_t kind, flags; /* flags: range check code (bits 0-4), PIM_FD_NOT_NULL */
+    uint16_t cap;        /* strings: declared length */
+} pim_fd_t;
+
+/* Bit `bit` of the bitmap at base (false for PIM_NO_NULL_BIT); pim_setbit ignores PIM_NO_NULL_BIT. */
+bool pim_bit(const uint8_t *base, uint32_t bit);
+void pim_setbit(uint8_t *base, uint32_t bit, bool on);
+/* MV: the field `from` of the running call's frame stored into the field `to` (with to's checks). */
+void pim_move(const pim_fd_t *to, const pim_fd_t *from);
+
+/* ---- the interpreter (pim_vm.c) ---- */
+/* Runs procedure p in the calling tasklet's frame (its parameters already at offset 0). */
+void pim_vm_run(pim_task_t *T, const pim_proc_t *p);
+
+/* ---- typed access in rows and blocks ---- */
 #define PIM_VLEN(p, o) ((uint32_t)*(const uint16_t *)((const uint8_t *)(p) + (o)))
-#define PIM_STR(p, o) ((const char *)((const uint8_t *)(p) + (o)))
-#define PIM_ISNULL(p, byte, mask) ((((const uint8_t *)(p))[byte] & (mask)) != 0)
-#define PIM_SETNULL(p, byte, mask, isnull)                                                          \
-    (((uint8_t *)(p))[byte] = (uint8_t)((isnull) ? (((uint8_t *)(p))[byte] | (mask))               \
-                                                 : (((uint8_t *)(p))[byte] & (uint8_t)~(mask))))
 
 #endif

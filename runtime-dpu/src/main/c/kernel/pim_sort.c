@@ -6,6 +6,7 @@
  */
 #include "pim_rt.h"
 
+#if PIM_HAS(PIM_F_DISTINCT)
 bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
 {
     uint32_t i;
@@ -15,12 +16,13 @@ bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
         }
     }
     if (*n >= cap) {
-        pim_fail("54000", "too many distinct values for COUNT(DISTINCT)");
+        pim_error(PIM_E_DISTINCT);
         return false;
     }
     set[(*n)++] = v;
     return true;
 }
+#endif
 
 /* Records are kept sorted by memcmp of their first key_bytes (insertion; stable for equal keys). */
 void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
@@ -32,7 +34,7 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
     }
     if (*n >= cap) {
         if (!keep_top) {
-            pim_fail("54000", "ORDER BY needs more rows than the sort buffer holds; add a LIMIT or an index");
+            pim_error(PIM_E_SORT);
             return;
         }
         if (pos >= cap) {
@@ -47,25 +49,16 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
     (*n)++;
 }
 
-void pim_sortkey_num(uint8_t *dst, int64_t v, bool is_null, bool desc)
-{
-    uint64_t u = is_null ? 0 : (uint64_t)v ^ 0x8000000000000000ull;
-    uint8_t flip = desc ? 0xff : 0;
-    uint32_t hi = (uint32_t)(u >> 32), lo = (uint32_t)u, i;
-    dst[0] = (uint8_t)((is_null ? 0 : 1) ^ flip);
-    for (i = 0; i < 4; i++) {
-        dst[1 + i] = (uint8_t)((hi >> (24 - 8 * i)) ^ flip);
-        dst[5 + i] = (uint8_t)((lo >> (24 - 8 * i)) ^ flip);
-    }
-}
-
-void pim_sortkey_str(uint8_t *dst, uint32_t width, const char *s, uint32_t len, bool is_null, bool desc)
+/* One encoder for both forms: a number is its 8 bytes big-endian with the sign bit flipped, a string its
+ * width bytes space padded; the NULL byte first (0 sorts NULLs first), every byte inverted when descending. */
+void pim_sortkey(uint8_t *dst, uint32_t width, int64_t v, const char *s, uint32_t len, bool is_null, bool desc)
 {
     uint8_t flip = desc ? 0xff : 0;
-    uint32_t i;
+    uint64_t u = (uint64_t)v ^ 0x8000000000000000ull;
+    uint32_t i, n = width != 0 ? width : 8;
     dst[0] = (uint8_t)((is_null ? 0 : 1) ^ flip);
-    for (i = 0; i < width; i++) {
-        uint8_t c = is_null ? 0 : (i < len ? (uint8_t)s[i] : (uint8_t)' ');
-        dst[1 + i] = (uint8_t)(c ^ flip);
+    for (i = 0; i < n; i++, u <<= 8) {
+        uint8_t c = width != 0 ? (i < len ? (uint8_t)s[i] : (uint8_t)' ') : (uint8_t)(u >> 56);
+        dst[1 + i] = (uint8_t)((is_null ? 0 : c) ^ flip);
     }
 }

@@ -12,65 +12,42 @@
  */
 #include "pim_rt.h"
 
-pim_db_t pim_db __attribute__((aligned(8))); /* moved by DMA */
-
 enum { U_INSERT = 1, U_DELETE = 2, U_UPDATE = 3 };
-
-static bool col_is_null(const pim_col_t *c, const uint8_t *row)
-{
-    return c->nullable && ((row[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u);
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    uint32_t i;
-    for (i = 0; i < 4; i++) {
-        p[i] = (uint8_t)(v >> (24 - 8 * i));
-    }
-}
 
 /*
  * Encodes the first ncols key columns of `row` so that memcmp order is SQL order: a nullable column
  * starts with 0 (NULL, sorts first) or 1; numbers are 8 bytes big-endian two's complement with the
- * sign bit flipped; strings are their declared length, space padded. The key is zero padded to a
- * multiple of 8. Returns the unpadded length (the prefix length for range bounds).
+ * sign bit flipped; strings are their declared length, space padded. A NULL's bytes are zero. The key is
+ * zero padded to a multiple of 8. Returns the unpadded length (the prefix length for range bounds).
  */
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key)
 {
-    uint32_t n = 0, i, j;
+    const pim_col_t *c = &pim_cols[ix->first_col];
+    uint32_t n = 0, i, j, len, width, flip;
+    int64_t num;
     assert(ncols <= ix->ncols);
-    for (i = 0; i < ncols; i++) {
-        const pim_col_t *c = &ix->cols[i];
+    for (i = 0; i < ncols; i++, c++) {
         const uint8_t *p = row + c->off;
-        bool isnull = col_is_null(c, row);
+        bool isnull = c->nullable && pim_bit(row, c->null_bit);
         if (c->nullable) {
-            key[n++] = isnull ? 0 : 1;
+            key[n++] = !isnull;
         }
-        if (c->kind >= PIM_K_CHAR) {
-            uint32_t len = c->len;
-            if (c->kind == PIM_K_VARCHAR) {
-                len = PIM_VLEN(p, 0);
-                p += 2;
-            }
-            for (j = 0; j < c->len; j++) {
-                key[n + j] = isnull ? 0 : (j < len ? p[j] : (uint8_t)' ');
-            }
-            n += c->len;
-        } else {
-            /* the value as two 32-bit halves (little-endian storage), no 64-bit arithmetic */
-            uint32_t lo, hi;
-            if (c->kind == PIM_K_I64) {
-                lo = *(const uint32_t *)p;
-                hi = *(const uint32_t *)(p + 4);
-            } else {
-                lo = (uint32_t)(int32_t)pim_ldnum(p, c->kind);
-                hi = (uint32_t)((int32_t)lo >> 31);
-            }
-            put_be32(key + n, isnull ? 0 : hi ^ 0x80000000u);
-            put_be32(key + n + 4, isnull ? 0 : lo);
-            n += 8;
+        width = len = c->len;
+        flip = 0;
+        if (c->kind < PIM_K_CHAR) { /* the number's 8 bytes, read backwards (big-endian), sign bit flipped */
+            num = pim_ldnum(p, c->kind) ^ INT64_MIN;
+            p = (const uint8_t *)&num;
+            width = len = 8;
+            flip = 7;
+        } else if (c->kind == PIM_K_VARCHAR) {
+            len = PIM_VLEN(p, 0);
+            p += 2;
         }
-        assert(n <= PIM_KEY_MAX - 8);
+        for (j = 0; j < width; j++) {
+            key[n + j] = isnull ? 0 : (j < len ? p[j ^ flip] : (uint8_t)' ');
+        }
+        n += width;
+        assert(n <= pim_img.key_bytes);
     }
     for (j = n; (j & 7u) != 0; j++) {
         key[j] = 0;
@@ -96,7 +73,7 @@ static uint32_t encode(const pim_index_t *ix, const uint8_t *row, uint8_t *key)
 
 static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 {
-    return pim_db.tables[tid].buckets + (h & pim_db.tables[tid].bucket_mask) * 4u;
+    return pim_tstate[tid].buckets + (h & pim_tstate[tid].bucket_mask) * 4u;
 }
 
 /* Reads or writes the u32 link at MRAM offset `at` (a bucket or a row header) with one 8-byte DMA. */
@@ -127,7 +104,7 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
     pim_off_t at = bucket_at(tid, h), off;
     uint32_t guard, hdr[2] __attribute__((aligned(8)));
     for (guard = 0; (off = link_get(at)) != PIM_NONE; guard++) {
-        assert(guard <= pim_db.tables[tid].rows);
+        assert(guard <= pim_tstate[tid].rows);
         pim_mram_get(off, hdr, 8);
         if (off == target) {
             link_set(at, hdr[0]);
@@ -136,7 +113,7 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
         if (target == PIM_NONE && hdr[1] == h) {
             uint8_t *cand = key == T->key_a ? T->key_b : T->key_a;
             pim_row_load(tid, off, scratch);
-            encode(&pim_tables[tid].indexes[0], scratch, cand);
+            encode(PIM_INDEX(tid, 0), scratch, cand);
             if (pim_bt_keycmp(key, cand, len) == 0) {
                 return off;
             }
@@ -151,13 +128,13 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
 
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row)
 {
-    pim_mram_get(off, row, pim_tables[tid].row_bytes);
+    pim_mram_get(off, row, pim_tabs[tid].row_bytes);
 }
 
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
 {
     pim_task_t *T = pim_me();
-    uint32_t len = encode(&pim_tables[tid].indexes[0], row, T->key_a);
+    uint32_t len = encode(PIM_INDEX(tid, 0), row, T->key_a);
     return chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
 }
 
@@ -165,12 +142,13 @@ pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
  * Moves row `off` in every index from content `from` to content `to` (either may be NULL: insert,
  * delete), skipping indexes whose key is unchanged, then writes `to` and maintains its header (the
  * hash chain link). With check set it changes nothing and only verifies that `to` duplicates no
- * unique key of another row (23505). Returns false on a duplicate or when a B+tree could not get a
- * node (MRAM full).
+ * unique key of another row (23505), loading candidates into `scratch`. Returns false on a duplicate or
+ * when a B+tree could not get a node (MRAM full).
  */
-static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *to, bool check)
+static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *to, bool check, uint8_t *scratch)
 {
-    const pim_table_t *t = &pim_tables[tid];
+    const pim_table_t *t = PIM_TABLE(tid);
+    const pim_index_t *ix = PIM_INDEX(tid, 0);
     pim_task_t *T = pim_me();
     uint32_t i, j, len = 0;
     bool ok = true;
@@ -178,12 +156,10 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     if (to != NULL && !check) {
         pim_mram_get(off, hdr, 8); /* current chain link; meaningless for a row being (re)inserted */
     }
-    /* A program built without B+tree writes (PIM_TREE_WRITES 0: codegen found no statement that inserts or
-     * deletes a row of a table with a secondary index, or sets an indexed column) links no B+tree writer and
-     * maintains the primary key only; pim_row_write and pim_undo_end assert that a row write needs no more. */
-    for (i = 0; i < (PIM_TREE_WRITES != 0 ? t->nindexes : 1u); i++) {
-        const pim_index_t *ix = &t->indexes[i];
-        pim_btree_t *tree = &pim_db.trees[ix->tree];
+    /* A kernel without PIM_F_TREE_WRITES maintains the primary key only: its programs change no B+tree entry
+     * (pim_row_write and pim_undo_end assert it). */
+    for (i = 0; i < (PIM_HAS(PIM_F_TREE_WRITES) ? t->nindexes : 1u); i++, ix++) {
+        pim_btree_t *tree = &pim_trees[ix->tree];
         uint32_t h;
         if (from != NULL) {
             len = encode(ix, from, T->key_a);
@@ -196,19 +172,21 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         }
         h = key_hash(T->key_b, len);
         if (check) {
-            for (j = 0; j < ix->ncols && !col_is_null(&ix->cols[j], to); j++) {
+            const pim_col_t *c = &pim_cols[ix->first_col];
+            for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
             }
             /* keys with a NULL never collide; key_a is free once `from` was compared */
+            /* a kernel without PIM_F_UNIQUE writes no table with a unique B+tree index */
+            assert(PIM_HAS(PIM_F_UNIQUE) || i == 0 || !ix->unique);
             if (ix->unique && j == ix->ncols &&
-                (i == 0 || PIM_UNIQUE_TREES == 0
-                         ? chain_walk(tid, h, PIM_NONE, T->key_b, len, (uint8_t *)T->row_b) != PIM_NONE
-                         : pim_bt_contains_key(tree, T->key_b, len))) {
-                pim_fail("23505", i == 0 ? "duplicate primary key" : "duplicate key in a unique index");
+                (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE
+                        : PIM_HAS(PIM_F_UNIQUE) && pim_bt_contains_key(tree, T->key_b, len))) {
+                pim_error(i == 0 ? PIM_E_DUP_PK : PIM_E_DUP_UNIQUE);
                 return false;
             }
             continue;
         }
-        if (i == 0 || PIM_NTREES == 0) { /* without secondary indexes the B+tree code is not linked */
+        if (i == 0) {
             if (from != NULL) {
                 chain_walk(tid, key_hash(T->key_a, len), off, NULL, 0, NULL);
             }
@@ -219,55 +197,45 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
                 link_set(at, off);
             }
         } else {
+#if PIM_HAS(PIM_F_TREE_WRITES)
             if (from != NULL) {
                 (void)pim_bt_remove(tree, T->key_a, off, pim_free);
             }
             if (to != NULL) {
                 ok = pim_bt_insert(tree, T->key_b, off, pim_alloc) && ok;
             }
+#endif
         }
     }
     if (!check) {
         if (to != NULL) {
             pim_mram_put(off, to, t->row_bytes);
         }
-        pim_db.tables[tid].rows += (to != NULL) - (from != NULL);
+        pim_tstate[tid].rows += (to != NULL) - (from != NULL);
     }
     return ok;
 }
 
-/*
- * The one write entry point of generated code: insert (off == PIM_NONE), update (off and row) or
- * delete (row == NULL) a row of table tid. Checks unique keys, logs the undo record, allocates or
- * keeps the row's MRAM, and maintains every index. Does nothing once the call has failed.
- */
-pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row)
+void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
 {
     pim_task_t *T = pim_me();
-    uint8_t *old = NULL;
-    uint32_t rb = pim_tables[tid].row_bytes, kind = row == NULL ? U_DELETE : (off == PIM_NONE ? U_INSERT : U_UPDATE);
+    uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
     uint32_t trailer[2] __attribute__((aligned(8)));
     uint32_t img = kind == U_UPDATE ? rb : 0;
-    if (T->status != 0) {
-        return PIM_NONE;
-    }
-    assert(PIM_TREE_WRITES != 0 || kind == U_UPDATE || pim_tables[tid].nindexes == 1); /* see reindex */
-    if (off != PIM_NONE) {
-        old = (uint8_t *)T->row_a;
-        pim_row_load(tid, off, old);
-    }
-    if (row != NULL && !reindex(tid, off, old, row, true)) {
-        return PIM_NONE;
+    assert(PIM_HAS(PIM_F_TREE_WRITES) || kind == U_UPDATE || pim_tabs[tid].nindexes == 1); /* see reindex */
+    assert((kind == U_INSERT) == (off == PIM_NONE));
+    if (row != NULL && !reindex(tid, off, old, row, true, row + rb)) {
+        return;
     }
     if (T->undo_pos + img + 8 > T->undo_limit) {
-        pim_fail("53200", "undo log full: the call writes too much");
-        return PIM_NONE;
+        pim_error(PIM_E_UNDO);
+        return;
     }
-    if (off == PIM_NONE) {
+    if (kind == U_INSERT) {
         off = pim_alloc(rb);
         if (off == PIM_NONE) {
-            pim_fail("53200", "MRAM exhausted: no room for a new row");
-            return PIM_NONE;
+            pim_error(PIM_E_ROW_MRAM);
+            return;
         }
     }
     if (img != 0) {
@@ -277,24 +245,24 @@ pim_off_t pim_row_write(uint32_t tid, pim_off_t off, uint8_t *row)
     trailer[1] = off;
     pim_mram_put(T->undo_pos + img, trailer, 8);
     T->undo_pos += img + 8;
-    if (!reindex(tid, off, old, row, false)) {
-        pim_fail("53200", "MRAM exhausted: no room for an index node");
+    if (!reindex(tid, off, old, row, false, NULL)) {
+        pim_error(PIM_E_NODE_MRAM);
     }
-    return off;
 }
 
 /*
- * Ends the call's transaction: walks the undo log backwards and either undoes every change
- * (rollback) or frees the rows the call deleted (commit).
+ * Ends the call's transaction: walks the undo log backwards and either undoes every change (rollback) or
+ * frees the rows the call deleted (commit). The tasklet's frame holds the two row images: the call's OUT
+ * block is written before, and at launch start nothing runs yet (frame_bytes >= 2 x the largest row).
  */
 void pim_undo_end(bool rollback)
 {
     pim_task_t *T = pim_me();
     pim_off_t pos = T->undo_pos;
-    uint8_t *cur = (uint8_t *)T->row_a, *before = (uint8_t *)T->row_b;
     uint32_t guard, trailer[2] __attribute__((aligned(8)));
     for (guard = 0; pos > T->undo_base; guard++) {
         uint32_t kind, tid, rb;
+        uint8_t *cur = T->frame, *before;
         pim_off_t off;
         bool ok = true;
         assert(guard < PIM_UNDO_BYTES / 8);
@@ -303,7 +271,9 @@ void pim_undo_end(bool rollback)
         kind = trailer[0] & 0xffu;
         tid = trailer[0] >> 8;
         off = trailer[1];
-        rb = pim_tables[tid].row_bytes;
+        rb = pim_tabs[tid].row_bytes;
+        before = cur + rb;
+        assert(2 * rb <= pim_img.frame_bytes);
         if (kind == U_UPDATE) {
             pos -= rb;
         }
@@ -315,16 +285,16 @@ void pim_undo_end(bool rollback)
         }
         /* another program's insert or delete of a row with B+tree entries: the host has that program
          * resolve its own kept writes (docs/multi-partition.md) */
-        assert(PIM_TREE_WRITES != 0 || kind == U_UPDATE || pim_tables[tid].nindexes == 1);
+        assert(PIM_HAS(PIM_F_TREE_WRITES) || kind == U_UPDATE || pim_tabs[tid].nindexes == 1);
         pim_row_load(tid, off, cur);
         if (kind == U_INSERT) {
-            reindex(tid, off, cur, NULL, false);
+            reindex(tid, off, cur, NULL, false, NULL);
             pim_free(off, rb);
         } else if (kind == U_DELETE) {
-            ok = reindex(tid, off, NULL, cur, false);
+            ok = reindex(tid, off, NULL, cur, false, NULL);
         } else {
             pim_mram_get(pos, before, rb);
-            ok = reindex(tid, off, cur, before, false);
+            ok = reindex(tid, off, cur, before, false, NULL);
         }
         assert(ok); /* undo only reuses the nodes the undone changes released */
     }
@@ -332,6 +302,7 @@ void pim_undo_end(bool rollback)
 }
 
 /* ---- scans ---- */
+#if PIM_HAS(PIM_F_SCAN)
 
 void pim_scan_open(pim_scan_t *s)
 {
@@ -343,10 +314,10 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
 {
     pim_off_t off;
     while (s->next == PIM_NONE) {
-        if (s->bucket > pim_db.tables[tid].bucket_mask) {
+        if (s->bucket > pim_tstate[tid].bucket_mask) {
             return PIM_NONE;
         }
-        s->next = link_get(pim_db.tables[tid].buckets + s->bucket * 4u);
+        s->next = link_get(pim_tstate[tid].buckets + s->bucket * 4u);
         s->bucket++;
     }
     off = s->next;
@@ -357,38 +328,38 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
     pim_row_load(tid, off, row);
     return off;
 }
+#endif
 
-void pim_range_lo(uint32_t tid, uint32_t ix, const uint8_t *probe, uint32_t nprefix, uint32_t flags)
+#if PIM_HAS(PIM_F_TREES)
+void pim_range(const pim_range_t *r, uint8_t *frame, bool open)
 {
-    const pim_index_t *x = &pim_tables[tid].indexes[ix];
+    const pim_index_t *x = PIM_INDEX(r->table, r->index);
     pim_task_t *T = pim_me();
-    T->lo_len = pim_key_encode(x, probe, nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
-    if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && x->cols[nprefix].nullable) {
-        T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
+    uint32_t hi_len, flags = r->flags;
+    const uint8_t *probe = frame + r->row;
+    if (!open || (flags & PIM_R_LO_DONE) == 0) {
+        T->lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
+        if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && pim_cols[x->first_col + r->nprefix].nullable) {
+            T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
+        }
+    }
+    if (open) {
+        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
+        pim_bt_seek(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor),
+                    T->lo_len != 0 ? T->key_a : NULL, T->lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
+                    hi_len != 0 ? T->key_b : NULL, hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0,
+                    (flags & PIM_R_DESC) != 0);
     }
 }
 
-void pim_range_open(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, const uint8_t *probe, uint32_t nprefix,
-                    uint32_t flags)
+pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame)
 {
-    const pim_index_t *x = &pim_tables[tid].indexes[ix];
-    pim_task_t *T = pim_me();
-    uint32_t hi_len;
-    if ((flags & PIM_R_LO_DONE) == 0) {
-        pim_range_lo(tid, ix, probe, nprefix, flags);
-    }
-    hi_len = pim_key_encode(x, probe, nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
-    pim_bt_seek(&pim_db.trees[x->tree], c, T->lo_len != 0 ? T->key_a : NULL, T->lo_len,
-                (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0, hi_len != 0 ? T->key_b : NULL,
-                hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0, (flags & PIM_R_DESC) != 0);
-}
-
-pim_off_t pim_range_next(uint32_t tid, uint32_t ix, pim_bt_cursor_t *c, uint8_t *row)
-{
-    pim_off_t off = pim_bt_next(&pim_db.trees[pim_tables[tid].indexes[ix].tree], c, NULL);
+    const pim_index_t *x = PIM_INDEX(r->table, r->index);
+    pim_off_t off = pim_bt_next(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor), NULL);
     if (off == PIM_NONE || pim_tick()) {
         return PIM_NONE;
     }
-    pim_row_load(tid, off, row);
+    pim_row_load(r->table, off, frame + r->row);
     return off;
 }
+#endif

@@ -36,54 +36,30 @@ void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint3
     }
 }
 
-uint32_t pim_concat(char *dst, uint32_t cap, const char *a, uint32_t al, const char *b, uint32_t bl)
-{
-    uint32_t i;
-    if (al + bl > cap) {
-        pim_fail_truncation();
-        return 0;
-    }
-    for (i = 0; i < bl; i++) {
-        dst[al + i] = b[i]; /* b first: a may already sit at dst (left-nested concatenation) */
-    }
-    if (dst != a) {
-        for (i = 0; i < al; i++) {
-            dst[i] = a[i];
-        }
-    }
-    return al + bl;
-}
-
-uint32_t pim_cat(char *dst, uint32_t cap, uint32_t at, const char *s, uint32_t len)
-{
-    uint32_t i;
-    if (at + len > cap) {
-        pim_fail_truncation();
-        return at;
-    }
-    for (i = 0; i < len; i++) {
-        dst[at + i] = s[i];
-    }
-    return at + len;
-}
-
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out)
 {
     int64_t from = start, to;
     if (has_count && count < 0) {
-        pim_fail("22011", "substring error: negative length");
+        pim_error(PIM_E_SUBSTRING);
         *out = s;
         return 0;
     }
-    to = has_count ? start + count : (int64_t)len + 1;
+    /* count >= 0 here, so start + count can only overflow upward: past the end, like no FOR */
+    if (!has_count || __builtin_add_overflow(start, count, &to)) {
+        to = (int64_t)len + 1;
+    }
     if (from < 1) {
         from = 1;
     }
     if (to > (int64_t)len + 1) {
         to = (int64_t)len + 1;
     }
+    *out = s;
+    if (to <= from) {
+        return 0; /* also a start past the end: no pointer beyond the string */
+    }
     *out = s + (from - 1);
-    return to > from ? (uint32_t)(to - from) : 0;
+    return (uint32_t)(to - from);
 }
 
 /*
@@ -105,9 +81,13 @@ uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t
     return 0;
 }
 
-/* ---- timestamps (proleptic Gregorian calendar, days from 1970-01-01) ---- */
+/* ---- timestamps (proleptic Gregorian calendar, days from 1970-01-01) ----
+ * H. Hinnant's civil_from_days / days_from_civil with the day count shifted by ERAS whole 400-year eras so
+ * that every division is unsigned 32-bit (the kernel's __udivsi3), and the 64-bit steps through pim_udivmod
+ * and pim_mul64: no compiler-rt 64-bit routine. */
 
-#define US_PER_DAY 86400000000LL
+#define US_PER_DAY 86400000000ull
+#define ERAS 800u /* more than the 730 eras of days an int64 of microseconds spans */
 
 static uint32_t put_num(char *dst, uint32_t v, uint32_t width)
 {
@@ -119,37 +99,32 @@ static uint32_t put_num(char *dst, uint32_t v, uint32_t width)
     return width;
 }
 
-uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros)
+uint32_t pim_ts_to_str(char *dst, int64_t micros)
 {
-    int64_t days = micros / US_PER_DAY, rem = micros % US_PER_DAY;
-    int32_t z, era, doe, yoe, y, doy, mp, d, m;
-    uint32_t n = 0, secs, frac;
-    if (rem < 0) {
-        rem += US_PER_DAY;
-        days--;
+    uint64_t rem, frac, secs64;
+    uint32_t days = (uint32_t)pim_udivmod(micros < 0 ? 0u - (uint64_t)micros : (uint64_t)micros, US_PER_DAY, &rem);
+    uint32_t z, era, doe, yoe, doy, mp, d, m, y, n = 0, secs;
+    if (micros < 0) { /* floor: the day before, counted from its start */
+        days = 0u - days - (rem != 0);
+        rem = rem != 0 ? US_PER_DAY - rem : 0;
     }
-    if (cap < 26) {
-        pim_fail_truncation();
-        return 0;
-    }
-    /* civil_from_days (H. Hinnant's algorithm) */
-    z = (int32_t)days + 719468;
-    era = (z >= 0 ? z : z - 146096) / 146097;
-    doe = z - era * 146097;
-    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    y = yoe + era * 400;
-    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    mp = (5 * doy + 2) / 153;
-    d = doy - (153 * mp + 2) / 5 + 1;
-    m = mp < 10 ? mp + 3 : mp - 9;
-    y += m <= 2;
-    secs = (uint32_t)(rem / 1000000);
-    frac = (uint32_t)(rem % 1000000);
-    n += put_num(dst + n, (uint32_t)y, 4);
+    z = days + 719468u + ERAS * 146097u;
+    era = z / 146097u;
+    doe = z - era * 146097u;
+    yoe = (doe - doe / 1460u + doe / 36524u - doe / 146096u) / 365u;
+    y = yoe + era * 400u - ERAS * 400u;
+    doy = doe - (365u * yoe + yoe / 4u - yoe / 100u);
+    mp = (5u * doy + 2u) / 153u;
+    d = doy - (153u * mp + 2u) / 5u + 1u;
+    m = mp < 10u ? mp + 3u : mp - 9u;
+    y += m <= 2u;
+    secs64 = pim_udivmod(rem, 1000000u, &frac);
+    secs = (uint32_t)secs64;
+    n += put_num(dst + n, y, 4);
     dst[n++] = '-';
-    n += put_num(dst + n, (uint32_t)m, 2);
+    n += put_num(dst + n, m, 2);
     dst[n++] = '-';
-    n += put_num(dst + n, (uint32_t)d, 2);
+    n += put_num(dst + n, d, 2);
     dst[n++] = ' ';
     n += put_num(dst + n, secs / 3600u, 2);
     dst[n++] = ':';
@@ -157,7 +132,7 @@ uint32_t pim_ts_to_str(char *dst, uint32_t cap, int64_t micros)
     dst[n++] = ':';
     n += put_num(dst + n, secs % 60u, 2);
     dst[n++] = '.';
-    n += put_num(dst + n, frac, 6);
+    n += put_num(dst + n, (uint32_t)frac, 6);
     return n;
 }
 
@@ -187,21 +162,20 @@ static bool expect(const char *s, uint32_t len, uint32_t *pos, char c)
 
 int64_t pim_str_to_ts(const char *s, uint32_t len)
 {
-    uint32_t pos = 0, digits;
-    int32_t y, m, d, hh = 0, mi = 0, ss = 0, f, yy, era, yoe, doy, doe;
-    int64_t days, frac = 0;
+    uint32_t pos = 0, digits, yy, yoe, doy, doe, days;
+    int32_t y, m, d, hh = 0, mi = 0, ss = 0, f, frac = 0;
     while (len > 0 && s[len - 1] == ' ') {
         len--;
     }
     if (!get_num(s, len, &pos, 4, &y) || !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &m) ||
         !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &d) || m < 1 || m > 12 || d < 1 || d > 31) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
     if (expect(s, len, &pos, ' ') &&
         (!get_num(s, len, &pos, 2, &hh) || !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &mi) ||
          !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &ss) || hh > 23 || mi > 59 || ss > 59)) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
     if (expect(s, len, &pos, '.')) {
@@ -213,43 +187,18 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
         }
     }
     if (pos != len) {
-        pim_fail("22007", "invalid datetime format");
+        pim_error(PIM_E_DATETIME);
         return 0;
     }
-    /* days_from_civil (H. Hinnant's algorithm) */
-    yy = y - (m <= 2);
-    era = (yy >= 0 ? yy : yy - 399) / 400;
-    yoe = yy - era * 400;
-    doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    days = (int64_t)era * 146097 + doe - 719468;
-    return days * US_PER_DAY + ((int64_t)hh * 3600 + mi * 60 + ss) * 1000000 + frac;
-}
-
-/*
- * SET v = v || s: appends at the VARCHAR(cap) field's end. What passes cap fails with 22001 unless it is
- * spaces, as the assignment of the whole chain would (HSQLDB), or is dropped when `cut` (a written CAST of
- * the chain to v's type). NULL (v or a part NULL) if isnull.
- */
-void pim_append(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull, bool cut)
-{
-    uint8_t *field = base + (fd & 0x1fffu);
-    uint32_t at, i;
-    assert(((fd >> 13) & 7u) == PIM_K_VARCHAR);
-    if (!pim_put_null(base, fd, isnull)) {
-        return;
-    }
-    at = *(uint16_t *)field;
-    assert(at <= cap);
-    for (i = 0; i < len; i++) {
-        if (at < cap) {
-            field[2 + at++] = (uint8_t)s[i];
-        } else if (!cut && s[i] != ' ') {
-            pim_fail_truncation();
-            return;
-        }
-    }
-    *(uint16_t *)field = (uint16_t)at;
+    /* days_from_civil; the year has 4 digits, so one era ahead keeps every division unsigned */
+    yy = (uint32_t)y - (m <= 2) + 400u;
+    yoe = yy % 400u;
+    doy = (153u * (uint32_t)(m > 2 ? m - 3 : m + 9) + 2u) / 5u + (uint32_t)d - 1u;
+    doe = yoe * 365u + yoe / 4u - yoe / 100u + doy;
+    days = (yy / 400u - 1u) * 146097u + doe - 719468u;
+    bool ovf; /* none: a 4-digit year */
+    return (int64_t)pim_mul64(pim_mul64((uint64_t)(int64_t)(int32_t)days, 86400u, &ovf) + (uint32_t)(hh * 3600 + mi * 60 + ss),
+                              1000000u, &ovf) + frac;
 }
 
 /* A string of len characters stored into `cap` (an assignment, or a number's text CAST to a string): the
@@ -258,22 +207,9 @@ uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
 {
     for (; len > cap; len--) {
         if (s[len - 1] != ' ') {
-            pim_fail_truncation();
+            pim_error(PIM_E_TRUNCATION);
             return cap;
         }
     }
     return len;
-}
-
-/* One out-of-line 22001 for the string helpers: a call instead of the two message arguments at each site. */
-__attribute__((noinline)) void pim_fail_truncation(void)
-{
-    pim_fail("22001", "string data, right truncation");
-}
-
-void pim_putstr(uint8_t *base, uint32_t fd, uint32_t cap, const char *s, uint32_t len, bool isnull)
-{
-    if (pim_put_null(base, fd, isnull)) {
-        pim_ststr(base + (fd & 0x1fffu), (fd >> 13) & 7u, cap, s, len);
-    }
 }

@@ -94,9 +94,13 @@ static void readers(uint32_t phase_no)
     }
 }
 
+/* per tasklet: the tree's node and record buffers for 16-byte keys */
+static uint64_t buffers[NR_TASKLETS][(PIM_BT_BUFFER_BYTES(KS) + 7) / 8];
+
 int main(void)
 {
     uint8_t k[KS];
+    pim_bt_buffers(me(), buffers[me()], (uint8_t *)buffers[me()] + PIM_BT_NODE_BYTES(KS) + KS + 8);
     if (me() == 0) {
         bump = 0;
         pim_bt_init(&tree, KS);

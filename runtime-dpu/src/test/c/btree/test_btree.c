@@ -651,6 +651,9 @@ int main(int argc, char **argv)
     g_allocated = malloc(MAX_NODES);
     CHECK(g_model && g_free_list && g_allocated, "out of memory");
     printf("pim_btree test: fanout %u, max height %u, seed %lu\n", PIM_BT_FANOUT, PIM_BT_MAX_HEIGHT, g_seed);
+    /* the tree's buffers, sized for the largest key (a kernel carves them out of its WRAM arenas) */
+    static uint64_t buffers[(PIM_BT_BUFFER_BYTES(PIM_BT_MAX_KEY) + 7) / 8];
+    pim_bt_buffers(0, buffers, (uint8_t *)buffers + PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) + PIM_BT_MAX_KEY + 8);
 
     static const unsigned key_sizes[] = {8, 16, 40, 64};
 #if PIM_BT_MAX_HEIGHT < 8

@@ -4,8 +4,8 @@
  * comparison), for full keys and for every key prefix. Also checks pim_strcmp and the sort-key
  * encoders against the same order, descending included.
  *
- * Built with the kernel runtime (without pim_exec.c, whose main() it replaces) and the simulator's
- * DPU-runtime headers; codegen's KernelCTest builds and runs it. Exit status 0 when every check holds.
+ * Built with the kernel (without pim_exec.c, whose main() it replaces) and the simulator's DPU-runtime
+ * headers as a standalone program (runtime-dpu/Makefile). Exit status 0 when every check holds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +20,7 @@ static const pim_col_t cols[] = {
     {16, 6, 65, PIM_K_VARCHAR, 0},
     {24, 0, 66, PIM_K_I64, 1},
 };
-static const pim_index_t ix = {cols, 3, 0, 0, 32};
-static const pim_index_t pk = {cols, 1, 1, 0, 16};
-const pim_table_t pim_tables[PIM_NTABLES] = {{ROW, 1, &pk}};
+static const pim_index_t ix = {0, 3, 0, 0, 32, 0};
 
 typedef struct {
     int a_null, d_null;
@@ -104,6 +102,8 @@ int main(void)
     static uint8_t ka[64], kb[64];
     uint8_t sa[16], sb[16];
     int i, j, c, failures = 0;
+    pim_cols = cols; /* the schema section the keys are encoded from */
+    pim_img.key_bytes = sizeof(ka);
     for (i = 0; i < N; i++) {
         make(&v[i]);
     }
@@ -129,13 +129,13 @@ int main(void)
                 failures++;
             }
             for (c = 0; c < 2; c++) {
-                pim_sortkey_num(sa, v[i].d, v[i].d_null, c == 1);
-                pim_sortkey_num(sb, v[j].d, v[j].d_null, c == 1);
+                pim_sortkey(sa, 0, v[i].d, NULL, 0, v[i].d_null, c == 1);
+                pim_sortkey(sb, 0, v[j].d, NULL, 0, v[j].d_null, c == 1);
                 if (sign(memcmp(sa, sb, 9)) != (c == 1 ? -1 : 1) * cmp_col(&v[i], &v[j], 2)) {
                     failures++;
                 }
-                pim_sortkey_str(sa, 6, v[i].s, strlen(v[i].s), false, c == 1);
-                pim_sortkey_str(sb, 6, v[j].s, strlen(v[j].s), false, c == 1);
+                pim_sortkey(sa, 6, 0, v[i].s, strlen(v[i].s), false, c == 1);
+                pim_sortkey(sb, 6, 0, v[j].s, strlen(v[j].s), false, c == 1);
                 if (sign(memcmp(sa, sb, 7)) != (c == 1 ? -1 : 1) * cmp_pad(v[i].s, v[j].s)) {
                     failures++;
                 }

@@ -27,7 +27,8 @@ public final class VmFormat {
     public static final int ROW_HEADER_BYTES = 8;
     public static final int CELL_BYTES = 16;
     public static final int INSTRUCTION_BYTES = 8;
-    public static final int ARENA_MSG_BYTES = 256;
+    /** The start of a tasklet's arena: the running call's result record header, then its error message (MSG_MAX). */
+    public static final int ARENA_MSG_BYTES = RECORD_HEADER_BYTES + 248;
     public static final int MSG_MAX = 248;
 
     /** Batch flags. */
@@ -96,8 +97,20 @@ public final class VmFormat {
     public static final int F_MP_ROWS = 8;
     public static final int F_MP_SCATTER = 16;
     public static final int F_MP_HASH = 32;
+    /** NTOS of numbers and BOOLEAN (TIMESTAMP: also {@link #F_TIME}). */
     public static final int F_TEXT = 64;
+    /** SKEY, SORTPUT, SORTGET (the sort buffer of an ORDER BY no index gives). */
     public static final int F_SORT = 128;
+    /** NTOS and STON of TIMESTAMP (the calendar: about 440 instructions, so a feature of its own). */
+    public static final int F_TIME = 256;
+    /** STON (text to number, BOOLEAN; TIMESTAMP also needs {@link #F_TIME}). */
+    public static final int F_PARSE = 512;
+    /** SCANOPEN, SCANNEXT (full scans in hash-bucket order). */
+    public static final int F_SCAN = 1024;
+    /** SETADD (COUNT/SUM/AVG(DISTINCT x)). */
+    public static final int F_DISTINCT = 2048;
+    /** Unique checks of B+tree indexes in INSERT and UPDATE: a program writes a table with a unique secondary index. */
+    public static final int F_UNIQUE = 4096;
 
     /** Exchange limits. */
     public static final int MP_SEG_BYTES = 4096;
@@ -198,6 +211,11 @@ public final class VmFormat {
         m.put("F_MP_HASH", F_MP_HASH);
         m.put("F_TEXT", F_TEXT);
         m.put("F_SORT", F_SORT);
+        m.put("F_TIME", F_TIME);
+        m.put("F_PARSE", F_PARSE);
+        m.put("F_SCAN", F_SCAN);
+        m.put("F_DISTINCT", F_DISTINCT);
+        m.put("F_UNIQUE", F_UNIQUE);
         m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);

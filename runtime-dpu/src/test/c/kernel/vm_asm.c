@@ -1,0 +1,411 @@
+/* The test assembler, the test schema's image and the batch and result codecs (vm_asm.h). */
+#include "vm_asm.h"
+
+#include <assert.h>
+
+int failures;
+
+/* ---- procedures ---- */
+
+typedef struct {
+    uint64_t code[1024];
+    uint32_t pool[2048];
+    uint32_t ni, np;
+    uint16_t out, xbuf;
+    int used;
+} asm_proc_t;
+
+static asm_proc_t procs[MAXPROCS];
+static asm_proc_t *A;
+
+void begin(uint32_t id, uint16_t out_bytes, uint16_t xbuf)
+{
+    assert(id < MAXPROCS);
+    A = &procs[id];
+    memset(A, 0, sizeof(*A));
+    A->used = 1;
+    A->out = out_bytes;
+    A->xbuf = xbuf;
+    word(CELLS | NCELLS << 16);
+}
+
+uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y)
+{
+    assert(A->ni < 1024);
+    A->code[A->ni] = (uint64_t)op | (uint64_t)a << 8 | (uint64_t)b << 16 | (uint64_t)c << 24 | (uint64_t)x << 32 |
+                     (uint64_t)y << 48;
+    return A->ni++;
+}
+
+uint32_t here(void)
+{
+    return A->ni;
+}
+
+void patch(uint32_t at, uint32_t target)
+{
+    A->code[at] = (A->code[at] & ~(0xffffull << 32)) | (uint64_t)target << 32;
+}
+
+uint16_t word(uint32_t w)
+{
+    assert(A->np < 2048);
+    A->pool[A->np] = w;
+    return (uint16_t)A->np++;
+}
+
+uint16_t fd(uint16_t off, uint16_t nbit, uint8_t kind, uint8_t flags, uint16_t cap)
+{
+    uint16_t w = word(off | (uint32_t)nbit << 16);
+    word(kind | (uint32_t)flags << 8 | (uint32_t)cap << 16);
+    return w;
+}
+
+uint16_t lit(const char *s)
+{
+    uint32_t n = (uint32_t)strlen(s), i, w = A->np;
+    for (i = 0; i < (n + 3) / 4 || i == 0; i++) {
+        uint32_t v = 0;
+        memcpy(&v, s + 4 * i, n - 4 * i < 4 ? n - 4 * i : 4);
+        word(v);
+    }
+    return (uint16_t)w;
+}
+
+/*
+ * The test schema (docs/vm.md "The image"):
+ *   table 0 ACCT, 56-byte rows: bitmap byte 8; ID INTEGER NOT NULL @12 (bit 64), NAME VARCHAR(16) @16 (65),
+ *     BAL DECIMAL(10,2) NOT NULL @40 (66), CODE CHAR(4) @48 (67); indexes: 0 primary key (ID), 1 B+tree
+ *     (NAME, ID) in slot 0, 2 unique B+tree (CODE) in slot 1
+ *   table 1 LOG, 32-byte rows: bitmap byte 8; K BIGINT NOT NULL @16 (bit 64), V INTEGER @24 (65); primary key K
+ */
+static const uint16_t schema_words[] = {
+    /* table[2]: row_bytes, nindexes | pad << 8, first_index, pad */
+    56, 3, 0, 0,
+    32, 1, 3, 0,
+    /* index[4]: first_col, ncols | unique << 8, tree | key_bytes << 8, pad */
+    0, 1 | 1 << 8, 0 | 8 << 8, 0,
+    1, 2 | 0 << 8, 0 | 32 << 8, 0,
+    3, 1 | 1 << 8, 1 | 8 << 8, 0,
+    4, 1 | 1 << 8, 0 | 8 << 8, 0,
+    /* col[5]: off, len, null_bit, kind | nullable << 8 */
+    12, 0, 64, PIM_K_I32,
+    16, 16, 65, PIM_K_VARCHAR | 1 << 8,
+    12, 0, 64, PIM_K_I32,
+    48, 4, 67, PIM_K_CHAR | 1 << 8,
+    16, 0, 64, PIM_K_I64,
+};
+#define NTABLES 2u
+#define NTREES 2u
+#define NFREE (NTABLES + NTREES + 1u)
+#define KEY_BYTES 32u
+#define TREE_KEY 32u
+#define BT_BUFFERS (16u + 11u * (TREE_KEY + 8u) + (TREE_KEY + 8u)) /* node + slack record, record */
+#define ARENA (PIM_ARENA_MSG_BYTES + 2u * KEY_BYTES + BT_BUFFERS + FRAME)
+
+uint32_t db_bytes(void)
+{
+    return 32 + 8 * NFREE + 16 * NTABLES + 32 * NTREES;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+
+uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
+{
+    uint32_t nprocs = 0, i, schema = sizeof(schema_words), dir, at;
+    for (i = 0; i < MAXPROCS; i++) {
+        if (procs[i].used) {
+            nprocs = i + 1;
+        }
+    }
+    memset(out, 0, PIM_IMAGE_BYTES);
+    memcpy(out + PIM_IMAGE_HEADER_BYTES, schema_words, schema);
+    schema = (schema + 7) & ~7u;
+    dir = PIM_IMAGE_HEADER_BYTES + schema;
+    at = dir + nprocs * PIM_DIR_ENTRY_BYTES;
+    for (i = 0; i < nprocs; i++) {
+        asm_proc_t *p = &procs[i];
+        uint8_t *e = out + dir + i * PIM_DIR_ENTRY_BYTES;
+        uint32_t bytes;
+        if (!p->used) { /* an empty slot: a procedure that only ends */
+            A = p;
+            begin(i, 0, 0xffff);
+            END();
+            p->used = 0;
+        }
+        bytes = (8 * p->ni + 4 * p->np + 7) & ~7u;
+        put32(e, at);
+        put32(e + 4, bytes);
+        *(uint16_t *)(e + 8) = (uint16_t)p->ni;
+        *(uint16_t *)(e + 10) = FRAME;
+        *(uint16_t *)(e + 12) = p->out;
+        *(uint16_t *)(e + 14) = p->xbuf;
+        memcpy(out + at, p->code, 8 * p->ni);
+        memcpy(out + at + 8 * p->ni, p->pool, 4 * p->np);
+        at += bytes;
+    }
+    put32(out, PIM_IMAGE_MAGIC);
+    put32(out + 4, PIM_IMAGE_FORMAT);
+    put32(out + 8, at);
+    put32(out + 12, NTABLES);
+    put32(out + 16, nprocs);
+    put32(out + 20, schema);
+    put32(out + 24, dir);
+    put32(out + 28, tasklets);
+    put32(out + 32, ARENA);
+    put32(out + 36, FRAME);
+    put32(out + 40, KEY_BYTES);
+    put32(out + 44, TREE_KEY);
+    put32(out + 48, db_bytes());
+    put32(out + 52, features);
+    return at;
+}
+
+/* ---- batches ---- */
+
+static uint8_t calls[1 << 20], batch[2 << 20];
+static uint32_t calls_len, ncalls, nlisted, listed[MAXPROCS], limit = 60u << 20;
+static int batch_init;
+static mp_hdr_t batch_mp;
+static int has_mp;
+static uint8_t *last_call;
+static uint64_t next_seq = 1;
+
+void set_limit(uint32_t l)
+{
+    limit = l;
+}
+
+void batch_begin(int init, const mp_hdr_t *mp)
+{
+    calls_len = ncalls = nlisted = 0;
+    batch_init = init;
+    has_mp = mp != NULL;
+    if (mp != NULL) {
+        batch_mp = *mp;
+    }
+}
+
+static void list(uint16_t proc)
+{
+    uint32_t i;
+    for (i = 0; i < nlisted && listed[i] != proc; i++) {
+    }
+    if (i == nlisted) {
+        listed[nlisted++] = proc;
+    }
+}
+
+static uint8_t *header(uint16_t proc, uint32_t total, uint16_t flags)
+{
+    uint8_t *c = calls + calls_len;
+    assert(calls_len + total <= sizeof(calls) && total % 8 == 0);
+    memset(c, 0, total);
+    put32(c, total);
+    *(uint16_t *)(c + 4) = proc;
+    *(uint16_t *)(c + 6) = flags;
+    *(uint64_t *)(c + 8) = next_seq++;
+    *(int64_t *)(c + 16) = 1700000000123456LL; /* 2023-11-14 22:13:20.123456 */
+    last_call = c;
+    calls_len += total;
+    ncalls++;
+    list(proc);
+    return c;
+}
+
+uint8_t *call(uint16_t proc, uint32_t bytes)
+{
+    return header(proc, PIM_CALL_HEADER_BYTES + ((bytes + 7) & ~7u), 0) + PIM_CALL_HEADER_BYTES;
+}
+
+uint8_t *mp_call(uint16_t proc, uint32_t bytes, uint16_t extra, const uint8_t *vec, uint32_t vec_bytes, uint32_t nvec)
+{
+    uint32_t pb = (bytes + 7) & ~7u;
+    uint8_t *c = header(proc, PIM_CALL_HEADER_BYTES + 16 + pb + vec_bytes, PIM_CALL_MP | extra);
+    put32(c + 24, pb);
+    put32(c + 28, nvec);
+    put32(c + 32, vec_bytes);
+    memcpy(c + 40 + pb, vec, vec_bytes);
+    return c + 40;
+}
+
+void join_wave(void)
+{
+    *(uint16_t *)(last_call + 6) |= PIM_CALL_JOINS_WAVE;
+}
+
+static void db_image(uint8_t *p)
+{
+    uint32_t *w = (uint32_t *)(void *)p, i;
+    memset(p, 0, db_bytes());
+    w[0] = PIM_DB_MAGIC;
+    w[1] = NTABLES;
+    w[2] = PIM_DATA_OFF + 2 * 64; /* 16 buckets of 4 bytes per table */
+    w[3] = limit;
+    w[4] = NFREE;
+    w[5] = NTREES;
+    i = 8 + 2 * NFREE;
+    w[i] = PIM_DATA_OFF; /* ACCT: buckets, mask, rows, 0 */
+    w[i + 1] = 15;
+    w[i + 4] = PIM_DATA_OFF + 64; /* LOG */
+    w[i + 5] = 15;
+    i += 4 * NTABLES;
+    w[i + 1] = 32; /* tree 0: NAME, ID */
+    w[i + 8 + 1] = 8; /* tree 1: CODE */
+}
+
+/* ---- running ---- */
+
+static uint8_t out[2 << 20];
+
+static dpu_error_t launch(struct dpu_set_t set)
+{
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i;
+    dpu_error_t err;
+    memset(batch, 0, sizeof(batch));
+    for (i = 0; i < nlisted; i++) {
+        *(uint16_t *)(batch + len + 2 * i) = (uint16_t)listed[i];
+    }
+    len += (2 * nlisted + 7) & ~7u;
+    if (batch_init) {
+        db_image(batch + len);
+        len += db_bytes();
+    }
+    if (has_mp) {
+        memcpy(batch + len, &batch_mp, 16);
+        len += 16;
+    }
+    memcpy(batch + len, calls, calls_len);
+    len += calls_len;
+    put32(batch, PIM_BATCH_MAGIC);
+    put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
+    put32(batch + 8, ncalls);
+    put32(batch + 12, len);
+    put32(batch + 16, nlisted);
+    err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
+    CHECK(err == DPU_OK, "push batch: %d", (int)err);
+    return dpu_launch(set, DPU_SYNCHRONOUS);
+}
+
+dpu_error_t try_run(struct dpu_set_t set)
+{
+    return launch(set);
+}
+
+uint32_t run(struct dpu_set_t set)
+{
+    uint32_t total;
+    dpu_error_t err = launch(set);
+    if (err != DPU_OK) {
+        char fault[512];
+        pimsim_last_fault(fault, sizeof(fault));
+        fprintf(stderr, "launch failed: %d: %s\n", (int)err, fault);
+        exit(2);
+    }
+    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, 16);
+    CHECK(err == DPU_OK, "read result header: %d", (int)err);
+    total = ((uint32_t *)(void *)out)[2];
+    CHECK(((uint32_t *)(void *)out)[0] == PIM_RESULT_MAGIC, "result magic %08x", ((uint32_t *)(void *)out)[0]);
+    CHECK(total >= 16 && total <= sizeof(out) && total % 8 == 0, "output bytes %u", total);
+    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, total);
+    CHECK(err == DPU_OK, "read results: %d", (int)err);
+    return ((uint32_t *)(void *)out)[1];
+}
+
+uint32_t result_flags(void)
+{
+    return ((uint32_t *)(void *)out)[3];
+}
+
+static const uint8_t *find(uint32_t index)
+{
+    uint32_t total = ((uint32_t *)(void *)out)[2], at = 16;
+    const uint8_t *found = NULL;
+    while (at < total) {
+        if (*(const uint32_t *)(const void *)(out + at + 28) == index) {
+            CHECK(found == NULL, "call %u has two records", index);
+            found = out + at;
+        }
+        at += *(const uint32_t *)(const void *)(out + at);
+    }
+    return found;
+}
+
+int has_result(uint32_t index)
+{
+    return find(index) != NULL;
+}
+
+result_t result_at(uint32_t index)
+{
+    result_t r;
+    const uint8_t *rec = find(index);
+    uint32_t bytes;
+    memset(&r, 0, sizeof(r));
+    CHECK(rec != NULL, "call %u has no record", index);
+    if (rec == NULL) {
+        strcpy(r.sqlstate, "?????");
+        r.status = 99;
+        return r;
+    }
+    bytes = *(const uint32_t *)(const void *)rec;
+    r.rec = rec;
+    r.proc = *(const uint16_t *)(const void *)(rec + 4);
+    r.status = *(const uint16_t *)(const void *)(rec + 6);
+    memcpy(r.sqlstate, rec + 16, 5);
+    r.nsets = rec[21];
+    r.msg_len = *(const uint16_t *)(const void *)(rec + 22);
+    r.out_bytes = *(const uint32_t *)(const void *)(rec + 24);
+    r.mp_bytes = *(const uint32_t *)(const void *)(rec + 32);
+    r.msg = (const char *)rec + PIM_REC_HDR;
+    r.sets = rec + PIM_REC_HDR;
+    r.out = rec + bytes - r.mp_bytes - r.out_bytes;
+    if (r.mp_bytes != 0) {
+        const uint8_t *m = rec + bytes - r.mp_bytes;
+        r.mp_entries = *(const uint32_t *)(const void *)m;
+        r.mp_stop = *(const uint32_t *)(const void *)(m + 4);
+        r.mp_need = *(const uint32_t *)(const void *)(m + 8);
+        r.mp_status = *(const uint16_t *)(const void *)(m + 12);
+        r.mp_needs = *(const uint16_t *)(const void *)(m + 14);
+        r.needs = (const uint32_t *)(const void *)(m + 16);
+        r.entries = m + 16 + ((4 * r.mp_needs + 7) & ~7u);
+    }
+    return r;
+}
+
+void expect_ok(result_t r, const char *what)
+{
+    CHECK(r.status == 0 && strcmp(r.sqlstate, "00000") == 0, "%s: status %u sqlstate %s message %.*s", what, r.status,
+          r.sqlstate, r.msg_len, r.msg);
+}
+
+void expect_error(result_t r, const char *state, const char *what)
+{
+    CHECK(r.status == PIM_ST_FAILED && strcmp(r.sqlstate, state) == 0, "%s: expected %s, got status %u sqlstate %s (%.*s)",
+          what, state, r.status, r.sqlstate, r.msg_len, r.msg);
+    CHECK(r.nsets == 0 && r.out_bytes == 0, "%s: an error record has no results", what);
+}
+
+void set_null(uint8_t *block, int bit)
+{
+    block[bit / 8] |= (uint8_t)(1u << (bit % 8));
+}
+
+int is_null(const uint8_t *block, int bit)
+{
+    return (block[bit / 8] >> (bit % 8)) & 1;
+}
+
+void put_varchar(uint8_t *field, const char *s)
+{
+    *(uint16_t *)(void *)field = (uint16_t)strlen(s);
+    memcpy(field + 2, s, strlen(s));
+}
+
+int varchar_is(const uint8_t *field, const char *s)
+{
+    return *(const uint16_t *)(const void *)field == strlen(s) && memcmp(field + 2, s, strlen(s)) == 0;
+}

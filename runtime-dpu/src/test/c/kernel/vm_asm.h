@@ -1,0 +1,115 @@
+/*
+ * A tiny assembler and image, batch and result codecs for the kernel's tests (vm_test.c): procedures are
+ * written instruction by instruction (docs/vm.md "Instructions"), the schema and the database header by hand,
+ * exactly as codegen's image builder and the host's DatabaseFormat lay them out.
+ */
+#ifndef VM_ASM_H
+#define VM_ASM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dpu.h"
+#include "pim_ops.h"
+#include "pimsim.h"
+
+extern int failures;
+
+#define CHECK(cond, ...)                                                                                     \
+    do {                                                                                                     \
+        if (!(cond)) {                                                                                       \
+            failures++;                                                                                      \
+            fprintf(stderr, "FAILED %s:%d: ", __FILE__, __LINE__);                                           \
+            fprintf(stderr, __VA_ARGS__);                                                                    \
+            fprintf(stderr, "\n");                                                                           \
+        }                                                                                                    \
+    } while (0)
+
+/* Every test procedure: parameters from 0, the exchange buffer at XBUF, buffers from BUF, cells at CELLS. */
+#define FRAME 2048u
+#define XBUF 128u
+#define BUF 192u
+#define CELLS 1536u
+#define NCELLS 32u
+#define MAXPROCS 32u
+
+/* ---- assembling one procedure ---- */
+void begin(uint32_t id, uint16_t out_bytes, uint16_t xbuf);
+uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y);
+uint32_t here(void);
+void patch(uint32_t at, uint32_t target); /* sets instruction at's x */
+uint16_t word(uint32_t w);
+uint16_t fd(uint16_t off, uint16_t nbit, uint8_t kind, uint8_t flags, uint16_t cap);
+uint16_t lit(const char *s); /* the bytes of s in the pool */
+
+#define NOP() emit(OP_NOP, 0, 0, 0, 0, 0)
+#define END() emit(OP_END, 0, 0, 0, 0, 0)
+#define J(op, a, x) emit(op, a, 0, 0, x, 0)
+#define JMP(x) emit(OP_JMP, 0, 0, 0, x, 0)
+#define TICK() emit(OP_TICK, 0, 0, 0, 0, 0)
+#define SIGNAL(a, state) emit(OP_SIGNAL, a, 0, 0, lit(state), 0)
+#define NUL(a) emit(OP_NULL, a, 0, 0, 0, 0)
+#define INT(a, v) emit(OP_INT, a, 0, 0, (uint16_t)((uint32_t)(v) & 0xffffu), (uint16_t)((uint32_t)(v) >> 16))
+#define STR(a, s) emit(OP_STR, a, 0, 0, lit(s), (uint16_t)strlen(s))
+#define COPY(a, b) emit(OP_COPY, a, b, 0, 0, 0)
+#define LD(a, f) emit(OP_LD, a, 0, 0, f, 0)
+#define ST(a, f) emit(OP_ST, a, 0, 0, f, 0)
+#define MV(dst, src) emit(OP_MV, 0, 0, 0, dst, src)
+#define FILL(byte, at, n) emit(OP_FILL, byte, 0, 0, at, n)
+#define COPYB(to, from, n) emit(OP_COPYB, 0, (uint8_t)((n) & 0xff), (uint8_t)((n) >> 8), to, from)
+#define OP3(op, a, b, c) emit(op, a, b, c, 0, 0)
+#define OP2(op, a, b) emit(op, a, b, 0, 0, 0)
+#define CMP(a, b, c, rel) emit(OP_CMP, a, b, c, rel, 0)
+
+/* ---- the image ---- */
+/* Builds the image of every procedure begun so far for `tasklets` and `features`; returns its bytes. */
+uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features);
+uint32_t db_bytes(void);
+
+/* ---- batches ---- */
+typedef struct {
+    uint32_t dpu, partitions, dpus, commit;
+} mp_hdr_t;
+void batch_begin(int init, const mp_hdr_t *mp);
+/* Appends a call to procedure `proc` with `bytes` of zeroed parameters; returns the parameter block. */
+uint8_t *call(uint16_t proc, uint32_t bytes);
+/* Appends an exchange call (flags PIM_CALL_MP and `extra`): parameters, then `nvec` entries of `vec`. */
+uint8_t *mp_call(uint16_t proc, uint32_t bytes, uint16_t extra, const uint8_t *vec, uint32_t vec_bytes, uint32_t nvec);
+void join_wave(void); /* the last call joins the previous call's wave */
+void set_limit(uint32_t limit); /* the formatted database's MRAM limit (for 53200) */
+
+/* ---- running and results ---- */
+typedef struct {
+    const uint8_t *rec;
+    uint16_t proc, status;
+    char sqlstate[6];
+    uint8_t nsets;
+    const char *msg;
+    uint16_t msg_len;
+    const uint8_t *out;
+    uint32_t out_bytes;
+    const uint8_t *sets;
+    /* exchange report */
+    uint32_t mp_bytes, mp_entries, mp_stop, mp_need, mp_status, mp_needs;
+    const uint32_t *needs;
+    const uint8_t *entries;
+} result_t;
+/* Sends the batch, launches, reads the output; returns the number of records (ncalls of the result header). */
+uint32_t run(struct dpu_set_t set);
+/* Sends the batch and launches; returns the launch's status (the output is read only when it is DPU_OK). */
+dpu_error_t try_run(struct dpu_set_t set);
+uint32_t result_flags(void);
+result_t result_at(uint32_t index); /* the record of the call at batch position index */
+int has_result(uint32_t index);
+
+void expect_ok(result_t r, const char *what);
+void expect_error(result_t r, const char *state, const char *what);
+
+void set_null(uint8_t *block, int bit);
+int is_null(const uint8_t *block, int bit);
+void put_varchar(uint8_t *field, const char *s);
+int varchar_is(const uint8_t *field, const char *s);
+
+#endif

@@ -1,0 +1,741 @@
+/*
+ * The kernel on the simulator: an image of hand-assembled procedures (vm_procs.c) over a two-table schema
+ * (vm_asm.c), batches encoded as docs/wire-format.md and docs/vm.md describe, every result checked. Covers every
+ * operation, NULL propagation, every SQLSTATE the kernel raises, stop at the first error and rollback (rows, hash
+ * chains and B+tree entries), waves on several tasklets, result sets, OUT blocks, unique checks, ranges and
+ * scans, sorts and DISTINCT, MRAM, undo and output limits, and the exchange (published values, blocking, kept
+ * segments, joins, broadcast reads, HASH partitions).
+ *
+ * Usage: vm_test KERNEL.so TASKLETS [KERNEL_WITHOUT_FEATURES.so]   (exit status 0 when every check passes)
+ *   KERNEL.so is built with every feature for TASKLETS tasklets; the optional second kernel with none, for
+ *   one tasklet: it must run programs that need no feature and fault on the others.
+ */
+#include <inttypes.h>
+
+#include "vm_procs.h"
+#include "vm_test.h"
+
+static uint8_t image[PIM_IMAGE_BYTES];
+static uint32_t tasklets;
+
+void load_image(struct dpu_set_t set, uint32_t ntasklets, uint32_t features)
+{
+    uint32_t bytes = build_image(image, ntasklets, features);
+    dpu_error_t err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IMAGE_OFF, image, bytes);
+    CHECK(err == DPU_OK, "push image: %d", (int)err);
+}
+
+/* ---- calls ---- */
+
+static void put(int32_t id, const char *name, int64_t bal, int bal_null, const char *code)
+{
+    uint8_t *p = call(P_PUT, 48);
+    *(int32_t *)(void *)(p + 4) = id;
+    if (name == NULL) {
+        set_null(p, 1);
+    } else {
+        put_varchar(p + 8, name);
+    }
+    if (bal_null) {
+        set_null(p, 2);
+    } else {
+        *(int64_t *)(void *)(p + 32) = bal;
+    }
+    if (code == NULL) {
+        set_null(p, 3);
+    } else {
+        memcpy(p + 40, code, 4);
+    }
+}
+
+void get(int32_t id)
+{
+    uint8_t *p = call(P_GET, 48);
+    *(int32_t *)(void *)(p + 36) = id;
+    p[0] = 7; /* OUT parameters are sent NULL */
+}
+
+static void pay(int32_t id, int64_t amount)
+{
+    uint8_t *p = call(P_PAY, 16);
+    *(int32_t *)(void *)(p + 4) = id;
+    *(int64_t *)(void *)(p + 8) = amount;
+}
+
+static void rename_acct(int32_t id, const char *name, int fail)
+{
+    uint8_t *p = call(P_RENAME, 32);
+    *(int32_t *)(void *)(p + 4) = id;
+    put_varchar(p + 8, name);
+    p[26] = (uint8_t)fail;
+}
+
+static void del(int32_t id, int fail)
+{
+    uint8_t *p = call(P_DEL, 16);
+    *(int32_t *)(void *)(p + 4) = id;
+    p[8] = (uint8_t)fail;
+}
+
+static void range(const char *lo, const char *hi, int desc)
+{
+    uint8_t *p = call(P_RANGE, 40);
+    put_varchar(p + 2, lo);
+    put_varchar(p + 20, hi);
+    p[38] = (uint8_t)desc;
+}
+
+static void arith(int32_t k, int64_t a, int a_null, int64_t b, int b_null)
+{
+    uint8_t *p = call(P_ARITH, 32);
+    *(int32_t *)(void *)(p + 4) = k;
+    *(int64_t *)(void *)(p + 8) = a;
+    *(int64_t *)(void *)(p + 16) = b;
+    p[0] = (uint8_t)((a_null ? 2 : 0) | (b_null ? 4 : 0) | 8);
+}
+
+static void strs(int32_t k, const char *s, const char *t, int64_t n, int64_t m)
+{
+    uint8_t *p = call(P_STRS, 128);
+    *(int32_t *)(void *)(p + 4) = k;
+    if (s == NULL) {
+        set_null(p, 1);
+    } else {
+        put_varchar(p + 8, s);
+    }
+    if (t == NULL) {
+        set_null(p, 2);
+    } else {
+        put_varchar(p + 30, t);
+    }
+    *(int64_t *)(void *)(p + 56) = n;
+    *(int64_t *)(void *)(p + 64) = m;
+    set_null(p, 5);
+    set_null(p, 6);
+}
+
+static void logic(int a, int b) /* 0 FALSE, 1 TRUE, 2 NULL */
+{
+    uint8_t *p = call(P_LOGIC, 16);
+    p[1] = (uint8_t)(a & 1);
+    p[2] = (uint8_t)(b & 1);
+    p[0] = (uint8_t)((a == 2 ? 1 : 0) | (b == 2 ? 2 : 0));
+}
+
+static void loop(int32_t k, int64_t n)
+{
+    uint8_t *p = call(P_LOOP, 24);
+    *(int32_t *)(void *)(p + 4) = k;
+    *(int64_t *)(void *)(p + 8) = n;
+}
+
+static void top(int32_t k, int keep)
+{
+    uint8_t *p = call(P_TOP, 16);
+    *(int32_t *)(void *)(p + 4) = k;
+    p[8] = (uint8_t)keep;
+}
+
+static void logput(int32_t n, int64_t base)
+{
+    uint8_t *p = call(P_LOGPUT, 16);
+    *(int32_t *)(void *)(p + 4) = n;
+    *(int64_t *)(void *)(p + 8) = base;
+}
+
+/* ---- checks ---- */
+
+void expect_account(result_t r, const char *name, int64_t bal, const char *code, const char *what)
+{
+    expect_ok(r, what);
+    CHECK(r.out_bytes == 40, "%s: OUT block of %u bytes", what, r.out_bytes);
+    if (r.out_bytes != 40) {
+        return;
+    }
+    if (name == NULL && code == NULL) {
+        CHECK((r.out[0] & 7) == 7, "%s: expected no account, bitmap %02x", what, r.out[0]);
+        return;
+    }
+    CHECK(!is_null(r.out, 0) && varchar_is(r.out + 2, name), "%s: name %.*s", what, *(const uint16_t *)(const void *)(r.out + 2),
+          (const char *)r.out + 4);
+    CHECK(!is_null(r.out, 1) && *(const int64_t *)(const void *)(r.out + 24) == bal, "%s: balance %" PRId64 ", expected %" PRId64,
+          what, *(const int64_t *)(const void *)(r.out + 24), bal);
+    if (code == NULL) {
+        CHECK(is_null(r.out, 2), "%s: code should be NULL", what);
+    } else {
+        CHECK(!is_null(r.out, 2) && memcmp(r.out + 32, code, 4) == 0, "%s: code %.4s", what, (const char *)r.out + 32);
+    }
+}
+
+/* Result set 0 of RANGE: expects `n` rows with the given ids in order. */
+static void expect_range(result_t r, const int32_t *ids, uint32_t n, const char *what)
+{
+    uint32_t i, rows;
+    expect_ok(r, what);
+    CHECK(r.nsets == 1, "%s: %u result sets", what, r.nsets);
+    if (r.nsets != 1) {
+        return;
+    }
+    rows = *(const uint32_t *)(const void *)(r.sets + 4);
+    CHECK(*(const uint32_t *)(const void *)r.sets == 0 && rows == n, "%s: set %u with %u rows, expected %u", what,
+          *(const uint32_t *)(const void *)r.sets, rows, n);
+    for (i = 0; i < rows && i < n; i++) {
+        CHECK(*(const int32_t *)(const void *)(r.sets + 8 + 40 * i + 4) == ids[i], "%s: row %u has id %d, expected %d", what, i,
+              *(const int32_t *)(const void *)(r.sets + 8 + 40 * i + 4), ids[i]);
+    }
+}
+
+int64_t out64(result_t r, uint32_t off)
+{
+    return *(const int64_t *)(const void *)(r.out + off);
+}
+
+/* ---- the tests ---- */
+
+/* Inserts, lookups, updates, deletes, unique checks, rollback, ranges; the database persists across launches. */
+static void test_rows(struct dpu_set_t set)
+{
+    static const int32_t abc[] = {1, 2, 3}, ab[] = {1, 2}, ba[] = {2, 1}, b_only[] = {2};
+    result_t r;
+    batch_begin(1, NULL);
+    put(1, "alice", 10000, 0, "A1  ");
+    put(2, "bob", 5000, 0, "B2  ");
+    put(1, "carol", 100, 0, NULL);    /* 2: duplicate primary key */
+    put(3, "carl", 500, 0, "A1  ");   /* 3: duplicate unique CODE */
+    put(3, "carl", 500, 0, NULL);     /* 4: NULL CODE never collides */
+    put(5, "dora", 0, 1, NULL);       /* 5: NULL into NOT NULL BAL */
+    get(1);                           /* 6 */
+    pay(1, 3000);                     /* 7 */
+    pay(2, 8000);                     /* 8: SIGNAL rolls the update back */
+    get(2);                           /* 9 */
+    pay(99, 1);                       /* 10: SIGNAL without a message */
+    rename_acct(2, "zed", 1);         /* 11: an index change, rolled back */
+    range("a", "z", 0);               /* 12 */
+    del(3, 1);                        /* 13: a delete rolled back */
+    get(3);                           /* 14 */
+    rename_acct(3, "abe", 0);         /* 15: the NAME index entry moves */
+    range("a", "b", 0);               /* 16: abe, alice */
+    del(3, 0);                        /* 17 */
+    get(3);                           /* 18 */
+    range("a", "zzz", 1);             /* 19: descending */
+    put(7, "eve", 1, 0, "A1  ");      /* 20: A1 is taken by alice */
+    put(7, "eve", 1, 0, "E7  ");      /* 21 */
+    del(7, 0);                        /* 22 */
+    put(8, "finn", 1, 0, "E7  ");     /* 23: E7 is free again */
+    del(8, 0);                        /* 24 */
+    CHECK(run(set) == 25, "launch 1: %u records", 25);
+    expect_ok(result_at(0), "put 1");
+    expect_ok(result_at(1), "put 2");
+    expect_error(result_at(2), "23505", "duplicate primary key");
+    expect_error(result_at(3), "23505", "duplicate unique code");
+    expect_ok(result_at(4), "put 3 with a NULL code");
+    expect_error(result_at(5), "23502", "NULL balance");
+    expect_account(result_at(6), "alice", 10000, "A1  ", "get 1");
+    expect_ok(result_at(7), "pay 1");
+    r = result_at(8);
+    expect_error(r, "45000", "pay 2 overdrawn");
+    CHECK(r.msg_len == 9 && memcmp(r.msg, "overdrawn", 9) == 0, "SIGNAL message %.*s", r.msg_len, r.msg);
+    expect_account(result_at(9), "bob", 5000, "B2  ", "get 2 after the rollback");
+    r = result_at(10);
+    expect_error(r, "02000", "pay of a missing account");
+    CHECK(r.msg_len == 0, "SIGNAL without a message: %u bytes", r.msg_len);
+    expect_error(result_at(11), "45003", "rename rolled back");
+    expect_range(result_at(12), abc, 3, "range a..z");
+    expect_error(result_at(13), "45004", "delete rolled back");
+    expect_account(result_at(14), "carl", 500, NULL, "get 3 after the rolled back delete");
+    expect_ok(result_at(15), "rename 3");
+    {
+        static const int32_t abe_alice[] = {3, 1};
+        expect_range(result_at(16), abe_alice, 2, "range a..b after the rename");
+    }
+    expect_ok(result_at(17), "delete 3");
+    expect_account(result_at(18), NULL, 0, NULL, "get 3 after the delete");
+    expect_range(result_at(19), ba, 2, "range descending");
+    expect_error(result_at(20), "23505", "unique code taken");
+    expect_ok(result_at(21), "put 7");
+    expect_ok(result_at(22), "delete 7");
+    expect_ok(result_at(23), "put 8 reuses the deleted code");
+    expect_ok(result_at(24), "delete 8");
+
+    /* launch 2: the database persists */
+    batch_begin(0, NULL);
+    get(1);
+    range("a", "zzz", 0);
+    range("b", "bz", 0);
+    range("c", "a", 0);
+    CHECK(run(set) == 4, "launch 2");
+    expect_account(result_at(0), "alice", 7000, "A1  ", "get 1 in launch 2");
+    expect_range(result_at(1), ab, 2, "range in launch 2");
+    expect_range(result_at(2), b_only, 1, "range b..bz");
+    expect_range(result_at(3), NULL, 0, "empty range");
+}
+
+/* Numbers: every operation, NULL propagation, 22003, 22012, 23502 (k as in vm_procs.c's ARITH). */
+static void test_arith(struct dpu_set_t set)
+{
+    static const struct {
+        int32_t k;
+        int64_t a, b;
+        int a_null, b_null;
+        const char *state; /* NULL: success with r (or r NULL when r_null) */
+        int64_t r;
+        int r_null;
+    } t[] = {
+        {1, 5, 7, 0, 0, NULL, 12, 0},
+        {1, INT64_MAX, 1, 0, 0, "22003", 0, 0},
+        {1, 5, 0, 0, 1, NULL, 0, 1},
+        {1, 0, 5, 1, 0, NULL, 0, 1},
+        {2, 5, 7, 0, 0, NULL, -2, 0},
+        {2, INT64_MIN, 1, 0, 0, "22003", 0, 0},
+        {3, -6, 7, 0, 0, NULL, -42, 0},
+        {3, INT64_MAX / 2 + 1, 2, 0, 0, "22003", 0, 0},
+        {3, 3037000499LL, 3037000499LL, 0, 0, NULL, 9223372030926249001LL, 0},
+        {3, 4294967296LL, 4294967296LL, 0, 0, "22003", 0, 0},
+        {3, INT64_MIN, -1, 0, 0, "22003", 0, 0},
+        {4, -7, 2, 0, 0, NULL, -3, 0},
+        {4, 7, 0, 0, 0, "22012", 0, 0},
+        {4, INT64_MIN, -1, 0, 0, "22003", 0, 0},
+        {5, -7, 2, 0, 0, NULL, -1, 0},
+        {5, 7, -2, 0, 0, NULL, 1, 0},
+        {5, 7, 0, 0, 0, "22012", 0, 0},
+        {6, 5, 0, 0, 0, NULL, -5, 0},
+        {6, INT64_MIN, 0, 0, 0, "22003", 0, 0},
+        {6, 0, 0, 1, 0, NULL, 0, 1},
+        {7, 123, 0, 0, 0, NULL, 12300, 0},
+        {7, INT64_MAX / 10, 0, 0, 0, "22003", 0, 0},
+        {8, 12345, 0, 0, 0, NULL, 123, 0},
+        {8, 12351, 0, 0, 0, NULL, 124, 0},
+        {8, 12350, 0, 0, 0, NULL, 123, 0},   /* half down */
+        {8, -12351, 0, 0, 0, NULL, -124, 0},
+        {9, 12399, 0, 0, 0, NULL, 123, 0},
+        {9, -12399, 0, 0, 0, NULL, -123, 0},
+        {10, 99999, 0, 0, 0, NULL, 99999, 0},
+        {10, -100000, 0, 0, 0, "22003", 0, 0},
+        {11, 32767, 0, 0, 0, NULL, 32767, 0},
+        {11, -32769, 0, 0, 0, "22003", 0, 0},
+        {12, -2147483648LL, 0, 0, 0, NULL, -2147483648LL, 0},
+        {12, 2147483648LL, 0, 0, 0, "22003", 0, 0},
+        {13, 3, 5, 0, 0, NULL, 0x1c, 0},     /* EQ 0 NE 1 LT 1 LE 1 GT 0 GE 0: 011100 */
+        {13, 5, 5, 0, 0, NULL, 0x25, 0},     /* 100101 */
+        {13, -1, -9, 0, 0, NULL, 0x13, 0},   /* 010011 */
+        {13, 1, 5, 0, 1, NULL, 0, 1},
+        {14, 0, 0, 0, 0, NULL, 0x123456789abcdef0LL, 0},
+        {15, 0, 0, 0, 0, NULL, 1700000000123456LL, 0},
+        {16, 0, 0, 1, 0, NULL, 1, 0},
+        {16, 0, 0, 0, 0, NULL, 0, 0},
+        {17, 0, 0, 1, 0, NULL, 0, 0},
+        {18, 4, 4, 0, 0, NULL, 0, 0},
+        {18, 4, 5, 0, 0, NULL, 1, 0},
+        {18, 4, 5, 1, 0, NULL, 0, 1},
+        {19, -77, 0, 0, 0, NULL, -77, 0},
+        {19, 0, 0, 1, 0, NULL, 0, 1},
+        {20, 0, 0, 0, 0, NULL, -5, 0},
+        {21, -32768, 0, 0, 0, NULL, -32768, 0},
+        {21, 40000, 0, 0, 0, "22003", 0, 0},
+        {22, -7, 0, 0, 0, NULL, -7, 0},
+        {22, 1LL << 40, 0, 0, 0, "22003", 0, 0},
+        {23, 0, 0, 0, 0, "23502", 0, 0},
+        {24, 1, 0, 0, 0, NULL, 1, 0},
+        {24, 0, 0, 1, 0, NULL, 0, 1},
+        {25, 9999, 0, 0, 0, NULL, 9999, 0},
+        {25, 10000, 0, 0, 0, "22003", 0, 0},
+        {26, 42, 0, 0, 0, NULL, 42, 0},
+        {99, 0, 0, 0, 0, NULL, 0, 1},
+    };
+    uint32_t i, n = sizeof(t) / sizeof(t[0]);
+    batch_begin(0, NULL);
+    for (i = 0; i < n; i++) {
+        arith(t[i].k, t[i].a, t[i].a_null, t[i].b, t[i].b_null);
+    }
+    CHECK(run(set) == n, "arith launch");
+    for (i = 0; i < n; i++) {
+        result_t r = result_at(i);
+        char what[64];
+        snprintf(what, sizeof what, "arith %u (k %d)", i, t[i].k);
+        if (t[i].state != NULL) {
+            expect_error(r, t[i].state, what);
+            continue;
+        }
+        expect_ok(r, what);
+        if (t[i].r_null) {
+            CHECK(is_null(r.out, 3), "%s: expected NULL, got %" PRId64, what, out64(r, 24));
+        } else {
+            CHECK(!is_null(r.out, 3) && out64(r, 24) == t[i].r, "%s: got %" PRId64 "%s, expected %" PRId64, what,
+                  out64(r, 24), is_null(r.out, 3) ? " (NULL)" : "", t[i].r);
+        }
+    }
+}
+
+/* Strings: CAT, SUBSTR, CLEN, POS, SCMP, FITS, CUT, PAD, NTOS, STON, stores into CHAR and VARCHAR. */
+static void test_strings(struct dpu_set_t set)
+{
+    static const struct {
+        int32_t k;
+        const char *s, *t;
+        int64_t n, m;
+        const char *state;
+        const char *text; /* expected TEXT, NULL: NULL */
+        int64_t num;      /* expected NUM when num_set */
+        int num_set;
+    } t[] = {
+        {1, "ab", "cd", 0, 0, NULL, "abcd", 0, 0},
+        {1, "ab", NULL, 0, 0, NULL, NULL, 0, 0},
+        {1, "", "", 0, 0, NULL, "", 0, 0},
+        {2, "hello", NULL, 2, 3, NULL, "ell", 0, 0},
+        {2, "hello", NULL, 0, 2, NULL, "h", 0, 0},
+        {2, "hello", NULL, -5, 3, NULL, "", 0, 0},
+        {2, "hello", NULL, 4, 10, NULL, "lo", 0, 0},
+        {2, "hello", NULL, 2, -1, "22011", NULL, 0, 0},
+        {2, "hello", NULL, 1, INT64_MAX, NULL, "hello", 0, 0},
+        {2, "hello", NULL, 2, INT64_MAX, NULL, "ello", 0, 0},
+        {2, "hello", NULL, INT64_MAX, 10, NULL, "", 0, 0},
+        {2, "hello", NULL, 9, INT64_MAX, NULL, "", 0, 0},
+        {2, "hello", NULL, INT64_MIN, 5, NULL, "", 0, 0},
+        {3, "hello", NULL, 3, 0, NULL, "llo", 0, 0},
+        {3, "hello", NULL, -3, 0, NULL, "hello", 0, 0},
+        {3, "hello", NULL, 6, 0, NULL, "", 0, 0},
+        {3, "hello", NULL, INT64_MAX, 0, NULL, "", 0, 0},
+        {4, "hello  ", NULL, 0, 0, NULL, NULL, 7, 1},
+        {5, "banana", "nan", 0, 0, NULL, NULL, 3, 1},
+        {5, "banana", "x", 0, 0, NULL, NULL, 0, 1},
+        {5, "banana", "", 0, 0, NULL, NULL, 1, 1},
+        {6, "ab", "ab  ", 0, 0, NULL, NULL, 0x25, 1}, /* PAD SPACE: equal */
+        {6, "ab", "b", 0, 0, NULL, NULL, 0x1c, 1},
+        {6, "b", "ab", 0, 0, NULL, NULL, 0x13, 1},
+        {7, "abc", NULL, 0, 0, NULL, "abc", 0, 0},
+        {7, "abcde   ", NULL, 0, 0, NULL, "abcde", 0, 0},
+        {7, "abcdef", NULL, 0, 0, "22001", NULL, 0, 0},
+        {8, "abcdefgh", NULL, 0, 0, NULL, "abcde", 0, 0},
+        {9, "ab", NULL, 0, 0, NULL, "ab      ", 0, 0},
+        {9, "abcdefgh   ", NULL, 0, 0, NULL, "abcdefgh", 0, 0},
+        {9, "abcdefghi", NULL, 0, 0, "22001", NULL, 0, 0},
+        {10, NULL, NULL, 123456, 0, NULL, "1234.56", 0, 0},
+        {10, NULL, NULL, -5, 0, NULL, "-0.05", 0, 0},
+        {10, NULL, NULL, INT64_MIN, 0, NULL, "-92233720368547758.08", 0, 0},
+        {11, NULL, NULL, 1, 0, NULL, "TRUE", 0, 0},
+        {11, NULL, NULL, 0, 0, NULL, "FALSE", 0, 0},
+        {12, NULL, NULL, 0, 0, NULL, "1970-01-01 00:00:00.000000", 0, 0},
+        {12, NULL, NULL, 1700000000123456LL, 0, NULL, "2023-11-14 22:13:20.123456", 0, 0},
+        {12, NULL, NULL, -1, 0, NULL, "1969-12-31 23:59:59.999999", 0, 0},
+        {12, NULL, NULL, -86400000000LL * 719468LL, 0, NULL, "0000-03-01 00:00:00.000000", 0, 0},
+        {12, NULL, NULL, 253402300799999999LL, 0, NULL, "9999-12-31 23:59:59.999999", 0, 0},
+        {13, " -12.345 ", NULL, 0, 0, NULL, NULL, -1234, 1},
+        {13, "+7", NULL, 0, 0, NULL, NULL, 700, 1},
+        {13, "1x", NULL, 0, 0, "22018", NULL, 0, 0},
+        {13, "", NULL, 0, 0, "22018", NULL, 0, 0},
+        {13, "99999999999999999999", NULL, 0, 0, "22003", NULL, 0, 0},
+        {14, "TRUE  ", NULL, 0, 0, NULL, NULL, 1, 1},
+        {14, "yes", NULL, 0, 0, NULL, NULL, 0, 1},
+        {15, "2023-11-14 22:13:20.123456", NULL, 0, 0, NULL, NULL, 1700000000123456LL, 1},
+        {15, "1969-12-31", NULL, 0, 0, NULL, NULL, -86400000000LL, 1},
+        {15, "0000-03-01 00:00:00", NULL, 0, 0, NULL, NULL, -86400000000LL * 719468LL, 1},
+        {15, "2024-02-29 23:59:59.5", NULL, 0, 0, NULL, NULL, 1709251199500000LL, 1},
+        {15, "2023-13-01", NULL, 0, 0, "22007", NULL, 0, 0},
+        {15, "2023-01-01 24:00:00", NULL, 0, 0, "22007", NULL, 0, 0},
+        {16, "ab", NULL, 0, 0, NULL, "ab  ", 0, 0},
+        {16, "abcd  ", NULL, 0, 0, NULL, "abcd", 0, 0},
+        {16, "abcde", NULL, 0, 0, "22001", NULL, 0, 0},
+        {17, "0123456789", "abcdefghij", 0, 0, NULL, "0123456789abcdefghij0123456789abcdefghij", 0, 0},
+        {17, "0123456789", "abcdefghijk", 0, 0, "22001", NULL, 0, 0},
+        {18, "yz", NULL, 0, 0, NULL, "x=yz", 0, 0},
+        {19, "ab", NULL, 0, 0, NULL, "ab", 0, 0},
+        {19, "abcd ", NULL, 0, 0, NULL, "abcd", 0, 0},
+        {19, "abcde", NULL, 0, 0, "22001", NULL, 0, 0},
+        {20, NULL, NULL, 0, 0, NULL, "", 0, 0},
+        {21, NULL, NULL, 0, 0, "23502", NULL, 0, 0},
+    };
+    uint32_t i, n = sizeof(t) / sizeof(t[0]);
+    batch_begin(0, NULL);
+    for (i = 0; i < n; i++) {
+        strs(t[i].k, t[i].s, t[i].t, t[i].n, t[i].m);
+    }
+    CHECK(run(set) == n, "strings launch");
+    for (i = 0; i < n; i++) {
+        result_t r = result_at(i);
+        char what[64];
+        snprintf(what, sizeof what, "strings %u (k %d)", i, t[i].k);
+        if (t[i].state != NULL) {
+            expect_error(r, t[i].state, what);
+            continue;
+        }
+        expect_ok(r, what);
+        if (t[i].num_set) {
+            CHECK(!is_null(r.out, 6) && out64(r, 120) == t[i].num, "%s: NUM %" PRId64 "%s, expected %" PRId64, what,
+                  out64(r, 120), is_null(r.out, 6) ? " (NULL)" : "", t[i].num);
+        } else if (t[i].text == NULL) {
+            CHECK(is_null(r.out, 5), "%s: expected a NULL TEXT", what);
+        } else {
+            CHECK(!is_null(r.out, 5) && varchar_is(r.out + 72, t[i].text), "%s: TEXT '%.*s', expected '%s'", what,
+                  *(const uint16_t *)(const void *)(r.out + 72), (const char *)r.out + 74, t[i].text);
+        }
+    }
+}
+
+/* Three-valued logic and the conditional jumps over FALSE, TRUE and NULL. */
+static void test_logic(struct dpu_set_t set)
+{
+    int a, b, i = 0;
+    batch_begin(0, NULL);
+    for (a = 0; a < 3; a++) {
+        for (b = 0; b < 3; b++) {
+            logic(a, b);
+        }
+    }
+    CHECK(run(set) == 9, "logic launch");
+    for (a = 0; a < 3; a++) {
+        for (b = 0; b < 3; b++, i++) {
+            result_t r = result_at((uint32_t)i);
+            int and_ = a == 0 || b == 0 ? 0 : a == 2 || b == 2 ? 2 : 1;
+            int or_ = a == 1 || b == 1 ? 1 : a == 2 || b == 2 ? 2 : 0;
+            int not_ = a == 2 ? 2 : !a;
+            /* JT on TRUE, JF unless TRUE, JFALSE on FALSE, JNULL on NULL, JNN unless NULL, JMP always */
+            int jumps = (a == 1) | (a != 1) << 1 | (a == 0) << 2 | (a == 2) << 3 | (a != 2) << 4 | 1 << 5;
+            expect_ok(r, "logic");
+            CHECK((is_null(r.out, 2) ? 2 : r.out[3]) == and_, "%d AND %d", a, b);
+            CHECK((is_null(r.out, 3) ? 2 : r.out[4]) == or_, "%d OR %d", a, b);
+            CHECK((is_null(r.out, 4) ? 2 : r.out[5]) == not_, "NOT %d", a);
+            CHECK(*(const int32_t *)(const void *)(r.out + 8) == jumps, "jumps on %d: %x, expected %x", a,
+                  *(const int32_t *)(const void *)(r.out + 8), jumps);
+        }
+    }
+}
+
+static void test_arrays(struct dpu_set_t set)
+{
+    static const int32_t elems[] = {10, 20, 30, 40};
+    int32_t i;
+    batch_begin(0, NULL);
+    for (i = 0; i <= 4; i++) {
+        uint8_t *p = call(P_ARRAY, 48);
+        *(uint32_t *)(void *)(p + 8) = 3;
+        p[12] = 2; /* element 2 is NULL */
+        memcpy(p + 16, elems, sizeof(elems));
+        *(int32_t *)(void *)(p + 32) = i;
+        p[0] = 0x0c;
+    }
+    {
+        uint8_t *p = call(P_ARRAY, 48); /* a NULL index */
+        p[0] = 0x0e;
+    }
+    CHECK(run(set) == 6, "arrays launch");
+    expect_error(result_at(0), "2202E", "element 0");
+    expect_ok(result_at(1), "element 1");
+    CHECK(*(const int32_t *)(const void *)(result_at(1).out + 36) == 10 && *(const int32_t *)(const void *)(result_at(1).out + 40) == 3,
+          "element 1 and the cardinality");
+    CHECK(is_null(result_at(2).out, 2), "element 2 is NULL");
+    CHECK(*(const int32_t *)(const void *)(result_at(3).out + 36) == 30, "element 3");
+    expect_error(result_at(4), "2202E", "element 4 beyond the cardinality");
+    expect_error(result_at(5), "2202E", "a NULL index");
+}
+
+/* Bounded loops and their 54000s, result sets, SIGNAL messages. */
+static void test_loops(struct dpu_set_t set)
+{
+    result_t r;
+    uint32_t i;
+    batch_begin(0, NULL);
+    loop(1, 10);
+    loop(1, PIM_MAX_STEPS + 10);
+    loop(2, 8);
+    loop(2, 9);
+    loop(3, 8);
+    loop(3, 9);
+    loop(4, 3);
+    loop(5, 0);
+    loop(6, 0);
+    CHECK(run(set) == 9, "loops launch");
+    r = result_at(0);
+    expect_ok(r, "10 ticks");
+    CHECK(out64(r, 16) == 10, "10 ticks: %" PRId64, out64(r, 16));
+    expect_error(result_at(1), "54000", "the iteration cap");
+    CHECK(out64(result_at(2), 16) == 8, "8 offsets");
+    expect_error(result_at(3), "54000", "a ninth offset");
+    CHECK(out64(result_at(4), 16) == 8, "8 distinct values");
+    expect_error(result_at(5), "54000", "a ninth distinct value");
+    r = result_at(6);
+    expect_ok(r, "3 rows");
+    CHECK(r.nsets == 1 && *(const uint32_t *)(const void *)r.sets == 3 && *(const uint32_t *)(const void *)(r.sets + 4) == 3,
+          "result set 3 of 3 rows");
+    CHECK(r.out == r.sets + 8 + 3 * 40 && r.out_bytes == 24, "the OUT block follows the result set");
+    r = result_at(7);
+    expect_error(r, "45005", "a long message");
+    CHECK(r.msg_len == PIM_MSG_MAX, "message cut to %u bytes: %u", PIM_MSG_MAX, r.msg_len);
+    for (i = 0; i < r.msg_len; i++) {
+        CHECK(r.msg[i] == 'm', "message byte %u", i);
+    }
+    r = result_at(8);
+    expect_error(r, "45006", "a NULL message");
+    CHECK(r.msg_len == 0, "a NULL message is empty");
+}
+
+/* Scans: collect then update (BUMP), aggregates with DISTINCT (STATS), sorts (TOP). */
+static void test_scans(struct dpu_set_t set)
+{
+    result_t r;
+    batch_begin(0, NULL);
+    put(4, "dan", 7000, 0, NULL);
+    call(P_STATS, 40)[0] = 0x0f;
+    call(P_BUMP, 16)[8] = 100; /* AMOUNT 100, N out */
+    call(P_STATS, 40)[0] = 0x0f;
+    top(2, 1);
+    top(8, 1);
+    top(2, 0);
+    get(4);
+    CHECK(run(set) == 8, "scans launch");
+    expect_ok(result_at(0), "put 4");
+    r = result_at(1);
+    expect_ok(r, "stats");
+    CHECK(*(const int32_t *)(const void *)(r.out + 4) == 3 && out64(r, 8) == 7000 + 5000 + 7000, "stats: n and total");
+    CHECK(varchar_is(r.out + 16, "dan") && *(const int32_t *)(const void *)(r.out + 36) == 2, "stats: max name, distinct");
+    r = result_at(2);
+    expect_ok(r, "bump");
+    CHECK(*(const int32_t *)(const void *)(r.out + 4) == 3, "bump: %d rows", *(const int32_t *)(const void *)(r.out + 4));
+    r = result_at(3);
+    CHECK(out64(r, 8) == 7100 + 5100 + 7100 && varchar_is(r.out + 16, "dan+"), "stats after bump");
+    r = result_at(4);
+    expect_ok(r, "top 2");
+    CHECK(r.nsets == 1 && *(const uint32_t *)(const void *)(r.sets + 4) == 2, "top 2: rows");
+    /* BAL descending, ID ascending: (1, 7100), (4, 7100) */
+    CHECK(*(const int32_t *)(const void *)(r.sets + 8 + 4) == 1 && *(const int64_t *)(const void *)(r.sets + 8 + 8) == 7100, "top 2: first");
+    CHECK(*(const int32_t *)(const void *)(r.sets + 24 + 4) == 4, "top 2: second");
+    r = result_at(5);
+    CHECK(r.nsets == 1 && *(const uint32_t *)(const void *)(r.sets + 4) == 3 &&
+              *(const int32_t *)(const void *)(r.sets + 8 + 32 + 4) == 2,
+          "top 8: all three, bob last");
+    expect_error(result_at(6), "54000", "a sort buffer that must keep every row");
+    expect_account(result_at(7), "dan+", 7100, NULL, "get 4 after bump");
+}
+
+/* Waves: many calls of one wave on the tasklets (one fails), the next wave sees their writes. */
+static void test_waves(struct dpu_set_t set)
+{
+    uint32_t k;
+    batch_begin(0, NULL);
+    pay(1, 100);
+    pay(2, 200);
+    join_wave();
+    pay(4, 300);
+    join_wave();
+    pay(2, 100000); /* overdrawn, in the next wave (a wave never holds two calls on one row) */
+    for (k = 0; k < 13; k++) {
+        get(100 + (int32_t)k);
+        join_wave();
+    }
+    get(1);
+    get(2);
+    join_wave();
+    get(4);
+    join_wave();
+    put(20, "zed", 1, 0, NULL);
+    get(20);
+    CHECK(run(set) == 22, "waves launch");
+    expect_ok(result_at(0), "wave 0: pay 1");
+    expect_ok(result_at(1), "wave 0: pay 2");
+    expect_ok(result_at(2), "wave 0: pay 4");
+    expect_error(result_at(3), "45000", "wave 1: overdrawn");
+    for (k = 4; k < 17; k++) {
+        expect_account(result_at(k), NULL, 0, NULL, "wave 1: a missing account");
+    }
+    expect_account(result_at(17), "alice+", 7000, "A1  ", "wave 2: get 1");
+    expect_account(result_at(18), "bob+", 4900, "B2  ", "wave 2: get 2");
+    expect_account(result_at(19), "dan+", 6800, NULL, "wave 2: get 4");
+    expect_ok(result_at(20), "wave 3: put 20");
+    expect_account(result_at(21), "zed", 1, NULL, "wave 4: get 20");
+}
+
+/* MRAM, undo log and output limits: 53200, 53400 and the resubmission of calls that did not fit. */
+static void test_limits(struct dpu_set_t set)
+{
+    result_t r;
+    uint32_t slice_rows = (PIM_OUT_BYTES - 16) / tasklets / 40;
+    uint8_t *p;
+    /* a call whose output alone exceeds its tasklet's slice of the output area */
+    batch_begin(0, NULL);
+    loop(4, slice_rows + 10);
+    loop(4, 10);
+    CHECK(run(set) == 2, "output launch");
+    expect_error(result_at(0), "53400", "more rows than an output slice");
+    expect_ok(result_at(1), "a call after 53400");
+
+    batch_begin(0, NULL);
+    p = call(P_AGAIN, 16);
+    *(int32_t *)(void *)(p + 4) = 2;
+    *(int32_t *)(void *)(p + 8) = 5000;
+    get(2);
+    CHECK(run(set) == 2, "undo launch");
+    expect_error(result_at(0), "53200", "the undo log is full");
+    expect_account(result_at(1), "bob+", 4900, "B2  ", "get 2 after the undo log filled");
+
+    /* a call whose output fits a slice alone, but not behind another one: it gets no record (resubmitted) */
+    batch_begin(0, NULL);
+    loop(4, slice_rows * 2 / 3);
+    loop(4, slice_rows * 2 / 3);
+    loop(4, 1);
+    CHECK(run(set) == 1, "only the first call ran");
+    CHECK(result_flags() == 1, "the result header says some calls did not run");
+    r = result_at(0);
+    expect_ok(r, "the first big call");
+    CHECK(!has_result(1) && !has_result(2), "the others are resubmitted");
+    CHECK(*(const uint32_t *)(const void *)(r.sets + 4) == slice_rows * 2 / 3, "its rows");
+}
+
+static void test_mram_full(struct dpu_set_t set)
+{
+    batch_begin(1, NULL);
+    set_limit(PIM_DATA_OFF + 128 + 5 * 32);
+    logput(6, 1);
+    logput(5, 1);
+    logput(1, 10);
+    CHECK(run(set) == 3, "MRAM launch");
+    set_limit(60u << 20);
+    expect_error(result_at(0), "53200", "no MRAM for a sixth row");
+    expect_ok(result_at(1), "five rows fit");
+    expect_error(result_at(2), "53200", "still full");
+
+    /* room for one ACCT row but not for the first node of its NAME index */
+    batch_begin(1, NULL);
+    set_limit(PIM_DATA_OFF + 128 + 56);
+    put(1, "ann", 1, 0, NULL);
+    put(1, "ann", 1, 0, NULL);
+    CHECK(run(set) == 2, "index node launch");
+    set_limit(60u << 20);
+    expect_error(result_at(0), "53200", "no MRAM for an index node");
+    expect_error(result_at(1), "53200", "still no MRAM for an index node");
+}
+
+int main(int argc, char **argv)
+{
+    struct dpu_set_t set;
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s KERNEL.so TASKLETS [KERNEL_WITHOUT_FEATURES.so]\n", argv[0]);
+        return 2;
+    }
+    tasklets = (uint32_t)atoi(argv[2]);
+    assemble();
+    if (dpu_alloc(1, NULL, &set) != DPU_OK || dpu_load(set, argv[1], NULL) != DPU_OK) {
+        fprintf(stderr, "cannot allocate a DPU or load %s\n", argv[1]);
+        return 2;
+    }
+    load_image(set, tasklets, 0x1fff);
+    test_rows(set);
+    test_arith(set);
+    test_strings(set);
+    test_logic(set);
+    test_arrays(set);
+    test_loops(set);
+    test_scans(set);
+    test_waves(set);
+    test_limits(set);
+    test_exchange(set);
+    test_mram_full(set);
+    dpu_free(set);
+    if (argc > 3) {
+        test_features(argv[3]);
+    }
+    if (failures != 0) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    printf("vm_test (%u tasklets): all checks passed\n", tasklets);
+    return 0;
+}
