@@ -26,16 +26,23 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
     /** The features the operations of {@code code} need. */
     static int opFeatures(byte[] code, int ninstr) {
         int f = 0;
+        var b = java.nio.ByteBuffer.wrap(code).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < ninstr; i++) {
-            Op op = Op.values()[code[i * VmFormat.INSTRUCTION_BYTES] & 0xFF];
+            int at = i * VmFormat.INSTRUCTION_BYTES;
+            Op op = Op.values()[code[at] & 0xFF];
+            int x = Short.toUnsignedInt(b.getShort(at + 4));
+            int y = Short.toUnsignedInt(b.getShort(at + 6));
             f |= switch (op) {
                 case RLO, ROPEN, RNEXT -> VmFormat.F_TREES;
                 case MPAT, MPVAL, MPNONE -> VmFormat.F_MP;
                 case MPROWS, MPRNEXT, MPROW, MPPUT, MPLOOK, MPJEND -> VmFormat.F_MP | VmFormat.F_MP_ROWS;
                 case GAGGS, GROWS -> VmFormat.F_MP | VmFormat.F_MP_SCATTER;
                 case MPHASH -> VmFormat.F_MP | VmFormat.F_MP_HASH;
-                case NTOS, STON -> VmFormat.F_TEXT;
-                case SKEY, SORTPUT, SORTGET, SETADD -> VmFormat.F_SORT;
+                case NTOS -> VmFormat.F_TEXT | (y == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);
+                case STON -> VmFormat.F_PARSE | (x == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);
+                case SKEY, SORTPUT, SORTGET -> VmFormat.F_SORT;
+                case SETADD -> VmFormat.F_DISTINCT;
+                case SCANOPEN, SCANNEXT -> VmFormat.F_SCAN;
                 default -> 0;
             };
         }

@@ -31,7 +31,7 @@ public record KernelSpec(int features, int tasklets, int stackBytes) {
     public static String describe(int features) {
         var names = new java.util.ArrayList<String>();
         String[] all = {"B+tree reads", "B+tree writes", "exchange", "exchange joins", "scatter-gather", "DPU hashing",
-            "text conversions", "sorting"};
+            "number text", "sorting", "timestamps", "text parsing", "full scans", "distinct sets", "unique B+trees"};
         for (int i = 0; i < all.length; i++) {
             if ((features & (1 << i)) != 0) {
                 names.add(all[i]);

@@ -207,6 +207,9 @@ final class QueryCompiler {
         if (t.indexes().size() > 1) {
             p.use(VmFormat.F_TREE_WRITES);
         }
+        if (t.indexes().stream().anyMatch(ix -> !ix.primary() && ix.unique())) {
+            p.use(VmFormat.F_UNIQUE); // the unique check of a B+tree index
+        }
         a().emit(Op.INSERT, 0, t.id(), 0, row, 0);
     }
 
@@ -215,16 +218,21 @@ final class QueryCompiler {
         int bytes = t.row().bytes();
         boolean uniqueKey = false;
         boolean treeKey = false;
+        boolean uniqueTree = false;
         for (Stmt.SetClause sc : up.sets()) {
             for (IndexLayout ix : t.indexes()) {
                 if (ix.columns().contains(sc.column().name())) {
                     uniqueKey |= ix.unique();
                     treeKey |= !ix.primary();
+                    uniqueTree |= !ix.primary() && ix.unique();
                 }
             }
         }
         if (treeKey) {
             p.use(VmFormat.F_TREE_WRITES);
+        }
+        if (uniqueTree) {
+            p.use(VmFormat.F_UNIQUE);
         }
         int newRow = p.frame.buffer(uniqueKey ? 2 * bytes : bytes);
         change(up.target(), (scope, row, off) -> {
@@ -676,7 +684,6 @@ final class QueryCompiler {
     }
 
     private void sorted(Query q, Sink sink, int left, int skip, Integer gather) throws BuildException {
-        p.use(VmFormat.F_SORT);
         List<Integer> keyOffsets = new ArrayList<>();
         int keyBytes = 0;
         for (Query.SortKey k : q.orderBy()) {
@@ -879,7 +886,6 @@ final class QueryCompiler {
                 if (str) {
                     throw new BuildException(a.kind() + "(DISTINCT ...) on a string is not supported on the DPU");
                 }
-                p.use(VmFormat.F_SORT);
                 set = p.frame.buffer(8 + 8 * DISTINCT_CAPACITY);
                 a().emit(Op.FILL, 0, 0, 0, set, 8);
             }

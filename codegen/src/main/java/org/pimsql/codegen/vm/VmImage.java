@@ -27,12 +27,12 @@ public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout
     /** Builds the image of {@code procs} (indexed by procedure id) over {@code schema}. */
     static VmImage build(SchemaLayout schema, List<CompiledProcedure> procs) throws BuildException {
         byte[] section = schemaSection(schema);
-        VmLayout layout = VmLayout.of(schema, procs, section.length);
         int features = 0;
         for (CompiledProcedure p : procs) {
             features |= p.features();
         }
-        KernelSpec kernel = new KernelSpec(features, layout.tasklets(), VmLayout.STACK_BYTES);
+        VmLayout layout = VmLayout.of(schema, procs, section.length, features);
+        KernelSpec kernel = new KernelSpec(features, layout.tasklets(), VmLayout.stackBytes(features));
         int dirOffset = VmFormat.IMAGE_HEADER_BYTES + section.length;
         int codeOffset = dirOffset + Frame.align(VmFormat.DIRECTORY_ENTRY_BYTES * procs.size(), 8);
         int total = codeOffset;

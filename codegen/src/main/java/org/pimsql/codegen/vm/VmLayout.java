@@ -22,14 +22,24 @@ import org.pimsql.codegen.TableLayout;
 public record VmLayout(int tasklets, int arenaBytes, int frameBytes, int keyBytes, int treeKey, int dbBytes,
                        int schemaBytes, int codeBytes, int perTasklet, int sharedBytes) {
     public static final int WRAM_BYTES = 64 * 1024;
-    /** Per tasklet stack (the interpreter's deepest path with a B+tree insert, docs/iram.md). */
-    public static final int STACK_BYTES = 1024;
-    /** The kernel's globals and read-only data (jump tables, messages) in WRAM, measured on the proxy build. */
-    public static final int KERNEL_GLOBALS = 4096;
-    /** The kernel's per-tasklet state (pim_task_t and the B+tree's buffer pointers). */
-    public static final int TASKLET_GLOBALS = 160;
+    /**
+     * Per tasklet stack: the deepest path on the proxy is 848 bytes (the interpreter, a row write, the B+tree writer),
+     * 1,056 with the unique check of a B+tree index, which keeps a cursor on the stack (docs/iram.md).
+     */
+    public static int stackBytes(int features) {
+        return (features & VmFormat.F_UNIQUE) != 0 ? 1280 : 1024;
+    }
 
-    static VmLayout of(SchemaLayout schema, List<CompiledProcedure> procs, int schemaBytes) throws BuildException {
+    /**
+     * The kernel's globals and read-only data (jump table, error texts, the exchange report) in WRAM, measured on the
+     * proxy build: 2,276 bytes with 1 tasklet, 3,784 with 12; rounded up.
+     */
+    public static final int KERNEL_GLOBALS = 2304;
+    /** The kernel's per-tasklet state (pim_task_t and the B+tree's buffer pointers: 136 bytes), rounded up. */
+    public static final int TASKLET_GLOBALS = 144;
+
+    static VmLayout of(SchemaLayout schema, List<CompiledProcedure> procs, int schemaBytes, int features)
+            throws BuildException {
         int keyBytes = 8;
         int treeKey = 0;
         int maxRow = 8;
@@ -53,7 +63,7 @@ public record VmLayout(int tasklets, int arenaBytes, int frameBytes, int keyByte
         int arena = VmFormat.ARENA_MSG_BYTES + 2 * keyBytes + Frame.align(node, 8) + frame;
         int db = DatabaseFormat.bytes(schema);
         int shared = KERNEL_GLOBALS + db + schemaBytes + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size() + code;
-        int perTasklet = arena + STACK_BYTES + TASKLET_GLOBALS;
+        int perTasklet = arena + stackBytes(features) + TASKLET_GLOBALS;
         int tasklets = Math.min(VmFormat.MAX_TASKLETS, (WRAM_BYTES - shared) / perTasklet);
         if (tasklets < 1) {
             throw new BuildException("the schema's programs do not fit a DPU's 64 KiB of WRAM: " + shared

@@ -27,6 +27,8 @@ import org.pimsql.host.backend.DpuException;
 final class TableReader {
     private static final int PAGE = 64 * 1024;
     private static final int TABLE_STATE_BYTES = 16;
+    /** The database header before its free lists: magic, ntables, bump, limit, nfree, ntrees, 2 words (docs/vm.md). */
+    private static final int DB_HEADER_BYTES = 32;
 
     private final SchemaLayout layout;
 
@@ -103,7 +105,7 @@ final class TableReader {
             throw new IllegalStateException("DPU database header holds " + ntables + " tables, the schema "
                     + layout.tables().size());
         }
-        int at = 16 + 8 * (ntables + 2) + TABLE_STATE_BYTES * t.id();
+        int at = DB_HEADER_BYTES + 8 * header.getInt(16) + TABLE_STATE_BYTES * t.id(); // after nfree free lists
         var state = new TableState(Integer.toUnsignedLong(header.getInt(at)), header.getInt(at + 4) + 1,
                 Integer.toUnsignedLong(header.getInt(at + 8)));
         MemoryMap m = layout.memory();
@@ -166,7 +168,7 @@ final class TableReader {
             throw new IllegalStateException("DPU database header holds " + ntables + " tables, the schema "
                     + layout.tables().size());
         }
-        int state = 16 + 8 * (ntables + 2) + TABLE_STATE_BYTES * t.id();
+        int state = DB_HEADER_BYTES + 8 * header.getInt(16) + TABLE_STATE_BYTES * t.id();
         long buckets = Integer.toUnsignedLong(header.getInt(state));
         int bucketCount = header.getInt(state + 4) + 1;
         long expected = Integer.toUnsignedLong(header.getInt(state + 8));
