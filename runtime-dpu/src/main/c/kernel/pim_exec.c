@@ -187,7 +187,6 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     T->status = T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
-    T->xbuf = p->xbuf;
     rec->proc = ch->proc;
     rec->seq = ch->seq;
     w[4] = 0x30303030u; /* SQLSTATE "00000", no result set, no message */

@@ -90,6 +90,7 @@ static void xcopy(pim_task_t *T, const pim_xval_t *v, bool put)
  * of a VARCHAR stay zero, so equal values publish equal bytes (the host compares them across launches). */
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v)
 {
+    T->xbuf = v->xbuf;
     pim_fill(PIM_MP_BUF(T) + 8, 0, v->bytes);
     xcopy(T, v, true);
 }
@@ -98,6 +99,7 @@ void pim_mp_pack(pim_task_t *T, const pim_xval_t *v)
 void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
 {
     assert(len == v->bytes); /* the same program published it */
+    T->xbuf = v->xbuf;
     pim_mram_get(at, PIM_MP_BUF(T) + 8, len);
     xcopy(T, v, false);
 }
@@ -183,6 +185,7 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return off; /* a call on one DPU: nothing is exchanged */
     }
+    T->xbuf = v->xbuf;
     if (pim_x.last == pim_x.dpu) {
         if (!look || off != PIM_NONE) {
             pim_mp_pack(T, v);

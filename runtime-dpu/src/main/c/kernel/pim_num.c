@@ -243,6 +243,25 @@ uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale)
     return len;
 }
 
+#if PIM_HAS(PIM_F_TEXT)
+/* The text of a value (NTOS, a number in a || chain): fmt 0..18 a number at that scale, PIM_PART_BOOLEAN TRUE or
+ * FALSE, PIM_PART_TIMESTAMP (with PIM_F_TIME); at most 26 characters. */
+uint32_t pim_text(char *dst, int64_t v, uint32_t fmt)
+{
+    if (fmt == PIM_PART_BOOLEAN) {
+        pim_bt_copy(dst, v != 0 ? "TRUE" : "FALSE", 5);
+        return v != 0 ? 4 : 5;
+    }
+#if PIM_HAS(PIM_F_TIME)
+    if (fmt == PIM_PART_TIMESTAMP) {
+        return pim_ts_to_str(dst, v);
+    }
+#endif
+    assert(fmt <= 18);
+    return pim_num_to_str(dst, v, (int32_t)fmt);
+}
+#endif
+
 /* Parses decimal text (leading/trailing spaces, sign, digits, optional fraction) to a scaled int64. */
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
 {

@@ -84,7 +84,7 @@ typedef struct {
  * in its first two words instead of the image offset and size. */
 typedef struct {
     uint32_t code, id;
-    uint16_t ninstr, frame_bytes, out_bytes, xbuf;
+    uint16_t ninstr, frame_bytes, out_bytes, pad;
 } pim_proc_t;
 
 
@@ -145,7 +145,7 @@ typedef struct {
     pim_off_t undo_base;
     pim_off_t undo_pos;
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
-    uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
+    uint32_t xbuf;          /* frame offset of the exchange buffer of the value descriptor in use */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
     uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 16 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
@@ -308,6 +308,7 @@ int64_t pim_ldnum(const uint8_t *p, uint32_t kind);
 void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
 /* Text of v / 10^scale ("-12.50"); returns the length (at most 21). */
 uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale);
+uint32_t pim_text(char *dst, int64_t v, uint32_t fmt);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
 /* Rejects with 22003 (the first error of the call). */
 int64_t pim_overflow(void);
@@ -330,7 +331,7 @@ int64_t pim_str_to_ts(const char *s, uint32_t len);
 
 /* ---- bounded sets and sort buffers (pim_sort.c) ---- */
 /* Adds v to a set of `*n` int64 values of capacity cap; false if it was already there. 54000 when full. */
-bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v);
+bool pim_set_add(uint8_t *at, uint32_t cap, int64_t v, bool narrow);
 /* Inserts rec (rec_bytes, first key_bytes compared with memcmp) into a sorted array of *n records, keeping at
  * most cap; a record beyond cap is dropped when keep_top, otherwise the call fails with 54000. */
 void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, uint32_t key_bytes,
@@ -341,7 +342,7 @@ void pim_sortkey(uint8_t *dst, uint32_t width, int64_t v, const char *s, uint32_
 
 /* ---- multi-partition calls (pim_mp*.c, docs/multi-partition.md) ---- */
 #define PIM_MP_NEEDS 64u /* DPUs one blocked report can name */
-/* The exchange buffer of the running procedure: an 8-byte entry header, then the value block. */
+/* The exchange buffer of the value descriptor in use: an 8-byte entry header, then the value block. */
 #define PIM_MP_BUF(T) ((T)->frame + (T)->xbuf)
 
 /* A value descriptor in the pool (docs/vm.md): the values one statement instance exchanges. */
@@ -352,7 +353,7 @@ typedef struct {
     uint16_t block_off, block_bit; /* where the value sits in the exchanged block */
 } pim_xfield_t;
 typedef struct {
-    uint16_t stmt, bytes, n, pad;
+    uint16_t stmt, bytes, n, xbuf; /* xbuf: frame offset of the exchange buffer the values go through */
     pim_xfield_t f[];
 } pim_xval_t;
 

@@ -7,11 +7,15 @@
 #include "pim_rt.h"
 
 #if PIM_HAS(PIM_F_DISTINCT)
-bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
+/* The set at `at` is {u32 count, u32 pad, values[cap]}: int64 values, or int32 when `narrow` (an integer
+ * argument: half the WRAM). */
+bool pim_set_add(uint8_t *at, uint32_t cap, int64_t v, bool narrow)
 {
-    uint32_t i;
+    uint32_t *n = (uint32_t *)(void *)at, i;
+    int64_t *wide = (int64_t *)(void *)(at + 8);
+    int32_t *small = (int32_t *)(void *)(at + 8);
     for (i = 0; i < *n; i++) {
-        if (set[i] == v) {
+        if ((narrow ? small[i] : wide[i]) == v) {
             return false;
         }
     }
@@ -19,7 +23,13 @@ bool pim_set_add(int64_t *set, uint32_t *n, uint32_t cap, int64_t v)
         pim_error(PIM_E_DISTINCT);
         return false;
     }
-    set[(*n)++] = v;
+    if (narrow) {
+        assert(v >= INT32_MIN && v <= INT32_MAX);
+        small[*n] = (int32_t)v;
+    } else {
+        wide[*n] = v;
+    }
+    (*n)++;
     return true;
 }
 #endif

@@ -222,9 +222,12 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
     uint32_t trailer[2] __attribute__((aligned(8)));
     uint32_t img = kind == U_UPDATE ? rb : 0;
+    /* an update in place (old == row): the row buffer was changed where it was read, and no indexed column
+     * changed (the compiler only does it then); the before image is still the row in MRAM */
+    bool in_place = old == row;
     assert(PIM_HAS(PIM_F_TREE_WRITES) || kind == U_UPDATE || pim_tabs[tid].nindexes == 1); /* see reindex */
     assert((kind == U_INSERT) == (off == PIM_NONE));
-    if (row != NULL && !reindex(tid, off, old, row, true, row + rb)) {
+    if (row != NULL && !in_place && !reindex(tid, off, old, row, true, row + rb)) {
         return;
     }
     if (T->undo_pos + img + 8 > T->undo_limit) {
@@ -238,14 +241,19 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
             return;
         }
     }
-    if (img != 0) {
+    if (in_place) {
+        /* the before image from MRAM, through the message buffer (written only when the call fails) */
+        pim_mram_move(T->undo_pos, off, img, PIM_MSG(T), PIM_MSG_MAX);
+    } else if (img != 0) {
         pim_mram_put(T->undo_pos, old, img);
     }
     trailer[0] = kind | (tid << 8);
     trailer[1] = off;
     pim_mram_put(T->undo_pos + img, trailer, 8);
     T->undo_pos += img + 8;
-    if (!reindex(tid, off, old, row, false, NULL)) {
+    if (in_place) {
+        pim_mram_put(off + PIM_ROW_HDR, row + PIM_ROW_HDR, rb - PIM_ROW_HDR); /* the chain link stays */
+    } else if (!reindex(tid, off, old, row, false, NULL)) {
         pim_error(PIM_E_NODE_MRAM);
     }
 }

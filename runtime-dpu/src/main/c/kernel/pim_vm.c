@@ -30,7 +30,8 @@ typedef struct {
 } pim_aggs_t;
 
 _Static_assert(sizeof(pim_ins_t) == 8 && sizeof(pim_fd_t) == 8 && sizeof(pim_xfield_t) == 12, "pool layouts");
-_Static_assert(OP_SUBSTR + 1 == OP_NEG && OP_ADD < OP_SUBSTR && OP_NEG < OP_SETADD, "NULL-propagating runs");
+_Static_assert(OP_SUBSTR + 1 == OP_NEG && OP_ADD < OP_SUBSTR && OP_NEG < OP_SETADD && OP_CMPI < OP_SETADD,
+               "NULL-propagating runs");
 _Static_assert(OP_JMP + 5 == OP_JNN && OP_AND + 1 == OP_OR, "jump and logic tables");
 
 /* Bit (op - OP_JMP) * 3 + t of JUMPS: whether the jump is taken for a cell that is FALSE (t 0), TRUE (1) or
@@ -192,6 +193,16 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_MV:
             pim_move(px, (const pim_fd_t *)&pool[y]);
             break;
+        case OP_KEY: {
+            /* a key field copied into a probe row; a NULL key matches no row: jump to y */
+            const pim_fd_t *d = px;
+            if (pim_bit(F, d[1].nbit)) {
+                pc = y;
+                break;
+            }
+            pim_move(d, d + 1);
+            break;
+        }
         case OP_FILL:
             pim_fill(dst, in->a, y);
             break;
@@ -238,6 +249,12 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_NEG:
             r = pim_neg(B->v);
             goto num;
+        case OP_ADDI:
+            r = pim_add(B->v, (int16_t)x);
+            goto num;
+        case OP_CMPI:
+            s = B->v < (int16_t)y ? -1 : B->v > (int16_t)y;
+            goto rel;
         case OP_SCALE:
             r = pim_rescale(B->v, (int32_t)(x & 31u), (int32_t)((x >> 5) & 31u), x & PIM_SCALE_ROUND);
             goto num;
@@ -263,15 +280,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             break;
 #if PIM_HAS(PIM_F_TEXT)
         case OP_NTOS:
-            if (y == PIM_TEXT_BOOLEAN) {
-                n = B->v != 0 ? 4 : 5;
-                pim_bt_copy(dst, B->v != 0 ? "TRUE" : "FALSE", n);
-            } else if (PIM_HAS(PIM_F_TIME) && y == PIM_TEXT_TIMESTAMP) {
-                n = pim_ts_to_str((char *)dst, B->v);
-            } else {
-                assert(y <= 18);
-                n = pim_num_to_str((char *)dst, B->v, (int32_t)y);
-            }
+            n = pim_text((char *)dst, B->v, y == PIM_TEXT_BOOLEAN ? PIM_PART_BOOLEAN
+                                                 : y == PIM_TEXT_TIMESTAMP ? PIM_PART_TIMESTAMP : y);
             set_str(A, dst, n);
             break;
 #endif
@@ -289,7 +299,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #endif
 #if PIM_HAS(PIM_F_DISTINCT)
         case OP_SETADD:
-            r = pim_set_add((int64_t *)(void *)(dst + 8), (uint32_t *)(void *)dst, y, B->v);
+            r = pim_set_add(dst, y & ~PIM_SET_NARROW, B->v, (y & PIM_SET_NARROW) != 0);
             goto num;
 #endif
         /* ---- the rest ---- */
@@ -308,22 +318,57 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_ISNULL:
             r = B->null ^ (x & 1u);
             goto num;
-        case OP_CAT:
+        case OP_CAT: {
+            /* the parts of a || chain (pool: buffer and capacity, then per part its cell, format and cut, or a
+             * literal's length, PIM_PART_LITERAL and pool word): a string keeps at most `cut` characters, a number
+             * is formatted at its scale and must fit `cut` (22001); NULL if a part is NULL; beyond the capacity
+             * 22001, or (b = 1, SUBSTRING(chain FROM 1 FOR capacity)) the rest is dropped */
+            const uint16_t *h = px;
+            const uint32_t *part = (const uint32_t *)px + 1;
+            uint8_t *buf = F + h[0];
             for (i = 0; i < in->c; i++) {
-                if (B[i].null) {
+                if (((part[i] >> 8) & 0xffu) != PIM_PART_LITERAL && cells[part[i] & 0xffu].null) {
                     set_null(A);
                     goto next;
                 }
             }
-            for (i = n = 0; i < in->c; n += B[i].len, i++) {
-                if (n + B[i].len > y) {
-                    pim_error(PIM_E_TRUNCATION);
-                    goto next;
+            for (i = n = 0; i < in->c; i++) {
+                const pim_cell_t *P = &cells[part[i] & 0xffu];
+                uint32_t fmt = (part[i] >> 8) & 0xffu, cut = part[i] >> 16, len = P->len;
+                char text[26];
+                const char *src = str(P);
+                if (fmt == PIM_PART_LITERAL) {
+                    src = (const char *)&pool[cut];
+                    len = part[i] & 0xffu;
+                    cut = len;
                 }
-                pim_bt_copy(dst + n, str(&B[i]), B[i].len);
+#if PIM_HAS(PIM_F_TEXT)
+                else if (fmt != PIM_PART_STRING) {
+                    len = pim_text(text, P->v, fmt);
+                    src = text;
+                    if (len > cut) {
+                        pim_error(PIM_E_TRUNCATION); /* a number's text is never cut */
+                        goto next;
+                    }
+                }
+#else
+                (void)text;
+                assert(fmt == PIM_PART_STRING || fmt == PIM_PART_LITERAL); /* numbers in a chain need PIM_F_TEXT */
+#endif
+                len = len < cut ? len : cut;
+                if (n + len > h[1]) {
+                    if (in->b == 0) {
+                        pim_error(PIM_E_TRUNCATION);
+                        goto next;
+                    }
+                    len = h[1] - n;
+                }
+                pim_bt_copy(buf + n, src, len);
+                n += len;
             }
-            set_str(A, dst, n);
+            set_str(A, buf, n);
             break;
+        }
         case OP_ELEM: {
             const pim_array_t *ar = px;
             pim_fd_t d;
@@ -369,7 +414,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             pim_row_write(in->b, PIM_NONE, NULL, dst);
             break;
         case OP_UPDATE:
-            pim_row_write(in->b, (pim_off_t)A->v, F + y, dst);
+            /* y = NO_OPERAND: the row at x was changed in place (no indexed column: the compiler checks) */
+            pim_row_write(in->b, (pim_off_t)A->v, y == PIM_NO_OPERAND ? dst : F + y, dst);
             break;
         case OP_DELETE:
             pim_row_write(in->b, (pim_off_t)A->v, dst, NULL);
@@ -415,8 +461,13 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             break;
 #if PIM_HAS(PIM_F_MP)
         case OP_MPAT:
-            r = pim_mp_at(B->v, B->null);
-            goto num;
+            /* the key: cell b, or (b = NO_CELL) the route slot the host filled at frame offset y; the access runs
+             * here or the program jumps to x */
+            if (in->b == PIM_NO_CELL ? !pim_mp_at(*(const int32_t *)(void *)(F + y), false)
+                                     : !pim_mp_at(B->v, B->null)) {
+                pc = x;
+            }
+            break;
         case OP_MPVAL:
             pim_mp_value(PIM_NONE, px, false);
             break;

@@ -11,21 +11,20 @@ typedef struct {
     uint64_t code[1024];
     uint32_t pool[2048];
     uint32_t ni, np;
-    uint16_t out, xbuf;
+    uint16_t out;
     int used;
 } asm_proc_t;
 
 static asm_proc_t procs[MAXPROCS];
 static asm_proc_t *A;
 
-void begin(uint32_t id, uint16_t out_bytes, uint16_t xbuf)
+void begin(uint32_t id, uint16_t out_bytes)
 {
     assert(id < MAXPROCS);
     A = &procs[id];
     memset(A, 0, sizeof(*A));
     A->used = 1;
     A->out = out_bytes;
-    A->xbuf = xbuf;
     word(CELLS | NCELLS << 16);
 }
 
@@ -58,6 +57,24 @@ uint16_t fd(uint16_t off, uint16_t nbit, uint8_t kind, uint8_t flags, uint16_t c
 {
     uint16_t w = word(off | (uint32_t)nbit << 16);
     word(kind | (uint32_t)flags << 8 | (uint32_t)cap << 16);
+    return w;
+}
+
+uint16_t pair(uint16_t dst_off, uint16_t dst_nbit, uint8_t dst_kind, uint8_t flags, uint16_t src_off, uint16_t src_nbit,
+              uint8_t src_kind, uint16_t cap)
+{
+    uint16_t w = fd(dst_off, dst_nbit, dst_kind, flags, cap);
+    fd(src_off, src_nbit, src_kind, 0, cap);
+    return w;
+}
+
+uint16_t cat(uint16_t buf, uint16_t cap, uint32_t n, const uint32_t *parts)
+{
+    uint16_t w = word(buf | (uint32_t)cap << 16);
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        word(parts[i]);
+    }
     return w;
 }
 
@@ -132,7 +149,7 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         uint32_t bytes;
         if (!p->used) { /* an empty slot: a procedure that only ends */
             A = p;
-            begin(i, 0, 0xffff);
+            begin(i, 0);
             END();
             p->used = 0;
         }
@@ -142,7 +159,7 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         *(uint16_t *)(e + 8) = (uint16_t)p->ni;
         *(uint16_t *)(e + 10) = FRAME;
         *(uint16_t *)(e + 12) = p->out;
-        *(uint16_t *)(e + 14) = p->xbuf;
+        *(uint16_t *)(e + 14) = 0;
         memcpy(out + at, p->code, 8 * p->ni);
         memcpy(out + at + 8 * p->ni, p->pool, 4 * p->np);
         at += bytes;

@@ -27,7 +27,7 @@ extern int failures;
         }                                                                                                    \
     } while (0)
 
-/* Every test procedure: parameters from 0, the exchange buffer at XBUF, buffers from BUF, cells at CELLS. */
+/* Every test procedure: parameters from 0, exchange buffers from XBUF, buffers from BUF, cells at CELLS. */
 #define FRAME 2048u
 #define XBUF 128u
 #define BUF 192u
@@ -36,7 +36,7 @@ extern int failures;
 #define MAXPROCS 32u
 
 /* ---- assembling one procedure ---- */
-void begin(uint32_t id, uint16_t out_bytes, uint16_t xbuf);
+void begin(uint32_t id, uint16_t out_bytes);
 uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y);
 uint32_t here(void);
 void patch(uint32_t at, uint32_t target); /* sets instruction at's x */
@@ -62,6 +62,25 @@ uint16_t lit(const char *s); /* the bytes of s in the pool */
 #define OP3(op, a, b, c) emit(op, a, b, c, 0, 0)
 #define OP2(op, a, b) emit(op, a, b, 0, 0, 0)
 #define CMP(a, b, c, rel) emit(OP_CMP, a, b, c, rel, 0)
+#define ADDI(a, b, imm) emit(OP_ADDI, a, b, 0, (uint16_t)(int16_t)(imm), 0)
+#define CMPI(a, b, rel, imm) emit(OP_CMPI, a, b, 0, rel, (uint16_t)(int16_t)(imm))
+/* KEY: field `src` into field `dst` (two descriptors in a row: pair()), or to `target` when src is NULL */
+#define KEY(pair, target) emit(OP_KEY, 0, 0, 0, pair, target)
+uint16_t pair(uint16_t dst_off, uint16_t dst_nbit, uint8_t dst_kind, uint8_t flags, uint16_t src_off, uint16_t src_nbit,
+              uint8_t src_kind, uint16_t cap);
+
+/* CAT parts (docs/vm.md): a string cell, a cell formatted as PIM_PART_* or a number's scale and cut, a literal */
+#define PSTR(cell) ((uint32_t)(cell) | (uint32_t)PIM_PART_STRING << 8 | 0xffffu << 16)
+#define PART(cell, fmt, cut) ((uint32_t)(cell) | (uint32_t)(fmt) << 8 | (uint32_t)(cut) << 16)
+#define PLIT(s) ((uint32_t)strlen(s) | (uint32_t)PIM_PART_LITERAL << 8 | (uint32_t)lit(s) << 16)
+/* CAT's pool entry: the buffer at frame offset buf of capacity cap, then the n parts */
+uint16_t cat(uint16_t buf, uint16_t cap, uint32_t n, const uint32_t *parts);
+#define CAT(a, truncate, buf, cap, ...)                                                                        \
+    do {                                                                                                       \
+        const uint32_t parts_[] = {__VA_ARGS__};                                                               \
+        uint32_t n_ = sizeof(parts_) / sizeof(parts_[0]);                                                      \
+        emit(OP_CAT, a, truncate, (uint8_t)n_, cat(buf, cap, n_, parts_), 0);                                  \
+    } while (0)
 
 /* ---- the image ---- */
 /* Builds the image of every procedure begun so far for `tasklets` and `features`; returns its bytes. */

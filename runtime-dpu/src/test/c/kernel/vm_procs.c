@@ -46,7 +46,7 @@ static uint32_t when(uint8_t k, int32_t value)
 /* PUT(ID @4 (0), NAME VARCHAR(16) @8 (1), BAL @32 (2), CODE CHAR(4) @40 (3)): INSERT INTO ACCT */
 static void put(void)
 {
-    begin(P_PUT, 0, 0xffff);
+    begin(P_PUT, 0);
     FILL(0, BUF, 56);
     MV(id_of(BUF, PIM_FD_NOT_NULL), par(4, 0, PIM_K_I32, 0));
     MV(name_of(BUF), par(8, 1, PIM_K_VARCHAR, 16));
@@ -60,7 +60,7 @@ static void put(void)
 static void get(void)
 {
     uint32_t none;
-    begin(P_GET, 40, 0xffff);
+    begin(P_GET, 40);
     MV(id_of(BUF, 0), par(36, 3, PIM_K_I32, 0));
     emit(OP_PKFIND, 0, 0, 0, BUF, 0);
     none = J(OP_JNULL, 0, 0);
@@ -80,7 +80,7 @@ static void get(void)
 static void pay(void)
 {
     uint32_t miss, ok;
-    begin(P_PAY, 0, 0xffff);
+    begin(P_PAY, 0);
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 0, 0, 0, BUF, 0);
     miss = J(OP_JNULL, 0, 0);
@@ -106,7 +106,7 @@ static void pay(void)
 static void rename_acct(void)
 {
     uint32_t miss, no;
-    begin(P_RENAME, 0, 0xffff);
+    begin(P_RENAME, 0);
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 0, 0, 0, BUF, 0);
     miss = J(OP_JNULL, 0, 0);
@@ -125,7 +125,7 @@ static void rename_acct(void)
 static void del(void)
 {
     uint32_t miss, no;
-    begin(P_DEL, 0, 0xffff);
+    begin(P_DEL, 0);
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 0, 0, 0, BUF, 0);
     miss = J(OP_JNULL, 0, 0);
@@ -146,7 +146,7 @@ static void range(void)
     uint16_t probe = BUF, cursor = BUF + 64, row = BUF + 240;
     uint16_t ra, rd;
     uint32_t flags = PIM_R_HAS_LO | PIM_R_LO_INCL | PIM_R_HAS_HI | PIM_R_HI_INCL | PIM_R_LO_DONE;
-    begin(P_RANGE, 0, 0xffff);
+    begin(P_RANGE, 0);
     ra = word(cursor | (uint32_t)probe << 16);
     word(0 | 1u << 8 | 0u << 16 | flags << 24);
     rd = word(cursor | (uint32_t)probe << 16);
@@ -186,7 +186,7 @@ static void arith(void)
 {
     uint32_t next[40], n = 0, done[40], nd = 0, i;
     uint16_t r;
-    begin(P_ARITH, 32, 0xffff);
+    begin(P_ARITH, 32);
     r = par(24, 3, PIM_K_I64, 0);
     LD(0, par(4, 0, PIM_K_I32, 0));
     LD(1, par(8, 1, PIM_K_I64, 0));
@@ -224,6 +224,12 @@ static void arith(void)
     CASE(24, MV(fd(BUF, BUF * 8 + 256, PIM_K_BOOL, 0, 0), par(8, 1, PIM_K_I64, 0)); LD(5, fd(BUF, BUF * 8 + 256, PIM_K_BOOL, 0, 0)));
     CASE(25, ST(1, fd(BUF, BUF * 8 + 256, PIM_K_I64, 4, 0)); LD(5, fd(BUF, BUF * 8 + 256, PIM_K_I64, 0, 0)));
     CASE(26, ST(1, fd(BUF + 8, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0)); LD(5, fd(BUF + 8, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0)));
+    /* immediates: A + -3, A < 7 */
+    CASE(27, ADDI(5, 1, -3));
+    CASE(28, CMPI(5, 1, PIM_REL_LT, 7));
+    /* KEY: A (nullable) into an INTEGER field with its range check; a NULL A jumps over the load (R stays NULL) */
+    CASE(29, NUL(5); KEY(pair(BUF, BUF * 8 + 256, PIM_K_I32, PIM_FIT_INTEGER, 8, 1, PIM_K_I64, 0), here() + 2);
+          LD(5, fd(BUF, BUF * 8 + 256, PIM_K_I32, 0, 0)));
 #undef CASE
     NUL(5);
     for (i = 0; i < nd; i++) {
@@ -240,7 +246,7 @@ static void arith(void)
 static void strs(void)
 {
     uint32_t next[40], n = 0, done[40], nd = 0, i;
-    begin(P_STRS, 128, 0xffff);
+    begin(P_STRS, 128);
     LD(0, par(4, 0, PIM_K_I32, 0));
     LD(1, par(8, 1, PIM_K_VARCHAR, 20));
     LD(2, par(30, 2, PIM_K_VARCHAR, 20));
@@ -253,7 +259,7 @@ static void strs(void)
     code;                                                                                                      \
     done[nd++] = JMP(0);                                                                                       \
     patch(next[n - 1], here())
-    CASE(1, emit(OP_CAT, 5, 1, 2, BUF, 40));
+    CASE(1, CAT(5, 0, BUF, 40, PSTR(1), PSTR(2)));
     CASE(2, emit(OP_SUBSTR, 5, 1, 3, 4, 0));
     CASE(3, emit(OP_SUBSTR, 5, 1, 3, PIM_NO_OPERAND, 0));
     CASE(4, OP2(OP_CLEN, 6, 1));
@@ -269,11 +275,19 @@ static void strs(void)
     CASE(14, emit(OP_STON, 6, 1, 0, PIM_TEXT_BOOLEAN, 0));
     CASE(15, emit(OP_STON, 6, 1, 0, PIM_TEXT_TIMESTAMP, 0));
     CASE(16, ST(1, fd(BUF, BUF * 8 + 512, PIM_K_CHAR, 0, 4)); LD(5, fd(BUF, BUF * 8 + 512, PIM_K_CHAR, 0, 4)));
-    CASE(17, COPY(8, 1); COPY(9, 2); COPY(10, 1); COPY(11, 2); emit(OP_CAT, 5, 8, 4, BUF, 40));
-    CASE(18, STR(8, "x="); COPY(9, 1); emit(OP_CAT, 5, 8, 2, BUF, 40));
+    CASE(17, CAT(5, 0, BUF, 40, PSTR(1), PSTR(2), PSTR(1), PSTR(2)));
+    CASE(18, STR(8, "x="); CAT(5, 0, BUF, 40, PSTR(8), PSTR(1)));
     CASE(19, ST(1, fd(BUF, BUF * 8 + 512, PIM_K_VARCHAR, 0, 4)); LD(5, fd(BUF, BUF * 8 + 512, PIM_K_VARCHAR, 0, 4)));
     CASE(20, STR(5, ""));
     CASE(21, ST(1, fd(BUF, BUF * 8 + 512, PIM_K_CHAR, PIM_FD_NOT_NULL, 4)); LD(5, fd(BUF, BUF * 8 + 512, PIM_K_CHAR, 0, 4)));
+    /* CAT formats numbers, booleans and timestamps itself, cuts parts, reads literals from the pool */
+    CASE(22, CAT(5, 0, BUF, 40, PSTR(1), PART(3, 2, 10), PLIT("!")));
+    CASE(23, CAT(5, 0, BUF, 40, PART(3, 0, 3)));
+    CASE(24, CAT(5, 0, BUF, 40, PART(1, PIM_PART_STRING, 3), PSTR(2)));
+    CASE(25, CAT(5, 1, BUF, 5, PSTR(1), PSTR(2)));
+    CASE(26, CAT(5, 0, BUF, 40, PART(3, PIM_PART_BOOLEAN, 0xffff), PART(4, PIM_PART_TIMESTAMP, 0xffff)));
+    CASE(27, CAT(5, 0, BUF, 40, PLIT("abcdef"), PSTR(1))); /* the literal's length 6 is not a cell: 6 is NULL */
+    CASE(28, CAT(5, 0, BUF, 5, PSTR(1), PSTR(2)));
 #undef CASE
     for (i = 0; i < nd; i++) {
         patch(done[i], here());
@@ -289,7 +303,7 @@ static void logic(void)
 {
     static const uint8_t jumps[] = {OP_JT, OP_JF, OP_JFALSE, OP_JNULL, OP_JNN, OP_JMP};
     uint32_t i, taken, skip;
-    begin(P_LOGIC, 16, 0xffff);
+    begin(P_LOGIC, 16);
     LD(0, par(1, 0, PIM_K_BOOL, 0));
     LD(1, par(2, 1, PIM_K_BOOL, 0));
     OP3(OP_AND, 2, 0, 1);
@@ -317,7 +331,7 @@ static void logic(void)
 static void array(void)
 {
     uint16_t d;
-    begin(P_ARRAY, 48, 0xffff);
+    begin(P_ARRAY, 48);
     d = word(8 | 12u << 16);
     word(16 | 4u << 16);
     word(PIM_K_I32);
@@ -332,13 +346,14 @@ static void array(void)
 /*
  * LOOP(K INT @4 (0), N BIGINT @8 (1), OUT R BIGINT @16 (2)): N iterations of one bounded thing chosen by K:
  * 1 TICK, 2 PUSHOFF into 8 slots, 3 SETADD of 0..N-1 into 8 slots, 4 RSROW of a 40-byte row (result set 3),
- * 5 SIGNAL with a 300-character message, 6 SIGNAL with a NULL message; R = the count reached. OUT block 24.
+ * 5 SIGNAL with a 300-character message, 6 SIGNAL with a NULL message, 7 SETADD of 32-bit values; R = the count
+ * reached. OUT block 24.
  */
 static void loop(void)
 {
     uint32_t next[8], n = 0, done[8], nd = 0, top, out;
     static char longmsg[301];
-    begin(P_LOOP, 24, 0xffff);
+    begin(P_LOOP, 24);
     LD(0, par(4, 0, PIM_K_I32, 0));
     LD(1, par(8, 1, PIM_K_I64, 0));
     INT(2, 0); /* i */
@@ -359,6 +374,9 @@ static void loop(void)
     INT(5, 0);
     CASE(2, emit(OP_PUSHOFF, 2, 5, 0, BUF + 128, 8));
     CASE(3, emit(OP_SETADD, 6, 2, 0, BUF, 8));
+    /* 32-bit values; adding i again is no new value (were it one, i would step twice) */
+    CASE(7, emit(OP_SETADD, 6, 2, 0, BUF, 8 | PIM_SET_NARROW); emit(OP_SETADD, 6, 2, 0, BUF, 8 | PIM_SET_NARROW);
+          OP3(OP_ADD, 2, 2, 6));
 #undef CASE
     /* 4: N rows of result set 3 */
     next[n++] = when(0, 4);
@@ -394,8 +412,8 @@ static void loop(void)
 static void bump(void)
 {
     uint32_t l1, l2, l3, l4;
-    uint16_t offs = BUF, r = BUF + 64, u = BUF + 128, scan = BUF + 248, cat = BUF + 256;
-    begin(P_BUMP, 8, 0xffff);
+    uint16_t offs = BUF, r = BUF + 64, u = BUF + 128, scan = BUF + 248, catbuf = BUF + 256;
+    begin(P_BUMP, 8);
     INT(0, 0);
     emit(OP_SCANOPEN, 0, 0, 0, scan, 0);
     l1 = here();
@@ -417,7 +435,7 @@ static void bump(void)
     ST(4, bal_of(u));
     LD(6, name_of(r));
     STR(7, "+");
-    emit(OP_CAT, 8, 6, 2, cat, 17);
+    CAT(8, 0, catbuf, 17, PSTR(6), PSTR(7));
     ST(8, name_of(u));
     emit(OP_UPDATE, 1, 0, 0, u, r);
     INT(9, 1);
@@ -434,7 +452,7 @@ static void stats(void)
 {
     uint32_t l, e, nd, nx, set;
     uint16_t row = BUF, scan = BUF + 64, s = BUF + 72, mx;
-    begin(P_STATS, 40, 0xffff);
+    begin(P_STATS, 40);
     mx = fd(BUF + 216, (BUF + 212) * 8, PIM_K_VARCHAR, 0, 16);
     INT(0, 0);
     INT(1, 0);
@@ -477,7 +495,7 @@ static void top(void)
 {
     uint32_t l, e, l2, e2;
     uint16_t buf = BUF, rec = BUF + 320, row = BUF + 368, scan = BUF + 424, d;
-    begin(P_TOP, 0, 0xffff);
+    begin(P_TOP, 0);
     d = word(buf | (uint32_t)rec << 16);
     word(40 | 24u << 16);
     word(10 | 11u << 8 | 12u << 16);
@@ -517,7 +535,7 @@ static void top(void)
 static void logput(void)
 {
     uint32_t l, e;
-    begin(P_LOGPUT, 0, 0xffff);
+    begin(P_LOGPUT, 0);
     INT(0, 0);
     INT(1, 1);
     LD(2, par(4, 0, PIM_K_I32, 0));
@@ -542,7 +560,7 @@ static void logput(void)
 static void again(void)
 {
     uint32_t l, e;
-    begin(P_AGAIN, 0, 0xffff);
+    begin(P_AGAIN, 0);
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 0, 0, 0, BUF, 0);
     e = J(OP_JNULL, 0, 0);
@@ -552,12 +570,10 @@ static void again(void)
     l = here();
     CMP(4, 1, 2, PIM_REL_LT);
     J(OP_JF, 4, e + 0); /* patched below */
-    COPYB(BUF + 64, BUF, 56);
     LD(5, bal_of(BUF));
     OP3(OP_ADD, 5, 5, 3);
-    ST(5, bal_of(BUF + 64));
-    emit(OP_UPDATE, 0, 0, 0, BUF + 64, BUF);
-    COPYB(BUF, BUF + 64, 56);
+    ST(5, bal_of(BUF));
+    emit(OP_UPDATE, 0, 0, 0, BUF, PIM_NO_OPERAND); /* in place: BAL is in no index */
     OP3(OP_ADD, 1, 1, 3);
     JMP(l);
     patch(e, here());
@@ -571,14 +587,12 @@ static void xread(void)
 {
     uint32_t skip, skip2;
     uint16_t xv;
-    begin(P_XREAD, 16, XBUF);
+    begin(P_XREAD, 16);
     xv = word(7 | 16u << 16);
-    word(1);
+    word(1 | (uint32_t)XBUF << 16);
     fd(8, 1, PIM_K_I64, 0, 0);
     word(8 | 0u << 16);
-    LD(0, fd(16, PIM_NO_NULL_BIT, PIM_K_I32, 0, 0));
-    emit(OP_MPAT, 1, 0, 0, 0, 0);
-    skip = J(OP_JF, 1, 0);
+    skip = emit(OP_MPAT, 0, PIM_NO_CELL, 0, 0, 16); /* the route slot at 16 */
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 2, 0, 0, BUF, 0);
     skip2 = J(OP_JNULL, 2, 0);
@@ -594,10 +608,9 @@ static void xread(void)
 static void xpay(void)
 {
     uint32_t skip, skip2, ok;
-    begin(P_XPAY, 0, XBUF);
+    begin(P_XPAY, 0);
     LD(0, fd(16, PIM_NO_NULL_BIT, PIM_K_I32, 0, 0));
-    emit(OP_MPAT, 1, 0, 0, 0, 0);
-    skip = J(OP_JF, 1, 0);
+    skip = emit(OP_MPAT, 0, 0, 0, 0, PIM_NO_OPERAND); /* the key in cell 0 */
     MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
     emit(OP_PKFIND, 2, 0, 0, BUF, 0);
     skip2 = J(OP_JNULL, 2, 0);
@@ -621,7 +634,7 @@ static void xpay(void)
 /* XNONE(): an access the exchange cannot route (statement 3) */
 static void xnone(void)
 {
-    begin(P_XNONE, 0, XBUF);
+    begin(P_XNONE, 0);
     emit(OP_MPNONE, 0, 0, 0, 3, 0);
     END();
 }
@@ -636,13 +649,13 @@ static void xjoin(void)
 {
     uint32_t lpass, ldone, lrow, lbody, lnextpass, llook, j1, j2, j3;
     uint16_t log = BUF, acct = BUF + 64, scan = BUF + 128, xrows, xlook;
-    begin(P_XJOIN, 24, XBUF);
+    begin(P_XJOIN, 24);
     xrows = word(9 | 8u << 16);
-    word(1);
+    word(1 | (uint32_t)XBUF << 16);
     fd(log + 24, log * 8 + 65, PIM_K_I32, 0, 0);
     word(4 | 0u << 16);
     xlook = word(10 | 16u << 16);
-    word(1);
+    word(1 | (uint32_t)(XBUF + 32) << 16); /* a buffer of its own */
     fd(acct + 40, acct * 8 + 66, PIM_K_I64, 0, 0);
     word(8 | 0u << 16);
     INT(10, 0);
@@ -667,9 +680,8 @@ static void xjoin(void)
     patch(lbody, here());
     LD(9, v_of(log));
     OP3(OP_ADD, 10, 10, 9);
-    emit(OP_MPAT, 14, 9, 0, 0, 0);
     NUL(15);
-    j3 = J(OP_JF, 14, 0);
+    j3 = emit(OP_MPAT, 0, 9, 0, 0, PIM_NO_OPERAND);
     MV(id_of(acct, 0), v_of(log));
     emit(OP_PKFIND, 15, 0, 0, acct, 0);
     llook = here();
@@ -697,7 +709,7 @@ static void xagg(void)
 {
     uint32_t l, e, seen;
     uint16_t row = BUF, scan = BUF + 64, d;
-    begin(P_XAGG, 24, XBUF);
+    begin(P_XAGG, 24);
     d = word(11 | 2u << 16);
     word(BUF + 128);
     word(PIM_SG_COUNT | PIM_SG_SUM << 8);
@@ -736,7 +748,7 @@ static void xrows(void)
 {
     uint32_t l, e, none;
     uint16_t rec = BUF, row = BUF + 64, scan = BUF + 128, buf = BUF + 256, d; /* buf: up to 45 records */
-    begin(P_XROWS, 24, XBUF);
+    begin(P_XROWS, 24);
     d = word(buf | (uint32_t)rec << 16);
     word(24 | 16u << 16);
     word(10 | 11u << 8 | 12u << 16);
@@ -776,17 +788,16 @@ static void xmany(void)
 {
     uint32_t l, e;
     uint16_t xv;
-    begin(P_XMANY, 0, XBUF);
+    begin(P_XMANY, 0);
     xv = word(13 | 8u << 16);
-    word(0);
-    LD(0, fd(8, PIM_NO_NULL_BIT, PIM_K_I32, 0, 0));
+    word(0 | (uint32_t)XBUF << 16);
     LD(1, par(4, 0, PIM_K_I32, 0));
     INT(2, 0);
     INT(3, 1);
     l = here();
     CMP(4, 2, 1, PIM_REL_LT);
     e = J(OP_JF, 4, 0);
-    emit(OP_MPAT, 5, 0, 0, 0, 0);
+    emit(OP_MPAT, 0, PIM_NO_CELL, 0, here() + 1, 8); /* either way on to MPVAL */
     emit(OP_MPVAL, 0, 0, 0, xv, 0);
     OP3(OP_ADD, 2, 2, 3);
     JMP(l);
@@ -797,7 +808,7 @@ static void xmany(void)
 /* XHASH(A BIGINT @8 (0), B BIGINT @16 (1), C BIGINT @24 (2), OUT H BIGINT @32 (3)): MPHASH of (A, B, C); OUT 40 */
 static void xhash(void)
 {
-    begin(P_XHASH, 40, XBUF);
+    begin(P_XHASH, 40);
     LD(0, par(8, 0, PIM_K_I64, 0));
     LD(1, par(16, 1, PIM_K_I64, 0));
     LD(2, par(24, 2, PIM_K_I64, 0));
@@ -809,7 +820,7 @@ static void xhash(void)
 /* SORTKEY(): SKEY, an operation of PIM_F_SORT (for a kernel built without it) */
 static void sortkey(void)
 {
-    begin(P_SORTKEY, 0, 0xffff);
+    begin(P_SORTKEY, 0);
     INT(0, 1);
     emit(OP_SKEY, 0, 0, 0, BUF, 0);
     END();

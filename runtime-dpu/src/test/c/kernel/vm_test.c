@@ -340,6 +340,16 @@ static void test_arith(struct dpu_set_t set)
         {25, 9999, 0, 0, 0, NULL, 9999, 0},
         {25, 10000, 0, 0, 0, "22003", 0, 0},
         {26, 42, 0, 0, 0, NULL, 42, 0},
+        {27, 10, 0, 0, 0, NULL, 7, 0},
+        {27, INT64_MIN, 0, 0, 0, "22003", 0, 0},
+        {27, 0, 0, 1, 0, NULL, 0, 1},
+        {28, 6, 0, 0, 0, NULL, 1, 0},
+        {28, 7, 0, 0, 0, NULL, 0, 0},
+        {28, -40000, 0, 0, 0, NULL, 1, 0},
+        {28, 0, 0, 1, 0, NULL, 0, 1},
+        {29, -12, 0, 0, 0, NULL, -12, 0},
+        {29, 0, 0, 1, 0, NULL, 0, 1},
+        {29, 1LL << 33, 0, 0, 0, "22003", 0, 0},
         {99, 0, 0, 0, 0, NULL, 0, 1},
     };
     uint32_t i, n = sizeof(t) / sizeof(t[0]);
@@ -443,6 +453,16 @@ static void test_strings(struct dpu_set_t set)
         {19, "abcde", NULL, 0, 0, "22001", NULL, 0, 0},
         {20, NULL, NULL, 0, 0, NULL, "", 0, 0},
         {21, NULL, NULL, 0, 0, "23502", NULL, 0, 0},
+        {22, "v=", NULL, 123456, 0, NULL, "v=1234.56!", 0, 0},
+        {22, NULL, NULL, 1, 0, NULL, NULL, 0, 0},
+        {23, NULL, NULL, 123, 0, NULL, "123", 0, 0},
+        {23, NULL, NULL, -12, 0, NULL, "-12", 0, 0},
+        {23, NULL, NULL, 1234, 0, "22001", NULL, 0, 0},
+        {24, "abcdef", "xy", 0, 0, NULL, "abcxy", 0, 0},
+        {25, "abcd", "efgh", 0, 0, NULL, "abcde", 0, 0},
+        {26, NULL, NULL, 1, 0, NULL, "TRUE1970-01-01 00:00:00.000000", 0, 0},
+        {27, "x", NULL, 0, 0, NULL, "abcdefx", 0, 0},
+        {28, "abc", "def", 0, 0, "22001", NULL, 0, 0},
     };
     uint32_t i, n = sizeof(t) / sizeof(t[0]);
     batch_begin(0, NULL);
@@ -543,7 +563,9 @@ static void test_loops(struct dpu_set_t set)
     loop(4, 3);
     loop(5, 0);
     loop(6, 0);
-    CHECK(run(set) == 9, "loops launch");
+    loop(7, 8);
+    loop(7, 9);
+    CHECK(run(set) == 11, "loops launch");
     r = result_at(0);
     expect_ok(r, "10 ticks");
     CHECK(out64(r, 16) == 10, "10 ticks: %" PRId64, out64(r, 16));
@@ -566,6 +588,8 @@ static void test_loops(struct dpu_set_t set)
     r = result_at(8);
     expect_error(r, "45006", "a NULL message");
     CHECK(r.msg_len == 0, "a NULL message is empty");
+    CHECK(out64(result_at(9), 16) == 8, "8 distinct 32-bit values: %" PRId64, out64(result_at(9), 16));
+    expect_error(result_at(10), "54000", "a ninth distinct 32-bit value");
 }
 
 /* Scans: collect then update (BUMP), aggregates with DISTINCT (STATS), sorts (TOP). */

@@ -17,6 +17,8 @@ final class Assembler {
     private final List<int[]> code = new ArrayList<>();
     private final List<Label> jumps = new ArrayList<>();
     private final List<Integer> jumpAt = new ArrayList<>();
+    /** The operand each jump's target goes into: 4 for x, 5 for y. */
+    private final List<Integer> jumpSlot = new ArrayList<>();
     private final List<Integer> pool = new ArrayList<>(List.of(0));
     private final Map<List<Integer>, Integer> poolIndex = new HashMap<>();
     /** Source notes (statement headers) by the instruction they precede, for listings. */
@@ -41,6 +43,10 @@ final class Assembler {
         check(op, "c", c, 0xFF);
         check(op, "x", x, 0xFFFF);
         check(op, "y", y, 0xFFFF);
+        if (!pendingNames.isEmpty()) {
+            instructionNames.put(code.size(), pendingNames);
+            pendingNames = new HashMap<>();
+        }
         code.add(new int[] {op.code(), a, b, c, x, y});
     }
 
@@ -56,9 +62,23 @@ final class Assembler {
 
     /** An instruction whose x operand is the label's instruction index, patched when the program is finished. */
     void jump(Op op, int a, Label target) {
+        jumpX(op, a, 0, 0, 0, target);
+    }
+
+    /** An instruction with operands a, b, c and y whose x is the label's instruction index. */
+    void jumpX(Op op, int a, int b, int c, int y, Label target) {
         jumps.add(target);
         jumpAt.add(code.size());
-        emit(op, a, 0, 0, 0, 0);
+        jumpSlot.add(4);
+        emit(op, a, b, c, 0, y);
+    }
+
+    /** An instruction with operands a, b, c and x whose y is the label's instruction index. */
+    void jumpY(Op op, int a, int b, int c, int x, Label target) {
+        jumps.add(target);
+        jumpAt.add(code.size());
+        jumpSlot.add(5);
+        emit(op, a, b, c, x, 0);
     }
 
     void bind(Label l) {
@@ -92,17 +112,39 @@ final class Assembler {
 
     int fd(Fd f) {
         int at = pool(f.words());
-        if (f.name() != null) {
-            names.putIfAbsent(at, f.name());
-        }
+        name(at, f.name());
         return at;
     }
 
-    /** What pool entries hold (a field's variable or column), for listings. */
-    private final Map<Integer, String> names = new HashMap<>();
+    /** Two field descriptors in a row (KEY's destination, then its source). */
+    int fdPair(Fd to, Fd from) {
+        int[] w = new int[4];
+        System.arraycopy(to.words(), 0, w, 0, 2);
+        System.arraycopy(from.words(), 0, w, 2, 2);
+        int at = pool(w);
+        name(at, to.name());
+        name(at + 2, from.name());
+        return at;
+    }
 
-    String nameOf(int poolIndex) {
-        return names.get(poolIndex);
+    /**
+     * What pool entries hold (a field's variable or column), for listings: by the instruction that uses them first, as
+     * equal descriptors of different tables share one entry, then by entry.
+     */
+    private final Map<Integer, String> names = new HashMap<>();
+    private final Map<Integer, Map<Integer, String>> instructionNames = new HashMap<>();
+    private Map<Integer, String> pendingNames = new HashMap<>();
+
+    private void name(int at, String name) {
+        if (name != null) {
+            names.putIfAbsent(at, name);
+            pendingNames.putIfAbsent(at, name);
+        }
+    }
+
+    String nameOf(int instruction, int poolIndex) {
+        String n = instructionNames.getOrDefault(instruction, Map.of()).get(poolIndex);
+        return n != null ? n : names.get(poolIndex);
     }
 
     /** Bytes, little-endian words, padded with zeros to a multiple of 4. */
@@ -121,7 +163,7 @@ final class Assembler {
             if (l.target < 0) {
                 throw new IllegalStateException("jump to an unbound label");
             }
-            code.get(jumpAt.get(i))[4] = l.target;
+            code.get(jumpAt.get(i))[jumpSlot.get(i)] = l.target;
         }
         if (code.size() > 0xFFFF) {
             throw new IllegalStateException("program exceeds 65,535 instructions");

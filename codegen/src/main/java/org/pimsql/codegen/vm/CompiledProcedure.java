@@ -9,11 +9,10 @@ import java.util.List;
  * @param code        instructions ({@code ninstr} x 8 bytes) then the pool, a multiple of 8 bytes
  * @param frameBytes  its frame
  * @param outBytes    the OUT block returned after a successful call
- * @param xbuf        frame offset of the exchange buffer, or {@link VmFormat#NO_OPERAND}
  * @param features    VmFormat.F_* bits
  * @param unsupported accesses the exchange cannot route (their spanning calls fail with 0A000)
  */
-public record CompiledProcedure(int id, String name, byte[] code, int ninstr, int frameBytes, int outBytes, int xbuf,
+public record CompiledProcedure(int id, String name, byte[] code, int ninstr, int frameBytes, int outBytes,
                                 int features, Listing listing, List<String> unsupported) {
     public CompiledProcedure {
         unsupported = List.copyOf(unsupported);

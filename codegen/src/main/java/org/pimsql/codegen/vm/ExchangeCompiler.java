@@ -26,8 +26,7 @@ import org.pimsql.frontend.ir.Variable;
  * A data access on a partitioned table becomes
  *
  * <pre>
- * MPAT here, key      -- runs here?
- * JF here, skip
+ * MPAT key, skip      -- runs here? (the key: a cell, or the route slot the host filled)
  * ...the statement...
  * skip: MPVAL values  -- a read: the owner publishes its INTO values, the others take them or block
  * </pre>
@@ -92,13 +91,14 @@ final class ExchangeCompiler {
             }
             return false;
         }
-        Val key = partition(t.table(), t.keys(), Scope.EMPTY);
-        int here = p.frame.cell();
         Label skip = new Label();
-        p.asm.emit(Op.MPAT, here, key.cell(), 0, 0, 0);
-        p.asm.jump(Op.JF, here, skip);
+        at(t.table(), t.keys(), Scope.EMPTY, skip);
+        Frame.Mark bodyFrame = p.frame.mark();
         body.emit();
         p.asm.bind(skip);
+        // the statement's buffers are dead here: its values went to the INTO variables, and the exchange buffer
+        // of MPVAL may take their place
+        p.frame.release(bodyFrame);
         if (!t.into().isEmpty()) {
             List<Fd> fields = new ArrayList<>();
             List<LayoutBuilder.Spec> specs = new ArrayList<>();
@@ -128,17 +128,18 @@ final class ExchangeCompiler {
 
     /**
      * The value descriptor (docs/vm.md) of the values statement {@code stmt} exchanges: {@code fields} laid out as a
-     * block (NULL bitmap, fields at natural alignment) behind the entry header in the exchange buffer. The block's
-     * bytes are what the host compares and forwards (private to the program).
+     * block (NULL bitmap, fields at natural alignment) behind the entry header in an exchange buffer of its own, a
+     * frame buffer of the statement. The block's bytes are what the host compares and forwards (private to the
+     * program).
      */
     private int values(int stmt, List<Fd> fields, List<LayoutBuilder.Spec> specs, String what) throws BuildException {
         BlockLayout block = LayoutBuilder.block(ENTRY_HEADER, specs, what);
         // at least 8 bytes: a join lookup's empty value means "no row" (a row without published fields is 8 zeros)
         int bytes = Math.max(8, block.bytes() - ENTRY_HEADER);
-        p.exchangeBuffer(ENTRY_HEADER + bytes);
+        int xbuf = p.frame.buffer(ENTRY_HEADER + bytes);
         int[] words = new int[2 + 3 * fields.size()];
         words[0] = stmt | bytes << 16;
-        words[1] = fields.size();
+        words[1] = fields.size() | xbuf << 16;
         for (int i = 0; i < fields.size(); i++) {
             int[] fd = fields.get(i).words();
             FieldLayout b = block.fields().get(i);
@@ -150,6 +151,27 @@ final class ExchangeCompiler {
     }
 
     /**
+     * MPAT for an access bound to {@code keys}: the program goes on when it runs here and jumps to {@code notHere}
+     * otherwise. A route slot the host filled is read by MPAT itself.
+     */
+    void at(Table table, List<Expr> keys, Scope scope, Label notHere) throws BuildException {
+        RouteSlot route = routeSlot(table, keys);
+        if (route != null) {
+            p.asm.jumpX(Op.MPAT, 0, VmFormat.NO_CELL, 0, route.offset(), notHere);
+            return;
+        }
+        java.util.BitSet m = p.frame.cellMark();
+        Val key = partition(table, keys, scope);
+        p.asm.jumpX(Op.MPAT, 0, key.cell(), 0, VmFormat.NO_OPERAND, notHere);
+        p.frame.releaseCells(m);
+    }
+
+    private RouteSlot routeSlot(Table table, List<Expr> keys) {
+        List<Integer> args = RouteSlots.parameterArgs(keys, assigned);
+        return args == null ? null : RouteSlots.find(p.layout.routes(), table, args);
+    }
+
+    /**
      * The partition an access bound to {@code keys} routes by, in a cell: the partition the host computed from the
      * call's arguments (a route slot) when every key is such a parameter; otherwise the key itself for the MOD
      * function (pim_mp_at's floorMod), and for a HASH function the partition MPHASH computes with the router's
@@ -157,8 +179,7 @@ final class ExchangeCompiler {
      */
     Val partition(Table table, List<Expr> keys, Scope scope) throws BuildException {
         List<Integer> cols = table.partitionColumns();
-        List<Integer> args = RouteSlots.parameterArgs(keys, assigned);
-        RouteSlot route = args == null ? null : RouteSlots.find(p.layout.routes(), table, args);
+        RouteSlot route = routeSlot(table, keys);
         if (route != null) {
             return p.exprs.load(new Fd(route.offset(), VmFormat.NO_NULL_BIT, VmFormat.K_I32, 0, 0, "route slot " + route.function().signature()),
                     org.pimsql.frontend.catalog.SqlType.INTEGER);

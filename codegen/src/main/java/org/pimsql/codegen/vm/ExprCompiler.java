@@ -242,29 +242,68 @@ final class ExprCompiler {
         return Val.num(t, 0, x.neverNull() && y.neverNull());
     }
 
-    /** {@code a || b || ...}: the flattened chain is built in one frame buffer; NULL if any part is NULL. */
+    /**
+     * {@code a || b || ...}: one CAT builds the flattened chain in one frame buffer; NULL if any part is NULL. A number,
+     * boolean or timestamp part is formatted by CAT itself, and a written CAST to VARCHAR(n) of a part is CAT's cut
+     * (a string's silently, a number's text must fit: 22001), so the parts need no buffers of their own.
+     */
     private Val concat(Expr.Binary b, Scope s) throws BuildException {
+        return concat(b, s, b.type().length(), false);
+    }
+
+    /** The chain's first {@code cap} characters when {@code truncate}; else 22001 if it is longer. */
+    private Val concat(Expr.Binary b, Scope s, int length, boolean truncate) throws BuildException {
         List<Expr> parts = new ArrayList<>();
         flatten(b, parts);
-        int cap = Math.max(1, b.type().length());
+        int cap = Math.max(1, length);
         int buf = p.frame.buffer(cap);
         int t = cell();
         // the parts' cells and buffers are given back once CAT has copied them
         Frame.Mark m = p.frame.mark();
-        List<Val> values = new ArrayList<>();
+        int[] words = new int[1 + parts.size()];
+        words[0] = buf | cap << 16;
         boolean neverNull = true;
-        for (Expr e : parts) {
-            Val v = toStr(expr(e, s), e.type());
-            values.add(v);
+        for (int i = 0; i < parts.size(); i++) {
+            Expr e = parts.get(i);
+            int cut = 0xFFFF;
+            if (e instanceof Expr.Cast c && !c.assignment() && c.type().kind() == TypeKind.VARCHAR) {
+                cut = c.type().length();
+                e = c.operand();
+            }
+            if (e instanceof Expr.Literal lit && lit.value() instanceof String str) {
+                byte[] bytes = str.getBytes(StandardCharsets.ISO_8859_1);
+                bytes = java.util.Arrays.copyOf(bytes, Math.min(bytes.length, cut));
+                if (bytes.length <= 0xFF) {
+                    // a literal part is read from the pool: no cell, no STR
+                    words[1 + i] = bytes.length | VmFormat.PART_LITERAL << 8 | a().bytes(bytes) << 16;
+                    continue;
+                }
+            }
+            Val v = expr(e, s);
             neverNull &= v.neverNull();
+            words[1 + i] = v.cell() | partFormat(v, e.type()) << 8 | cut << 16;
         }
-        int first = p.frame.cells(values.size());
-        for (int i = 0; i < values.size(); i++) {
-            a().emit(Op.COPY, first + i, values.get(i).cell(), 0, 0, 0);
-        }
-        a().emit(Op.CAT, t, first, values.size(), buf, cap);
+        a().emit(Op.CAT, t, truncate ? 1 : 0, parts.size(), a().pool(words), 0);
         p.frame.release(m);
         return Val.str(t, neverNull);
+    }
+
+    /** How CAT turns a part into text (VmFormat.PART_*, or a number's scale). */
+    private int partFormat(Val v, SqlType type) {
+        if (v.str()) {
+            return VmFormat.PART_STRING;
+        }
+        if (type.kind() == TypeKind.TIMESTAMP) {
+            p.use(VmFormat.F_TEXT | VmFormat.F_TIME);
+            return VmFormat.PART_TIMESTAMP;
+        }
+        p.use(VmFormat.F_TEXT);
+        return type.kind() == TypeKind.BOOLEAN ? VmFormat.PART_BOOLEAN : v.scale();
+    }
+
+    /** CAT of one string: copies {@code v} into the buffer (22001 beyond {@code cap}), so the value outlives its row. */
+    void copyString(int t, Val v, int buf, int cap) {
+        a().emit(Op.CAT, t, 0, 1, a().pool(buf | cap << 16, v.cell() | VmFormat.PART_STRING << 8 | 0xFFFF << 16), 0);
     }
 
     static void flatten(Expr e, List<Expr> out) {
@@ -287,9 +326,20 @@ final class ExprCompiler {
     }
 
     private Val arithmetic(Expr.Binary b, Scope s, int t) throws BuildException {
+        int rs = Types.scale(b.type());
+        if (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.SUB) {
+            // x + small constant: one ADDI
+            boolean sub = b.op() == Expr.BinaryOp.SUB;
+            Long right = immediate(b.right(), rs, sub);
+            Long left = sub ? null : immediate(b.left(), rs, false);
+            if (right != null || left != null) {
+                Val x = expr(right != null ? b.left() : b.right(), s);
+                a().emit(Op.ADDI, t, rescale(x, rs, false).cell(), 0, (int) (long) (right != null ? right : left) & 0xFFFF, 0);
+                return Val.num(t, rs, x.neverNull());
+            }
+        }
         Val x = expr(b.left(), s);
         Val y = expr(b.right(), s);
-        int rs = Types.scale(b.type());
         int sx = x.scale();
         int sy = y.scale();
         boolean nn = x.neverNull() && y.neverNull();
@@ -328,6 +378,34 @@ final class ExprCompiler {
         return Val.num(t, rs, nn);
     }
 
+    /**
+     * An integer literal as an immediate operand at scale {@code scale} (negated when {@code negate}), or null when
+     * {@code e} is not one or does not fit 16 bits.
+     */
+    static Long immediate(Expr e, int scale, boolean negate) {
+        if (!(e instanceof Expr.Literal lit) || !(lit.value() instanceof Long || lit.value() instanceof Integer)
+                || Types.scale(lit.type()) != 0 || scale > 4) {
+            return null;
+        }
+        long v = ((Number) lit.value()).longValue();
+        for (int i = 0; i < scale; i++) {
+            v *= 10;
+        }
+        v = negate ? -v : v;
+        return v >= Short.MIN_VALUE && v <= Short.MAX_VALUE ? v : null;
+    }
+
+    /** The relation with its operands swapped ({@code 1 < x} is {@code x > 1}). */
+    private static int swapped(int rel) {
+        return switch (rel) {
+            case VmFormat.REL_LT -> VmFormat.REL_GT;
+            case VmFormat.REL_LE -> VmFormat.REL_GE;
+            case VmFormat.REL_GT -> VmFormat.REL_LT;
+            case VmFormat.REL_GE -> VmFormat.REL_LE;
+            default -> rel;
+        };
+    }
+
     private Val compare(Expr.Binary b, Scope s) throws BuildException {
         int rel = switch (b.op()) {
             case EQ -> VmFormat.REL_EQ;
@@ -341,6 +419,24 @@ final class ExprCompiler {
         SqlType rt = b.right().type();
         int t = cell();
         BitSet m0 = scope();
+        boolean literalRight = immediate(b.right(), 0, false) != null;
+        if (!lt.kind().isString() && !rt.kind().isString() && (literalRight || immediate(b.left(), 0, false) != null)) {
+            // x REL small integer constant: one CMPI at x's scale
+            Val x = expr(literalRight ? b.left() : b.right(), s);
+            Long imm = immediate(literalRight ? b.right() : b.left(), x.scale(), false);
+            if (imm != null) {
+                a().emit(Op.CMPI, t, x.cell(), 0, literalRight ? rel : swapped(rel), (int) (long) imm & 0xFFFF);
+                end(m0);
+                return Val.num(t, 0, x.neverNull());
+            }
+            Val c = expr(literalRight ? b.right() : b.left(), s);
+            Val l = literalRight ? x : c;
+            Val r = literalRight ? c : x;
+            int m = Math.max(l.scale(), r.scale());
+            a().emit(Op.CMP, t, rescale(l, m, false).cell(), rescale(r, m, false).cell(), rel, 0);
+            end(m0);
+            return Val.num(t, 0, x.neverNull());
+        }
         Val x = expr(b.left(), s);
         Val y = expr(b.right(), s);
         if (lt.kind().isString() || rt.kind().isString()) {
@@ -424,6 +520,13 @@ final class ExprCompiler {
     }
 
     private Val substring(Expr.Substring sub, Scope s) throws BuildException {
+        Long from = immediate(sub.start(), 0, false);
+        Long first = sub.length() == null ? null : immediate(sub.length(), 0, false);
+        if (sub.string() instanceof Expr.Binary b && b.op() == Expr.BinaryOp.CONCAT && from != null && from == 1
+                && first != null && first >= 0) {
+            // SUBSTRING(a || b FROM 1 FOR n): the chain's first n characters, built by CAT alone
+            return concat(b, s, (int) Math.min(first, b.type().length()), true);
+        }
         int t = cell();
         BitSet m = scope();
         Val str = toStr(expr(sub.string(), s), sub.string().type());

@@ -27,7 +27,7 @@ public record Listing(List<String> lines) {
             }
             int[] ins = code.get(i);
             Op op = Op.values()[ins[0]];
-            out.add(String.format("%5d  %-8s %s", i, op.name(), operands(op, ins, pool, asm)));
+            out.add(String.format("%5d  %-8s %s", i, op.name(), operands(op, ins, pool, asm, i)));
         }
         return new Listing(out);
     }
@@ -37,7 +37,7 @@ public record Listing(List<String> lines) {
         return t.length() > 160 ? t.substring(0, 157) + "..." : t;
     }
 
-    private static String operands(Op op, int[] ins, List<Integer> pool, Assembler asm) {
+    private static String operands(Op op, int[] ins, List<Integer> pool, Assembler asm, int index) {
         var parts = new ArrayList<String>();
         for (String part : op.operands.isEmpty() ? new String[0] : op.operands.split(" ")) {
             String slot = part.substring(0, part.indexOf(':'));
@@ -52,13 +52,14 @@ public record Listing(List<String> lines) {
                 case "y" -> ins[5];
                 default -> ins[2] | ins[3] << 8; // bc
             };
-            if (optional && v == VmFormat.NO_OPERAND) {
+            if (optional && (v == VmFormat.NO_OPERAND || (kind.equals("cell") && slot.length() == 1 && "abc".contains(slot)
+                    && v == VmFormat.NO_CELL))) {
                 continue;
             }
             parts.add(switch (kind) {
                 case "cell" -> v == VmFormat.NO_CELL ? "-" : "r" + v;
                 case "jump" -> "->" + v;
-                case "field" -> field(v, pool, asm);
+                case "field" -> field(v, pool, asm, index);
                 case "frame" -> "@" + v;
                 case "table" -> "table " + v;
                 case "bytes" -> quoted(pool, v, ins[5]);
@@ -66,6 +67,11 @@ public record Listing(List<String> lines) {
                 case "int64" -> Long.toString((pool.get(v) & 0xFFFFFFFFL) | (long) pool.get(v + 1) << 32);
                 case "lo" -> Integer.toString((int) ((ins[4] | ins[5] << 16)));
                 case "hi" -> null;
+                case "slot" -> "route slot @" + v + " INTEGER";
+                case "truncate" -> v == 0 ? null : "dropping what passes the capacity";
+                case "imm" -> Short.toString((short) v);
+                case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
+                case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);
                 case "scale" -> "scale " + (v & 31) + "->" + ((v >> 5) & 31) + ((v & VmFormat.SCALE_ROUND) != 0 ? " round" : "");
                 case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp" : "scale " + v;
@@ -76,7 +82,28 @@ public record Listing(List<String> lines) {
         return String.join(", ", parts);
     }
 
-    private static String field(int at, List<Integer> pool, Assembler asm) {
+    /** CAT's buffer and parts: {@code @buf[cap] = r1 || r2(scale 2, cut 10)}. */
+    private static String cat(int at, int count, List<Integer> pool) {
+        int h = pool.get(at);
+        var parts = new ArrayList<String>();
+        for (int i = 0; i < count; i++) {
+            int w = pool.get(at + 1 + i);
+            int fmt = (w >> 8) & 0xFF;
+            int cut = w >>> 16;
+            if (fmt == VmFormat.PART_LITERAL) {
+                parts.add(quoted(pool, cut, w & 0xFF));
+                continue;
+            }
+            String how = fmt == VmFormat.PART_STRING ? "" : fmt == VmFormat.PART_BOOLEAN ? "boolean"
+                    : fmt == VmFormat.PART_TIMESTAMP ? "timestamp" : "scale " + fmt;
+            String c = cut == 0xFFFF ? "" : "cut " + cut;
+            String extra = how.isEmpty() ? c : c.isEmpty() ? how : how + ", " + c;
+            parts.add("r" + (w & 0xFF) + (extra.isEmpty() ? "" : "(" + extra + ")"));
+        }
+        return "@" + (h & 0xFFFF) + "[" + (h >>> 16) + "] = " + String.join(" || ", parts);
+    }
+
+    private static String field(int at, List<Integer> pool, Assembler asm, int index) {
         int w0 = pool.get(at);
         int w1 = pool.get(at + 1);
         int off = w0 & 0xFFFF;
@@ -84,7 +111,7 @@ public record Listing(List<String> lines) {
         int kind = w1 & 0xFF;
         int flags = (w1 >> 8) & 0xFF;
         int cap = w1 >>> 16;
-        String name = asm.nameOf(at);
+        String name = asm.nameOf(index, at);
         String k = List.of("?", "BOOLEAN", "SMALLINT", "INTEGER", "BIGINT", "CHAR", "VARCHAR").get(kind)
                 + (kind >= VmFormat.K_CHAR ? "(" + cap + ")" : "");
         String checks = ((flags & 31) != 0 ? " fit " + (flags & 31) : "") + ((flags & VmFormat.FD_NOT_NULL) != 0 ? " not null" : "");

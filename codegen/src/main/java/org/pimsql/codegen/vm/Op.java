@@ -25,6 +25,7 @@ public enum Op {
     LD("a:cell x:field"),
     ST("a:cell x:field"),
     MV("x:field y:field"),
+    KEY("x:keypair y:jump"),
     FILL("a:byte x:frame y:len"),
     COPYB("x:frame y:frame bc:len"),
     // NULL-propagating operations come in two runs the kernel tests once (pim_vm.c): first those with two
@@ -39,6 +40,8 @@ public enum Op {
     POS("a:cell b:cell c:cell"),
     SUBSTR("a:cell b:cell c:cell x:cell?"),
     NEG("a:cell b:cell"),
+    ADDI("a:cell b:cell x:imm"),
+    CMPI("a:cell b:cell x:rel y:imm"),
     SCALE("a:cell b:cell x:scale"),
     FIT("a:cell b:cell x:fit"),
     NOT("a:cell b:cell"),
@@ -52,7 +55,7 @@ public enum Op {
     AND("a:cell b:cell c:cell"),
     OR("a:cell b:cell c:cell"),
     ISNULL("a:cell b:cell x:const"),
-    CAT("a:cell b:cell c:count x:frame y:len"),
+    CAT("a:cell b:truncate c:count x:cat"),
     ELEM("a:cell b:cell x:array"),
     CARD("a:cell x:frame"),
     PKFIND("a:cell x:frame y:table"),
@@ -63,7 +66,7 @@ public enum Op {
     RNEXT("a:cell x:range"),
     ROWLOAD("a:cell b:table x:frame"),
     INSERT("b:table x:frame"),
-    UPDATE("a:cell b:table x:frame y:frame"),
+    UPDATE("a:cell b:table x:frame y:frame?"),
     DELETE("a:cell b:table x:frame"),
     PUSHOFF("a:cell b:cell x:frame y:len"),
     GETOFF("a:cell b:cell x:frame"),
@@ -73,7 +76,7 @@ public enum Op {
     RSBEGIN("x:const"),
     RSROW("x:frame y:len"),
     RSEND(""),
-    MPAT("a:cell b:cell"),
+    MPAT("b:cell? x:jump y:slot?"),
     MPHASH("a:cell b:cell c:count"),
     MPVAL("x:values"),
     MPNONE("x:const"),
@@ -86,7 +89,7 @@ public enum Op {
     GAGGS("b:cell x:aggs"),
     GROWS("x:sort y:const");
 
-    /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF as absent. */
+    /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF (a cell: 255) as absent. */
     public final String operands;
 
     Op(String operands) {

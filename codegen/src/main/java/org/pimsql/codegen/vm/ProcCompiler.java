@@ -39,8 +39,6 @@ final class ProcCompiler {
     private final Map<Integer, FieldLayout> varLayouts = new HashMap<>();
     private final int localsOffset;
     private final BlockLayout locals;
-    /** Bytes of the exchange buffer (entry header + the largest value block); 0 without exchange. */
-    private int exchangeBuffer;
 
     ProcCompiler(Procedure proc, ProcedureLayout layout, SchemaLayout schema, boolean exchange) throws BuildException {
         this.proc = proc;
@@ -76,11 +74,6 @@ final class ProcCompiler {
         return schema.tables().get(t.id());
     }
 
-    /** Makes the exchange buffer hold at least {@code bytes}. */
-    void exchangeBuffer(int bytes) {
-        exchangeBuffer = Math.max(exchangeBuffer, bytes);
-    }
-
     /** The compiled procedure. */
     CompiledProcedure compile() throws BuildException {
         try {
@@ -104,8 +97,7 @@ final class ProcCompiler {
                     + "Split it into smaller procedures or reduce its row buffers (fewer large string columns read at once).");
         }
         int cells = frame.cellsOffset();
-        int xbuf = exchangeBuffer == 0 ? VmFormat.NO_OPERAND : frame.bytes();
-        int frameBytes = Frame.align(frame.bytes() + exchangeBuffer, 8);
+        int frameBytes = frame.bytes();
         if (frameBytes > VmFormat.MAX_FRAME_BYTES) {
             throw new BuildException("procedure " + proc.name() + " (" + proc.pos() + ") needs a frame of " + frameBytes
                     + " bytes; a DPU tasklet's frame holds at most " + VmFormat.MAX_FRAME_BYTES);
@@ -113,7 +105,7 @@ final class ProcCompiler {
         byte[] code = asm.finish(cells, frame.cellCount());
         List<String> unsupported = exchange == null ? List.of() : exchange.unsupported;
         return new CompiledProcedure(proc.id(), proc.name(), code, asm.instructions().size(), frameBytes, layout.outBytes(),
-                xbuf, features, Listing.of(proc, asm), unsupported);
+                features, Listing.of(proc, asm), unsupported);
     }
 
     void block(Block b) throws BuildException {
@@ -192,7 +184,9 @@ final class ProcCompiler {
 
     /** Fails the call with a fixed SQLSTATE and message (the kernel's own errors raised by compiled checks). */
     void fail(String state, String message) {
+        java.util.BitSet m = frame.cellMark();
         fail(state, exprs.string(message).cell());
+        frame.releaseCells(m);
     }
 
     /** SET v = e (also DECLARE defaults): converts to v's type with HSQLDB's assignment rules. */

@@ -12,6 +12,7 @@ import org.pimsql.codegen.ResultSetLayout;
 import org.pimsql.codegen.ExchangeAccesses;
 import org.pimsql.codegen.TableLayout;
 import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Cursor;
 import org.pimsql.frontend.ir.Expr;
@@ -110,13 +111,32 @@ final class QueryCompiler {
         }
     }
 
-    /** Small constants in fresh cells (loops compare with them and count with them). */
-    private int zero() {
-        return constantCell(0);
+    /** Cell {@code a} = cell {@code b} + a small constant (22003 on overflow). */
+    private void addImmediate(int a, int b, int imm) {
+        a().emit(Op.ADDI, a, b, 0, imm & 0xFFFF, 0);
     }
 
-    private int one() {
-        return constantCell(1);
+    /** Cell {@code t} = (cell {@code b} REL a small constant). */
+    private void compareImmediate(int t, int b, int rel, int imm) {
+        a().emit(Op.CMPI, t, b, 0, rel, imm & 0xFFFF);
+    }
+
+    /** Jumps to {@code target} unless (cell {@code b} REL a small constant) is TRUE; the comparison's cell is given back. */
+    private void jumpUnless(int b, int rel, int imm, Label target) {
+        java.util.BitSet m = p.frame.cellMark();
+        int t = p.frame.cell();
+        compareImmediate(t, b, rel, imm);
+        a().jump(Op.JF, t, target);
+        p.frame.releaseCells(m);
+    }
+
+    /** Jumps to {@code target} when (cell {@code b} REL a small constant) is TRUE. */
+    private void jumpIf(int b, int rel, int imm, Label target) {
+        java.util.BitSet m = p.frame.cellMark();
+        int t = p.frame.cell();
+        compareImmediate(t, b, rel, imm);
+        a().jump(Op.JT, t, target);
+        p.frame.releaseCells(m);
     }
 
     private int constantCell(long v) {
@@ -234,6 +254,17 @@ final class QueryCompiler {
         if (uniqueTree) {
             p.use(VmFormat.F_UNIQUE);
         }
+        if (inPlace(up, t)) {
+            // no index moves and no clause reads what another wrote: the row buffer is changed where it was read
+            change(up.target(), (scope, row, off) -> {
+                for (Stmt.SetClause sc : up.sets()) {
+                    FieldLayout f = t.row().fields().get(sc.column().ordinal());
+                    p.store(Fd.of(row, f), sc.column().type(), !sc.column().nullable(), sc.value(), scope);
+                }
+                a().emit(Op.UPDATE, off, t.id(), 0, row, VmFormat.NO_OPERAND);
+            });
+            return;
+        }
         int newRow = p.frame.buffer(uniqueKey ? 2 * bytes : bytes);
         change(up.target(), (scope, row, off) -> {
             a().emit(Op.COPYB, 0, bytes & 0xFF, bytes >> 8, newRow, row);
@@ -243,6 +274,40 @@ final class QueryCompiler {
             }
             a().emit(Op.UPDATE, off, t.id(), 0, newRow, row);
         });
+    }
+
+    /**
+     * Whether an UPDATE can change its row buffer in place (pim_store.c): no SET column is in an index (the kernel
+     * then skips reindexing), and no clause's value reads a column an earlier clause wrote (every value must see the
+     * old row, as SQL evaluates all of them before any assignment).
+     */
+    private static boolean inPlace(Stmt.Update up, TableLayout t) {
+        var written = new java.util.HashSet<Integer>();
+        for (Stmt.SetClause sc : up.sets()) {
+            for (IndexLayout ix : t.indexes()) {
+                if (ix.columns().contains(sc.column().name())) {
+                    return false;
+                }
+            }
+            if (readsAny(sc.value(), written)) {
+                return false;
+            }
+            written.add(sc.column().ordinal());
+        }
+        return true;
+    }
+
+    /** Whether {@code e} reads a column whose ordinal is in {@code columns} (subqueries read their own sources). */
+    private static boolean readsAny(Expr e, java.util.Set<Integer> columns) {
+        if (e instanceof Expr.ColumnRef cr && columns.contains(cr.column().ordinal())) {
+            return true;
+        }
+        for (Expr child : org.pimsql.frontend.analysis.Exprs.children(e)) {
+            if (readsAny(child, columns)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void delete(Stmt.Delete del) throws BuildException {
@@ -279,7 +344,6 @@ final class QueryCompiler {
             a().emit(Op.PUSHOFF, off, n, 0, array, COLLECT_CAPACITY);
         });
         int i = constantCell(0);
-        int step = one();
         int t2 = p.frame.cell();
         Label top = a().here();
         Label end = new Label();
@@ -288,7 +352,7 @@ final class QueryCompiler {
         a().emit(Op.GETOFF, offAt[0], i, 0, array, 0);
         a().emit(Op.ROWLOAD, offAt[0], t.id(), 0, rowAt[0], 0);
         apply.emit(scopeAt[0], rowAt[0], offAt[0]);
-        a().emit(Op.ADD, i, i, step, 0, 0);
+        addImmediate(i, i, 1);
         a().jump(Op.JMP, 0, top);
         a().bind(end);
     }
@@ -304,13 +368,11 @@ final class QueryCompiler {
         if (count == null) {
             return;
         }
-        int t = p.frame.cell();
         Label ok = new Label();
-        a().emit(Op.CMP, t, count.cell, zero(), VmFormat.REL_NE, 0);
-        a().jump(Op.JF, t, ok);
+        jumpUnless(count.cell, VmFormat.REL_NE, 0, ok);
         p.fail("21000", message);
         a().bind(ok);
-        a().emit(Op.ADD, count.cell, count.cell, one(), 0, 0);
+        addImmediate(count.cell, count.cell, 1);
     }
 
     /** Aggregates always give one row; so does a lone source found by its primary key. */
@@ -340,11 +402,8 @@ final class QueryCompiler {
                 int published = lookup ? p.exchange.published(j, src, row, t) : -1;
                 Label probed = new Label();
                 if (lookup) {
-                    Val key = p.exchange.partition(src.table(), ExchangeAccesses.lookupKeys(src), outer);
-                    int here = p.frame.cell();
                     a().emit(Op.NULL, off, 0, 0, 0, 0);
-                    a().emit(Op.MPAT, here, key.cell(), 0, 0, 0);
-                    a().jump(Op.JF, here, probed);
+                    p.exchange.at(src.table(), ExchangeAccesses.lookupKeys(src), outer, probed);
                 }
                 probe(src, pk, t, row, off, outer, lookup ? probed : miss);
                 if (lookup) {
@@ -395,20 +454,40 @@ final class QueryCompiler {
         IndexLayout ix = t.indexes().get(0);
         java.util.BitSet m = p.frame.cellMark();
         List<Val> keys = new ArrayList<>();
-        for (Expr k : pk.key()) {
-            keys.add(x.expr(k, outer));
+        for (int i = 0; i < pk.key().size(); i++) {
+            Expr k = pk.key().get(i);
+            keys.add(keyMove(k, outer, t.row().field(ix.columns().get(i)), row, miss) ? null : x.expr(k, outer));
         }
         for (Val v : keys) {
-            if (!v.neverNull()) {
+            if (v != null && !v.neverNull()) {
                 a().jump(Op.JNULL, v.cell(), miss);
             }
         }
         for (int i = 0; i < keys.size(); i++) {
-            FieldLayout f = t.row().field(ix.columns().get(i));
-            p.storeValue(Fd.of(row, f), f.type(), false, keys.get(i), pk.key().get(i).type());
+            if (keys.get(i) != null) {
+                FieldLayout f = t.row().field(ix.columns().get(i));
+                p.storeValue(Fd.of(row, f), f.type(), false, keys.get(i), pk.key().get(i).type());
+            }
         }
         p.frame.releaseCells(m);
         a().emit(Op.PKFIND, off, 0, 0, row, t.id());
+    }
+
+    /**
+     * A key that is a plain field in scope goes into the probe row's key column with one KEY, which jumps to
+     * {@code nullKey} when it is NULL (a NULL key matches no row); false when the key must be computed.
+     */
+    private boolean keyMove(Expr k, Scope scope, FieldLayout f, int row, Label nullKey) {
+        Fd dst = Fd.of(row, f);
+        Expr e = ProcCompiler.storable(dst, f.type(), k);
+        Fd src = p.sourceField(e, scope);
+        if (src == null || src.isString() != dst.isString()
+                || (!dst.isString() && Types.scale(f.type()) != Types.scale(e.type()))) {
+            return false;
+        }
+        int fit = !dst.isString() && Types.needsCheck(e.type(), f.type()) ? Types.fitCode(f.type()) : 0;
+        a().jumpY(Op.KEY, 0, 0, 0, a().fdPair(dst.storing(fit, false), src), nullKey);
+        return true;
     }
 
     /** Stores a range's equality prefix and bounds into the probe row and opens it; a NULL key or bound: no rows. */
@@ -426,8 +505,9 @@ final class QueryCompiler {
         Val lo = r.lower() == null ? null : x.expr(r.lower().value(), outer);
         Val hi = r.upper() == null ? null : x.expr(r.upper().value(), outer);
         List<Val> keys = new ArrayList<>();
-        for (Expr e : r.equalPrefix()) {
-            keys.add(x.expr(e, outer));
+        for (int i = 0; i < k; i++) {
+            Expr e = r.equalPrefix().get(i);
+            keys.add(keyMove(e, outer, t.row().field(ix.columns().get(i)), row, empty) ? null : x.expr(e, outer));
         }
         List<Val> all = new ArrayList<>(keys);
         if (lo != null) {
@@ -437,13 +517,15 @@ final class QueryCompiler {
             all.add(hi);
         }
         for (Val v : all) {
-            if (!v.neverNull()) {
+            if (v != null && !v.neverNull()) {
                 a().jump(Op.JNULL, v.cell(), empty);
             }
         }
         for (int i = 0; i < k; i++) {
-            FieldLayout f = t.row().field(ix.columns().get(i));
-            p.storeValue(Fd.of(row, f), f.type(), false, keys.get(i), r.equalPrefix().get(i).type());
+            if (keys.get(i) != null) {
+                FieldLayout f = t.row().field(ix.columns().get(i));
+                p.storeValue(Fd.of(row, f), f.type(), false, keys.get(i), r.equalPrefix().get(i).type());
+            }
         }
         int flags = (r.descending() ? VmFormat.R_DESC : 0)
                 | (r.lower() != null ? VmFormat.R_HAS_LO | (r.lower().inclusive() ? VmFormat.R_LO_INCL : 0) : 0)
@@ -486,7 +568,6 @@ final class QueryCompiler {
         int got = p.frame.cell();
         int isLocal = p.frame.cell();
         int localDone = p.frame.cell();
-        int oneCell = one();
         a().emit(Op.MPROWS, pass, key.cell(), 0, published, 0);
         Label passTop = a().here();
         Label passEnd = new Label();
@@ -517,7 +598,7 @@ final class QueryCompiler {
         Label have = new Label();
         a().emit(Op.MPROW, got, 0, 0, 0, 0);
         a().jump(Op.JT, got, have);
-        a().emit(Op.CMP, isLocal, pass, oneCell, VmFormat.REL_EQ, 0);
+        compareImmediate(isLocal, pass, VmFormat.REL_EQ, 1);
         a().jump(Op.JF, isLocal, passNext);
         a().jump(Op.JT, localDone, passNext);
         switch (src.access()) {
@@ -600,26 +681,20 @@ final class QueryCompiler {
             // LIMIT 0 is no limit, as in HSQLDB
             Long literal = literal(q.limit());
             if (literal == null || literal == 0) {
-                int t = p.frame.cell();
                 Label ok = new Label();
-                a().emit(Op.CMP, t, left, zero(), VmFormat.REL_EQ, 0);
-                a().jump(Op.JF, t, ok);
+                jumpUnless(left, VmFormat.REL_EQ, 0, ok);
                 a().emit(Op.INT64, left, 0, 0, a().pool(-1, Integer.MAX_VALUE), 0);
                 a().bind(ok);
             }
         }
         if (gather != null) {
             // a single-row read: rows after OFFSET + 2 cannot change its outcome (its row, or 21000)
-            int two = constantCell(2);
             if (left < 0) {
-                left = p.frame.cell();
-                a().emit(Op.COPY, left, two, 0, 0, 0);
+                left = constantCell(2);
             } else {
-                int t = p.frame.cell();
                 Label ok = new Label();
-                a().emit(Op.CMP, t, left, two, VmFormat.REL_GT, 0);
-                a().jump(Op.JF, t, ok);
-                a().emit(Op.COPY, left, two, 0, 0, 0);
+                jumpUnless(left, VmFormat.REL_GT, 2, ok);
+                a().emit(Op.INT, left, 0, 0, 2, 0);
                 a().bind(ok);
             }
         }
@@ -632,31 +707,23 @@ final class QueryCompiler {
         }
         Label done = new Label();
         if (left >= 0) {
-            int t = p.frame.cell();
-            a().emit(Op.CMP, t, left, zero(), VmFormat.REL_GT, 0);
-            a().jump(Op.JF, t, done);
+            jumpUnless(left, VmFormat.REL_GT, 0, done);
         }
         int l = left;
         int s = skip;
-        int stepCell = one();
-        int zeroCell = zero();
         loops(q, 0, Scope.EMPTY, scope -> {
             Label after = new Label();
             if (s >= 0) {
-                int t = p.frame.cell();
                 Label take = new Label();
-                a().emit(Op.CMP, t, s, zeroCell, VmFormat.REL_GT, 0);
-                a().jump(Op.JF, t, take);
-                a().emit(Op.SUB, s, s, stepCell, 0, 0);
+                jumpUnless(s, VmFormat.REL_GT, 0, take);
+                addImmediate(s, s, -1);
                 a().jump(Op.JMP, 0, after);
                 a().bind(take);
             }
             sink.row(new Row(q, scope, null));
             if (l >= 0) {
-                int t = p.frame.cell();
-                a().emit(Op.SUB, l, l, stepCell, 0, 0);
-                a().emit(Op.CMP, t, l, zeroCell, VmFormat.REL_LE, 0);
-                a().jump(Op.JT, t, done);
+                addImmediate(l, l, -1);
+                jumpIf(l, VmFormat.REL_LE, 0, done);
             }
             a().bind(after);
         });
@@ -673,10 +740,8 @@ final class QueryCompiler {
         a().emit(Op.COPY, c, v.cell(), 0, 0, 0);
         Label ok = new Label();
         Label bad = new Label();
-        int t = p.frame.cell();
         a().jump(Op.JNULL, c, bad);
-        a().emit(Op.CMP, t, c, zero(), VmFormat.REL_LT, 0);
-        a().jump(Op.JF, t, ok);
+        jumpUnless(c, VmFormat.REL_LT, 0, ok);
         a().bind(bad);
         p.fail(state, message);
         a().bind(ok);
@@ -712,21 +777,15 @@ final class QueryCompiler {
         if (left >= 0) {
             // with a LIMIT only the first LIMIT + OFFSET rows are kept, so more input rows are fine
             int want = p.frame.cell();
-            int capCell = constantCell(bufCap);
-            int t = p.frame.cell();
             Label no = new Label();
-            a().emit(Op.CMP, t, left, zero(), VmFormat.REL_GE, 0);
-            a().jump(Op.JF, t, no);
-            a().emit(Op.CMP, t, left, capCell, VmFormat.REL_LE, 0);
-            a().jump(Op.JF, t, no);
+            jumpUnless(left, VmFormat.REL_GE, 0, no);
+            jumpUnless(left, VmFormat.REL_LE, bufCap, no); // bufCap <= SORT_BUFFER_BYTES
             if (skip >= 0) {
                 // (a huge OFFSET must not overflow the sum: it exceeds the buffer anyway)
-                a().emit(Op.CMP, t, skip, capCell, VmFormat.REL_LE, 0);
-                a().jump(Op.JF, t, no);
+                jumpUnless(skip, VmFormat.REL_LE, bufCap, no);
             }
             a().emit(skip >= 0 ? Op.ADD : Op.COPY, want, left, skip >= 0 ? skip : 0, 0, 0);
-            a().emit(Op.CMP, t, want, capCell, VmFormat.REL_LE, 0);
-            a().jump(Op.JF, t, no);
+            jumpUnless(want, VmFormat.REL_LE, bufCap, no);
             a().emit(Op.COPY, cap, want, 0, 0, 0);
             a().emit(Op.INT, keep, 0, 0, 1, 0);
             a().bind(no);
@@ -768,13 +827,11 @@ final class QueryCompiler {
         Label top = a().here();
         Label done = new Label();
         int t = p.frame.cell();
-        int stepCell = one();
         a().emit(Op.CMP, t, i, n, VmFormat.REL_LT, 0);
         a().jump(Op.JF, t, done);
         if (left >= 0) {
-            a().emit(Op.CMP, t, left, zero(), VmFormat.REL_LE, 0);
-            a().jump(Op.JT, t, done);
-            a().emit(Op.SUB, left, left, stepCell, 0, 0);
+            jumpIf(left, VmFormat.REL_LE, 0, done);
+            addImmediate(left, left, -1);
         }
         a().emit(Op.SORTGET, i, 0, 0, sort, 0);
         Frame.Mark mark = p.frame.mark();
@@ -784,7 +841,7 @@ final class QueryCompiler {
         }
         sink.row(new Row(q, Scope.EMPTY, values));
         p.frame.release(mark);
-        a().emit(Op.ADD, i, i, stepCell, 0, 0);
+        addImmediate(i, i, 1);
         a().jump(Op.JMP, 0, top);
         a().bind(done);
     }
@@ -867,6 +924,7 @@ final class QueryCompiler {
         final int count;
         final int seen;
         int set = -1;
+        boolean narrow;
         int buffer = -1;
         int capacity;
 
@@ -886,7 +944,10 @@ final class QueryCompiler {
                 if (str) {
                     throw new BuildException(a.kind() + "(DISTINCT ...) on a string is not supported on the DPU");
                 }
-                set = p.frame.buffer(8 + 8 * DISTINCT_CAPACITY);
+                // a SMALLINT or INTEGER argument fits 32 bits: half the WRAM
+                TypeKind kind = a.argument().type().kind();
+                narrow = kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER;
+                set = p.frame.buffer(8 + (narrow ? 4 : 8) * DISTINCT_CAPACITY);
                 a().emit(Op.FILL, 0, 0, 0, set, 8);
             }
             if (str && a.kind() != Expr.AggregateKind.COUNT) {
@@ -897,7 +958,7 @@ final class QueryCompiler {
 
         void update(Scope scope) throws BuildException {
             if (a.argument() == null) {
-                a().emit(Op.ADD, count, count, one(), 0, 0);
+                addImmediate(count, count, 1);
                 return;
             }
             Val v = x.expr(a.argument(), scope);
@@ -907,10 +968,10 @@ final class QueryCompiler {
             }
             if (set >= 0) {
                 int added = p.frame.cell();
-                a().emit(Op.SETADD, added, v.cell(), 0, set, DISTINCT_CAPACITY);
+                a().emit(Op.SETADD, added, v.cell(), 0, set, DISTINCT_CAPACITY | (narrow ? VmFormat.SET_NARROW : 0));
                 a().jump(Op.JF, added, skip);
             }
-            a().emit(Op.ADD, count, count, one(), 0, 0);
+            addImmediate(count, count, 1);
             switch (a.kind()) {
                 case SUM, AVG -> {
                     Label add = new Label();
@@ -932,7 +993,7 @@ final class QueryCompiler {
                     a().jump(Op.JF, t, keep);
                     a().bind(take);
                     if (str) {
-                        a().emit(Op.CAT, value, v.cell(), 1, buffer, capacity);
+                        p.exprs.copyString(value, v, buffer, capacity);
                     } else {
                         a().emit(Op.COPY, value, v.cell(), 0, 0, 0);
                     }

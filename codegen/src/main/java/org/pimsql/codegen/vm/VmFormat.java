@@ -64,6 +64,14 @@ public final class VmFormat {
     /** NTOS / STON formats besides a scale. */
     public static final int TEXT_BOOLEAN = 0x100;
     public static final int TEXT_TIMESTAMP = 0x200;
+    /** CAT part formats besides a number's scale (0..18). */
+    public static final int PART_BOOLEAN = 0x40;
+    public static final int PART_TIMESTAMP = 0x41;
+    public static final int PART_STRING = 0x80;
+    /** A CAT part that is a literal: its length in the cell byte, its bytes' pool word in the cut half. */
+    public static final int PART_LITERAL = 0x81;
+    /** SETADD: the set holds 32-bit values (an integer argument). */
+    public static final int SET_NARROW = 0x8000;
     /** SKEY: descending. */
     public static final int SORT_DESC = 0x8000;
     /** CMP / SCMP relations. */
@@ -184,6 +192,11 @@ public final class VmFormat {
         m.put("SCALE_ROUND", SCALE_ROUND);
         m.put("TEXT_BOOLEAN", TEXT_BOOLEAN);
         m.put("TEXT_TIMESTAMP", TEXT_TIMESTAMP);
+        m.put("PART_BOOLEAN", PART_BOOLEAN);
+        m.put("PART_TIMESTAMP", PART_TIMESTAMP);
+        m.put("PART_STRING", PART_STRING);
+        m.put("PART_LITERAL", PART_LITERAL);
+        m.put("SET_NARROW", SET_NARROW);
         m.put("SORT_DESC", SORT_DESC);
         m.put("REL_EQ", REL_EQ);
         m.put("REL_NE", REL_NE);

@@ -57,7 +57,7 @@ public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout
             }
             b.position(dirOffset + VmFormat.DIRECTORY_ENTRY_BYTES * i);
             b.putInt(at).putInt(p.code().length).putShort((short) p.ninstr()).putShort((short) p.frameBytes())
-                    .putShort((short) p.outBytes()).putShort((short) p.xbuf());
+                    .putShort((short) p.outBytes()).putShort((short) 0);
             b.position(at);
             b.put(p.code());
             at += p.code().length;

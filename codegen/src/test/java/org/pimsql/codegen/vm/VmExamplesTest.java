@@ -34,7 +34,7 @@ class VmExamplesTest {
                 int w0 = java.nio.ByteBuffer.wrap(p.code()).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(8 * p.ninstr());
                 System.out.println("  " + p.name() + ": " + p.ninstr() + " instructions, " + p.code().length
                         + " bytes, frame " + p.frameBytes() + " (cells at " + (w0 & 0xFFFF) + ", " + (w0 >>> 16)
-                        + " cells, exchange buffer at " + p.xbuf() + ")");
+                        + " cells)");
             }
             assertEquals(VmFormat.IMAGE_MAGIC, java.nio.ByteBuffer.wrap(image.bytes()).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(0));
             assertTrue(image.layout().tasklets() >= 1);
