@@ -22,8 +22,9 @@ import org.pimsql.codegen.vm.KernelSpec;
 /**
  * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, and
  * for the rv32 proxy that estimates its IRAM (docs/iram.md). A build is kept in {@code <cache>/kernels/<key>},
- * where the key hashes the kernel sources, the spec and the compiler's version, so each is built once per machine:
- * no schema and no DDL statement ever needs a C compiler once its kernel is there. Builds are made in a temporary
+ * where the key hashes the kernel sources, the spec and the compiler's name, so each is built once per machine: no
+ * schema and no DDL statement ever needs a C compiler once its kernel is there (a machine without the compiler
+ * uses the cached build; one whose compiler changed version rebuilds it). Builds are made in a temporary
  * directory and renamed into place, so a crash leaves no half-built entry (leftovers are removed at the next build).
  */
 public final class KernelBuild {
@@ -45,8 +46,8 @@ public final class KernelBuild {
     }
 
     private static Path build(KernelSpec spec, String kind, boolean proxy) throws IOException, BuildException {
-        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve("clang");
-        String compiler = proxy ? tools.clang() : "clang";
+        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve(nativeCompiler());
+        String compiler = proxy ? tools.clang() : nativeCompiler();
         String key = key(spec, kind, compiler, proxy ? tools.lld() : "");
         Path kernels = CacheRoot.get().resolve("kernels");
         Path target = kernels.resolve(key);
@@ -54,7 +55,10 @@ public final class KernelBuild {
         if (cached != null) {
             return cached;
         }
-        if (Files.isDirectory(target) && Files.exists(target.resolve("done"))) {
+        String versions = Toolchain.version(compiler) + (proxy ? "; " + Toolchain.version(tools.lld()) : "");
+        Path done = target.resolve("done");
+        if (Files.isDirectory(target) && Files.exists(done)
+                && (!Toolchain.ProxyTools.onPath(compiler) || Files.readString(done).contains(versions))) {
             BUILT.put(key, target);
             return target;
         }
@@ -71,7 +75,10 @@ public final class KernelBuild {
             } else {
                 Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
             }
-            Files.writeString(tmp.resolve("done"), spec.id() + "\n");
+            Files.writeString(tmp.resolve("done"), spec.id() + "\n" + versions + "\n");
+            if (Files.exists(done)) {
+                delete(target); // built by another version of the compiler
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
@@ -85,10 +92,17 @@ public final class KernelBuild {
         return target;
     }
 
+    /** The simulator build's C compiler: {@code $PIMSQL_CC}, else clang (as for the bridge, BridgeBuilder). */
+    static String nativeCompiler() {
+        String cc = System.getenv("PIMSQL_CC");
+        return cc == null || cc.isBlank() ? "clang" : cc;
+    }
+
     private static void requireTool(String tool) throws BuildException {
         if (!Toolchain.ProxyTools.onPath(tool)) {
             throw new BuildException("building the DPU kernel needs the C compiler '" + tool + "', which is not on the PATH "
-                    + "(install clang and lld, or run the README's ./setup.sh); a kernel is built once per feature set and "
+                    + "(install clang and lld, set PIMSQL_CC, or run the README's setup command); a kernel is built once per "
+                    + "feature set and "
                     + "then cached in " + CacheRoot.get().resolve("kernels"));
         }
     }
@@ -111,10 +125,8 @@ public final class KernelBuild {
         update(sha, kind);
         update(sha, sources());
         update(sha, String.join(" ", spec.defines()));
-        update(sha, Toolchain.version(compiler));
-        if (!linker.isEmpty()) {
-            update(sha, Toolchain.version(linker));
-        }
+        update(sha, compiler);
+        update(sha, linker);
         return spec.id() + "-" + kind + "-" + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
     }
 

@@ -55,6 +55,9 @@ final class Toolchain {
         }
 
         static boolean onPath(String exe) {
+            if (exe.contains(java.io.File.separator)) {
+                return java.nio.file.Files.isExecutable(Path.of(exe));
+            }
             String path = System.getenv("PATH");
             if (path == null) {
                 return false;
