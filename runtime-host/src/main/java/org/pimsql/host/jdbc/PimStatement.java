@@ -81,9 +81,29 @@ class PimStatement extends StatementBase {
         return (CallOutcome.Success) outcome;
     }
 
+    /** A null SQL text is the caller's mistake, reported as one (not a NullPointerException). */
+    static String requireSql(String sql) throws SQLException {
+        if (sql == null) {
+            throw new SQLException("the SQL text is null", "HY009");
+        }
+        return sql;
+    }
+
+    /** {@code CHECKPOINT}: the statement that takes a checkpoint now (docs/runtime.md "Checkpoints"). */
+    static boolean isCheckpoint(String sql) {
+        return QueryService.firstWordOf(sql).equals("CHECKPOINT")
+                && sql.strip().replaceAll(";+$", "").strip().equalsIgnoreCase("CHECKPOINT");
+    }
+
     @Override
     public boolean execute(String sql) throws SQLException {
         checkOpen();
+        requireSql(sql);
+        if (isCheckpoint(sql)) {
+            connection.engine().checkpoint();
+            setResults(List.of(), 0);
+            return false;
+        }
         if (CallSyntax.isCall(sql)) {
             CallSyntax call = CallSyntax.parse(sql);
             if (call.placeholderCount() > 0) {
@@ -231,7 +251,7 @@ class PimStatement extends StatementBase {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        batch.add(sql);
+        batch.add(requireSql(sql));
     }
 
     @Override

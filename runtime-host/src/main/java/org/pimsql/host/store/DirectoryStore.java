@@ -160,15 +160,17 @@ public final class DirectoryStore implements Store {
         Path logDir = dir.resolve(Segments.DIR);
         LogCursor.Tail tail = scan.tail;
         if (tail.headerTorn()) {
+            var segments = Segments.list(logDir);
+            if (segments.size() < 2) {
+                // the first segment was durable before the marker was written: its header cannot be torn
+                throw StoreException.corrupt(tail.file(), 0, "the log's only segment is cut below its "
+                        + Segments.HEADER + "-byte header (" + tail.tornBytes() + " bytes)");
+            }
             LOG.log(System.Logger.Level.WARNING, "{0}: deleting log segment {1}, whose creation was cut short "
                     + "({2} bytes, no record)", dir, tail.file(), tail.tornBytes());
             Files.delete(tail.file());
             Fsync.directory(logDir);
-            var segments = Segments.list(logDir);
-            if (segments.isEmpty()) {
-                throw new StoreException(StoreException.CORRUPT, dir + ": the log has no complete segment left",
-                        logDir, -1, null);
-            }
+            segments.remove(segments.lastKey());
             Path last = segments.lastEntry().getValue();
             FileChannel ch = Fsync.openForWrite(last);
             return new DirectoryStore(dir, lock, marker, false, scan, ch, ch.size());
