@@ -10,6 +10,7 @@ import java.util.List;
 import org.pimsql.host.engine.CallOutcome;
 import org.pimsql.host.engine.ResultTable;
 import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.query.QueryControl;
 import org.pimsql.host.query.QueryResult;
 import org.pimsql.host.query.QueryService;
 
@@ -24,6 +25,9 @@ class PimStatement extends StatementBase {
     private boolean closed;
     private boolean closeOnCompletion;
     private int maxRows;
+    private int queryTimeout;
+    /** The ad-hoc query running now, if any (for cancel from another thread). */
+    private volatile QueryControl running;
     private final List<String> batch = new ArrayList<>();
 
     /** Each a ResultTable (a procedure's result set) or a QueryResult (an ad-hoc query's). */
@@ -113,7 +117,11 @@ class PimStatement extends StatementBase {
                     PimCallableStatement.literalArguments(call))));
             setResults(success.resultSets(), 0);
         } else if (QueryService.isQuery(sql)) {
-            setQueryResult(connection.queries().query(sql));
+            try {
+                setQueryResult(connection.queries().query(sql, startQuery()));
+            } finally {
+                endQuery();
+            }
         } else if (QueryService.isDataChange(sql)) {
             throw QueryService.dataChangeRefused(sql);
         } else if (InsertSyntax.isInsert(sql)) {
@@ -351,16 +359,38 @@ class PimStatement extends StatementBase {
     @Override
     public int getQueryTimeout() throws SQLException {
         checkOpen();
-        return 0;
+        return queryTimeout;
     }
 
-    /** A sequenced call cannot be withdrawn, so only "no timeout" is accepted. */
+    /** Ad-hoc queries stop after this many seconds with 57014 ({@link QueryControl}); 0: no limit. */
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
-        if (seconds != 0) {
-            throw Unsupported.feature("Statement.setQueryTimeout(" + seconds + ") (a sequenced call cannot be cancelled)");
+        if (seconds < 0) {
+            throw new SQLException("the query timeout must not be negative", "HY024");
         }
+        queryTimeout = seconds;
+    }
+
+    /** Stops the ad-hoc query this statement is running (57014 in its thread); nothing to do otherwise. */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        QueryControl q = running;
+        if (q != null) {
+            q.cancel();
+        }
+    }
+
+    /** Starts an ad-hoc query's execution: what {@link #cancel} and the timeout reach. */
+    QueryControl startQuery() throws SQLException {
+        QueryControl q = QueryControl.timeout(getQueryTimeout());
+        running = q;
+        return q;
+    }
+
+    void endQuery() {
+        running = null;
     }
 
     @Override
