@@ -17,7 +17,8 @@ import org.pimsql.host.sequencer.SequencerConfig;
 
 /**
  * {@code jdbc:pimsql:mem:NAME[?options]} or {@code jdbc:pimsql:file:DIR[?options]}; options may also come
- * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code partitions} (logical
+ * as connection properties (the URL wins). Options: {@code dpus} (default 64, or the count an existing
+ * {@code file:} database was created with), {@code partitions} (logical
  * partitions, at least {@code dpus}, placed on DPU {@code p mod dpus}; default one per DPU, or the logged count
  * when a {@code file:} database reopens), {@code epochMillis} (the
  * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
@@ -84,6 +85,13 @@ record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig 
             location = new DatabaseLocation.Directory(Path.of(dir));
         }
         int dpus = integer(options, "dpus", 64, url);
+        if (!options.containsKey("dpus") && location instanceof DatabaseLocation.Directory d) {
+            // an existing database reopens on the DPUs it was created with
+            var shape = org.pimsql.host.store.DirectoryStore.shapeOf(d.dir());
+            if (shape != null) {
+                dpus = shape.dpuCount();
+            }
+        }
         if (dpus < 1 || dpus > EngineConfig.MAX_DPUS) {
             throw new SQLException("dpus must be within 1.." + EngineConfig.MAX_DPUS + ", got " + dpus + ": " + url,
                     "08001");

@@ -343,6 +343,19 @@ public final class DirectoryStore implements Store {
         }
     }
 
+    /**
+     * The shape recorded in {@code dir}'s marker, read without opening the database; null when {@code dir} holds no
+     * database (yet). Lets a reopen adopt the DPU count the database was created with.
+     */
+    public static LogRecord.DatabaseHeader shapeOf(Path dir) {
+        try {
+            DatabaseMarker marker = Files.isDirectory(dir) ? DatabaseMarker.read(dir) : null;
+            return marker == null ? null : marker.shape();
+        } catch (StoreException e) {
+            return null; // the open reports the damage
+        }
+    }
+
     public Path dir() {
         return dir;
     }
