@@ -208,7 +208,15 @@ public final class Engine implements AutoCloseable {
         SqlErrors.await(sequencer.barrier(() -> {
             var all = new ArrayList<>(scripts);
             all.add(new SqlScript(fileName != null ? fileName : "script-" + (scripts.size() + 1) + ".sql", text));
-            CompiledSchema compiled = config.compiler().compile(List.copyOf(all), placement.partitionCount());
+            CompiledSchema compiled;
+            try {
+                compiled = config.compiler().compile(List.copyOf(all), placement.partitionCount());
+            } catch (StackOverflowError e) {
+                SQLException tooDeep = SqlErrors.of("54001", "the script is too complex to compile: an expression or "
+                        + "statement is nested too deeply");
+                tooDeep.initCause(e);
+                throw tooDeep;
+            }
             CompiledSchema previous = schema;
             ExecutionCore c = core;
             if (previous != null && (c.processor.formatted() || c.formattedOnDpus)

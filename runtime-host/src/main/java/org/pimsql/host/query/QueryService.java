@@ -169,6 +169,9 @@ public final class QueryService implements AutoCloseable {
                     throw outOfMemory(e);
                 } catch (StackOverflowError e) {
                     throw tooComplex(e);
+                } catch (ExceptionInInitializerError e) {
+                    // Calcite's generated code computes constants in a static initializer: 2^63 - 1 + 1 fails there
+                    throw executionError(new IllegalStateException(e.getCause()));
                 }
             }
         }
@@ -220,7 +223,16 @@ public final class QueryService implements AutoCloseable {
         return out;
     }
 
-    static SQLException tooComplex(StackOverflowError e) {
+    private static boolean hasCause(Throwable t, Class<? extends Throwable> kind) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (kind.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static SQLException tooComplex(Throwable e) {
         var out = SqlErrors.of("54001", "the statement is too complex (nested too deeply) to be planned");
         out.initCause(e);
         return out;
@@ -243,11 +255,13 @@ public final class QueryService implements AutoCloseable {
             }
             return new Prepared(text, ps, ps.getParameterMetaData().getParameterCount(), null);
         } catch (SQLException e) {
-            throw translate(e);
+            throw hasCause(e, StackOverflowError.class) ? tooComplex(e) : translate(e);
         } catch (StackOverflowError e) {
             throw tooComplex(e);
         } catch (OutOfMemoryError e) {
             throw outOfMemory(e);
+        } catch (ExceptionInInitializerError e) {
+            throw executionError(new IllegalStateException(e.getCause()));
         }
     }
 
