@@ -2,7 +2,6 @@ package org.pimsql.host.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.pimsql.codegen.CodegenOptions;
 import org.pimsql.host.backend.BridgeBuilder;
@@ -24,13 +23,15 @@ public final class SimulatorRuntime implements EngineRuntime {
         return NativeDpuBackend::allocate;
     }
 
-    /** A compiler with its own work directory under the cache, deleted when the database closes. */
+    /**
+     * A compiler with its own work directory under the cache, deleted when the database closes (or, after a crash,
+     * by the next JVM that opens a database: {@link ProgramCache}).
+     */
     @Override
     public SchemaCompiler compiler() {
         try {
             Path root = BridgeBuilder.cacheRoot().resolve("programs");
-            Files.createDirectories(root);
-            return new CodegenSchemaCompiler(Files.createTempDirectory(root, "db-"), CodegenOptions.defaults());
+            return new CodegenSchemaCompiler(ProgramCache.newWorkDir(root), CodegenOptions.defaults());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a work directory for DPU programs", e);
         }
