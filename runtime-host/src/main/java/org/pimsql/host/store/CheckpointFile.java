@@ -301,7 +301,12 @@ final class CheckpointFile {
     }
 
     static Reader open(Path file, UUID id) throws IOException {
-        FileChannel ch = Fsync.openForRead(file);
+        Fsync.refuseLink(file);
+        return open(file, id, Fsync.openForRead(file), true);
+    }
+
+    /** Reads a checkpoint through an open descriptor; {@code owned}: the reader closes it. */
+    static Reader open(Path file, UUID id, FileChannel ch, boolean owned) throws IOException {
         try {
             long lsn = Long.parseLong(file.getFileName().toString().substring(0, 20));
             if (ch.size() < HEADER) {
@@ -329,9 +334,11 @@ final class CheckpointFile {
                 throw StoreException.corrupt(file, at, "the checkpoint's description covers record " + meta.lsn()
                         + " but its name says " + lsn);
             }
-            return new Reader(file, ch, reader, meta);
+            return new Reader(file, owned ? ch : null, reader, meta);
         } catch (IOException | RuntimeException e) {
-            ch.close();
+            if (owned) {
+                ch.close();
+            }
             throw e;
         }
     }
@@ -422,7 +429,9 @@ final class CheckpointFile {
 
         @Override
         public void close() throws IOException {
-            channel.close();
+            if (channel != null) {
+                channel.close();
+            }
         }
     }
 }

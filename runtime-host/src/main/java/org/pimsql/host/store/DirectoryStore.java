@@ -48,6 +48,8 @@ public final class DirectoryStore implements Store {
     private volatile Path newestFile;
     private final Map<Long, LogRecord.Aborted> aborts;
     private final long openedLastLsn;
+    /** Read-only opens: the files of the state they read, held open (see {@link Pins}); null read-write. */
+    private Pins pins;
     private final long tornBytes;
     // append state, guarded by this
     private FileChannel current;
@@ -122,11 +124,21 @@ public final class DirectoryStore implements Store {
                     + DatabaseMarker.FILE_NAME + ")" + (Files.exists(dir.resolve(LegacyLog.FILE_NAME))
                     ? ": it is a database of format 2; open it read-write once to upgrade it" : ""));
         }
-        // a writer may retire files while they are read: start again from its newest checkpoint
+        // the owner may retire files meanwhile: pin the newest checkpoint and the log after it, then read them
         for (int attempt = 1; ; attempt++) {
+            var pins = new Pins();
             try {
-                return new DirectoryStore(dir, null, marker, true, scan(dir, marker), null, 0);
-            } catch (StoreException e) {
+                OpenScan scan = scan(dir, marker, pins);
+                var store = new DirectoryStore(dir, null, marker, true, scan, null, 0);
+                store.pins = pins;
+                return store;
+            } catch (NoSuchFileException e) {
+                pins.close();
+                if (attempt >= 5) {
+                    throw new StoreException(StoreException.IO, dir + " changed too often while it was opened", e);
+                }
+            } catch (IOException | RuntimeException e) {
+                pins.close();
                 if (attempt >= 5 || !(e.getCause() instanceof NoSuchFileException)) {
                     throw e;
                 }
@@ -156,15 +168,21 @@ public final class DirectoryStore implements Store {
                 }
             }
         }
-        OpenScan scan = scan(dir, marker);
+        OpenScan scan = scan(dir, marker, null);
         Path logDir = dir.resolve(Segments.DIR);
         LogCursor.Tail tail = scan.tail;
         if (tail.headerTorn()) {
             var segments = Segments.list(logDir);
-            if (segments.size() < 2) {
-                // the first segment was durable before the marker was written: its header cannot be torn
-                throw StoreException.corrupt(tail.file(), 0, "the log's only segment is cut below its "
-                        + Segments.HEADER + "-byte header (" + tail.tornBytes() + " bytes)");
+            long first = Long.parseLong(tail.file().getFileName().toString().substring(0, 20));
+            boolean covered = scan.checkpoint != null && scan.checkpoint.lsn() >= first - 1;
+            if (segments.size() < 2 || covered) {
+                // A segment is durable before anything relies on it: the first one before the marker is written,
+                // a later one before the checkpoint that starts it is written. Only a creation cut short by a crash
+                // (no checkpoint after it yet) can leave its header torn; anything else lost records.
+                throw StoreException.corrupt(tail.file(), 0, "the log segment is cut below its " + Segments.HEADER
+                        + "-byte header (" + tail.tornBytes() + " bytes) although "
+                        + (covered ? "the checkpoint of record " + scan.checkpoint.lsn() + " was written after it"
+                        : "it is the log's only segment") + ": the records it held are lost");
             }
             LOG.log(System.Logger.Level.WARNING, "{0}: deleting log segment {1}, whose creation was cut short "
                     + "({2} bytes, no record)", dir, tail.file(), tail.tornBytes());
@@ -197,22 +215,42 @@ public final class DirectoryStore implements Store {
         }
     }
 
-    /** The newest checkpoint's description and a full check of the log after it. */
-    private static OpenScan scan(Path dir, DatabaseMarker marker) throws IOException {
+    /**
+     * The newest checkpoint's description and a full check of the log after it. With {@code pins} (read-only), the
+     * checkpoint and the segments it needs are opened first and read through those descriptors.
+     */
+    private static OpenScan scan(Path dir, DatabaseMarker marker, Pins pins) throws IOException {
         var scan = new OpenScan();
         TreeMap<Long, Path> checkpoints = CheckpointFile.list(dir.resolve(CheckpointFile.DIR));
         long from = 1;
         if (!checkpoints.isEmpty()) {
             scan.checkpointFile = checkpoints.lastEntry().getValue();
             try {
-                scan.checkpoint = CheckpointFile.readMeta(scan.checkpointFile, marker.id());
+                if (pins != null) {
+                    try (var r = CheckpointFile.open(scan.checkpointFile, marker.id(), pins.pin(scan.checkpointFile),
+                            false)) {
+                        scan.checkpoint = r.meta();
+                    }
+                } else {
+                    scan.checkpoint = CheckpointFile.readMeta(scan.checkpointFile, marker.id());
+                }
             } catch (NoSuchFileException e) {
+                if (pins != null) {
+                    throw e;
+                }
                 throw new StoreException(StoreException.CORRUPT, "checkpoint " + scan.checkpointFile + " disappeared",
                         scan.checkpointFile, 0, e);
             }
             from = scan.checkpoint.lsn() + 1;
         }
-        try (var cursor = new LogCursor(dir.resolve(Segments.DIR), marker.id(), from)) {
+        if (pins != null) {
+            TreeMap<Long, Path> segments = Segments.list(dir.resolve(Segments.DIR));
+            Long start = segments.floorKey(from);
+            for (var e : (start == null ? segments : segments.tailMap(start, true)).entrySet()) {
+                pins.pinSegment(e.getKey(), e.getValue());
+            }
+        }
+        try (var cursor = new LogCursor(dir.resolve(Segments.DIR), marker.id(), from, pins)) {
             LogCursor.Entry e;
             while ((e = cursor.next()) != null) {
                 scan.logBytes += e.end() - e.offset();
@@ -395,13 +433,14 @@ public final class DirectoryStore implements Store {
         if (file == null) {
             throw new IllegalStateException("no checkpoint");
         }
-        return CheckpointFile.open(file, marker.id());
+        return pins != null ? CheckpointFile.open(file, marker.id(), pins.pin(file), false)
+                : CheckpointFile.open(file, marker.id());
     }
 
     @Override
     public RecordSource records(long fromLsn) throws IOException {
         long until = readOnly ? openedLastLsn : Long.MAX_VALUE;
-        var cursor = new LogCursor(logDir, marker.id(), fromLsn);
+        var cursor = new LogCursor(logDir, marker.id(), fromLsn, pins);
         return new RecordSource() {
             @Override
             public Entry next() throws IOException {
@@ -508,6 +547,9 @@ public final class DirectoryStore implements Store {
 
     @Override
     public synchronized void close() throws IOException {
+        if (pins != null) {
+            pins.close();
+        }
         try {
             if (current != null && current.isOpen()) {
                 current.force(false);

@@ -36,16 +36,24 @@ final class LogCursor implements AutoCloseable {
     private Path file;
     private long expected;
     private Tail tail;
+    /** Descriptors opened before reading (read-only opens), or null: files are opened by name. */
+    private final Pins pins;
 
     /**
      * A cursor over the records from {@code fromLsn} on. Fails when no segment holds {@code fromLsn} (the log or
      * its beginning is missing).
      */
     LogCursor(Path logDir, UUID id, long fromLsn) throws IOException {
+        this(logDir, id, fromLsn, null);
+    }
+
+    /** A cursor over pinned segments ({@code pins} non-null: only those, through their open descriptors). */
+    LogCursor(Path logDir, UUID id, long fromLsn, Pins pins) throws IOException {
         this.logDir = logDir;
         this.id = id;
         this.fromLsn = fromLsn;
-        var all = Segments.list(logDir);
+        this.pins = pins;
+        var all = pins != null ? pins.segments : Segments.list(logDir);
         if (all.isEmpty()) {
             throw new StoreException(StoreException.CORRUPT, "the log of " + logDir.getParent() + " is missing: "
                     + logDir + " holds no segment, but the database needs its records from " + fromLsn + " on; "
@@ -107,7 +115,12 @@ final class LogCursor implements AutoCloseable {
                     : "records " + expected + " to " + (first - 1) + " are missing before this segment");
         }
         try {
-            channel = Fsync.openForRead(file);
+            if (pins != null) {
+                channel = pins.pin(file);
+            } else {
+                Fsync.refuseLink(file);
+                channel = Fsync.openForRead(file);
+            }
         } catch (NoSuchFileException e) {
             throw new StoreException(StoreException.CORRUPT, "log segment " + file + " disappeared while it was read "
                     + "(retired by a checkpoint of the process that holds the database?)", file, 0, e);
@@ -124,7 +137,7 @@ final class LogCursor implements AutoCloseable {
     }
 
     private void closeSegment() throws IOException {
-        if (channel != null) {
+        if (channel != null && pins == null) {
             channel.close();
         }
         channel = null;
