@@ -85,21 +85,23 @@ final class BenchReopenCommand implements Callable<Integer> {
                 OpenReport open = c.unwrap(PimConnection.class).engine().openReport();
                 results.add(new Mark(mark, runSeconds, disk, open));
                 out.printf(Locale.ROOT, "%,d calls (%.0f s): disk %,d bytes; reopen %,d ms (%s, %,d epochs / %,d calls "
-                                + "replayed from %,d bytes of log)%n", mark, runSeconds, disk,
-                        (System.nanoTime() - t0) / 1_000_000, open.checkpointLsn() > 0 ? "checkpoint of record "
-                                + open.checkpointLsn() : "no checkpoint", open.epochs(), open.calls(), open.logBytes());
+                                + "replayed from %,d bytes of log; compile %,d ms, restore %,d ms, replay %,d ms)%n", mark,
+                        runSeconds, disk, (System.nanoTime() - t0) / 1_000_000, open.checkpointLsn() > 0
+                                ? "checkpoint of record " + open.checkpointLsn() : "no checkpoint", open.epochs(),
+                        open.calls(), open.logBytes(), open.compileMillis(), open.restoreMillis(), open.replayMillis());
                 out.flush();
             }
         } finally {
             c.close();
         }
         out.println();
-        out.println("| calls | disk (MiB) | reopen (s) | restored checkpoint | calls replayed |");
+        out.println("| calls | disk (MiB) | reopen (s) | of which compile / restore / replay (s) | calls replayed |");
         out.println("|---:|---:|---:|---|---:|");
         for (Mark m : results) {
-            out.printf(Locale.ROOT, "| %,d | %.1f | %.2f | %s | %,d |%n", m.calls(), m.diskBytes() / 1048576.0,
-                    m.open().millis() / 1000.0, m.open().checkpointLsn() > 0 ? "record " + m.open().checkpointLsn() : "none",
-                    m.open().calls());
+            OpenReport o = m.open();
+            out.printf(Locale.ROOT, "| %,d | %.1f | %.2f | %.2f / %.2f / %.2f | %,d |%n", m.calls(),
+                    m.diskBytes() / 1048576.0, o.millis() / 1000.0, o.compileMillis() / 1000.0,
+                    o.restoreMillis() / 1000.0, o.replayMillis() / 1000.0, o.calls());
         }
         return PimsqlMain.OK;
     }

@@ -109,7 +109,8 @@ public final class Engine implements AutoCloseable {
             CheckpointMeta ck = store.newestCheckpoint();
             engine.openReport = new OpenReport((System.nanoTime() - started) / 1_000_000, ck == null ? 0 : ck.lsn(),
                     state.epochs(), state.calls(), store.logBytesSinceCheckpoint(),
-                    store instanceof DirectoryStore ds ? ds.tornBytes() : 0);
+                    store instanceof DirectoryStore ds ? ds.tornBytes() : 0, state.compileMillis(),
+                    state.restoreMillis(), state.replayMillis());
             engine.startCheckpointer();
             return engine;
         } catch (SQLException | RuntimeException e) {
@@ -471,7 +472,8 @@ public final class Engine implements AutoCloseable {
                 return;
             }
             long logBytes = store.logBytesSinceCheckpoint();
-            boolean bySize = policy.logBytes() > 0 && logBytes >= policy.logBytes();
+            CheckpointReport last = lastCheckpoint;
+            boolean bySize = policy.logFull(logBytes, last == null ? 0 : last.bytes());
             boolean byTime = !policy.interval().isZero() && logBytes > 0
                     && System.nanoTime() - lastCheckpointNanos >= policy.interval().toNanos();
             if (!bySize && !byTime) {

@@ -63,7 +63,8 @@ final class Recovery {
     }
 
     /** The state replay reaches: the core, the scripts so far, where numbering resumes, what was replayed. */
-    record State(ExecutionCore core, List<SqlScript> scripts, SequencerStart resume, long epochs, long calls) {}
+    record State(ExecutionCore core, List<SqlScript> scripts, SequencerStart resume, long epochs, long calls,
+                 long compileMillis, long restoreMillis, long replayMillis) {}
 
     /** Whether a fault can be survived: the DPUs can be rebuilt on fresh ones from what the store keeps. */
     boolean canRebuild() {
@@ -78,11 +79,15 @@ final class Recovery {
         return rebuilds;
     }
 
+    private long compileNanos;
+
     /** The schema for these scripts, compiled once and remembered (a rebuild replays the same scripts). */
     synchronized CompiledSchema schemaFor(List<SqlScript> scripts) throws SQLException {
         CompiledSchema s = schemas.get(scripts.size());
         if (s == null) {
+            long t0 = System.nanoTime();
             s = config.compiler().compile(List.copyOf(scripts), placement.partitionCount());
+            compileNanos += System.nanoTime() - t0;
             schemas.put(scripts.size(), s);
         }
         return s;
@@ -113,6 +118,10 @@ final class Recovery {
     }
 
     private State replay(long stopAt, Progress progress) throws SQLException {
+        long started = System.nanoTime();
+        long compiledBefore = compileNanos;
+        long restored = 0;
+        long compiledAtRestore = compileNanos;
         ExecutionCore core = newCore();
         try {
             var scripts = new ArrayList<SqlScript>();
@@ -124,6 +133,8 @@ final class Recovery {
                     scripts.add(new SqlScript(s.fileName(), s.text()));
                 }
                 restore(core, scripts, progress);
+                restored = System.nanoTime() - started;
+                compiledAtRestore = compileNanos;
                 resume = new SequencerStart(ck.nextSequence(), ck.nextEpoch(), ck.lastTimestampMicros());
                 from = ck.lsn() + 1;
             }
@@ -187,7 +198,10 @@ final class Recovery {
             if (stale) {
                 core.schema(schemaFor(scripts));
             }
-            return new State(core, scripts, resume, epochs, calls);
+            long total = System.nanoTime() - started;
+            long compiledAfterRestore = compileNanos - compiledAtRestore;
+            return new State(core, scripts, resume, epochs, calls, (compileNanos - compiledBefore) / 1_000_000,
+                    restored / 1_000_000, (total - restored - compiledAfterRestore) / 1_000_000);
         } catch (StoreException e) {
             core.close();
             throw asSql(e);

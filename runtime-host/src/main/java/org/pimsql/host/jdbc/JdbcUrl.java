@@ -26,7 +26,7 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice),
  * {@code readOnly} (a {@code file:} database opened for inspection: no lock, queries only; default false),
  * {@code checkpointMiB} and {@code checkpointSeconds} (automatic checkpoints after that much log or time; 0 turns
- * one bound off; defaults 16 and 300) and {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
+ * one bound off; defaults 2 and 300) and {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
  * has no accounts. Any other option is an error rather than silently ignored.
  */
 record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime,
