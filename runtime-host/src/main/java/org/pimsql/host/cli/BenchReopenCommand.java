@@ -78,6 +78,12 @@ final class BenchReopenCommand implements Callable<Integer> {
                 long started = System.nanoTime();
                 done = run(c, calls, done, mark, err);
                 double runSeconds = (System.nanoTime() - started) / 1e9;
+                Engine engine = engine(c);
+                long[] copies = engine.snapshotCopyStats();
+                out.printf(Locale.ROOT, "  checkpoints while running: %d, sequencer held at most %.2f ms each; DPU memory "
+                                + "copied for them on the executor: %d times, %,d bytes, %.1f ms in all%n",
+                        engine.checkpointsTaken(), engine.maxCheckpointHoldNanos() / 1e6, copies[0], copies[1],
+                        copies[2] / 1e6);
                 c.close();
                 long disk = size(db);
                 long t0 = System.nanoTime();

@@ -64,6 +64,7 @@ public final class Engine implements AutoCloseable {
     private final ReentrantLock checkpointLock = new ReentrantLock();
     private volatile CheckpointReport lastCheckpoint;
     private volatile long checkpointsTaken;
+    private volatile long maxCheckpointHoldNanos;
     private volatile long lastCheckpointNanos = System.nanoTime();
     private volatile boolean checkpointsUnsupported;
     private ScheduledExecutorService checkpointer;
@@ -423,6 +424,7 @@ public final class Engine implements AutoCloseable {
         var report = new CheckpointReport(capture.meta().lsn(), bytes, capture.holdNanos(),
                 (System.nanoTime() - started) / 1_000_000);
         lastCheckpoint = report;
+        maxCheckpointHoldNanos = Math.max(maxCheckpointHoldNanos, report.holdNanos());
         checkpointsTaken++;
         lastCheckpointNanos = System.nanoTime();
         return report;
@@ -505,6 +507,11 @@ public final class Engine implements AutoCloseable {
 
     public long checkpointsTaken() {
         return checkpointsTaken;
+    }
+
+    /** The longest a checkpoint held the sequencer since the database opened, in nanoseconds. */
+    public long maxCheckpointHoldNanos() {
+        return maxCheckpointHoldNanos;
     }
 
     /** How the database opened (checkpoint, replay, time). */

@@ -386,4 +386,18 @@ class DirectoryStoreTest {
             assertNull(store.newestCheckpoint());
         }
     }
+
+    @Test
+    void aFormatTwoLogThatIsASymbolicLinkIsRefusedAndItsTargetKept() throws IOException {
+        Path victim = Files.createTempFile("pimsql-victim", ".txt");
+        try {
+            Files.writeString(victim, "short");
+            Files.createSymbolicLink(dir.resolve("commands.log"), victim);
+            var e = assertThrows(StoreException.class, () -> DirectoryStore.open(dir, false, SHAPE));
+            assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
+            assertEquals("short", Files.readString(victim), "the link's target is neither truncated nor overwritten");
+        } finally {
+            Files.deleteIfExists(victim);
+        }
+    }
 }
