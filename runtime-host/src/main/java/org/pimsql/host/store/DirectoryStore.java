@@ -332,40 +332,46 @@ public final class DirectoryStore implements Store {
     private static DatabaseMarker upgrade(Path dir, Path legacy) throws IOException {
         Path logDir = dir.resolve(Segments.DIR);
         deleteTree(logDir);
-        var header = new LogRecord.DatabaseHeader[1];
-        var records = new ArrayList<LogRecord>();
-        long torn = LegacyLog.read(legacy, r -> {
-            if (header[0] == null) {
-                if (!(r instanceof LogRecord.DatabaseHeader h)) {
-                    throw StoreException.corrupt(legacy, 8, "the command log does not start with its header");
-                }
-                header[0] = h;
-            } else {
-                records.add(r);
-            }
-        });
-        if (header[0] == null) {
-            throw StoreException.corrupt(legacy, 8, "the command log holds no header");
-        }
-        DatabaseMarker marker = DatabaseMarker.create(header[0]);
         Files.createDirectories(logDir);
-        try (FileChannel ch = Segments.create(logDir, marker.id(), 1)) {
+        // streamed: one record in memory at a time, however long the old log is
+        var state = new Object() {
+            DatabaseMarker marker;
+            FileChannel segment;
             long pos = Segments.HEADER;
             long lsn = 1;
-            for (LogRecord r : records) {
-                ByteBuffer frame = Frames.encode(lsn++, RecordCodec.encode(r));
+        };
+        long torn;
+        try {
+            torn = LegacyLog.read(legacy, r -> {
+                if (state.marker == null) {
+                    if (!(r instanceof LogRecord.DatabaseHeader h)) {
+                        throw StoreException.corrupt(legacy, 8, "the command log does not start with its header");
+                    }
+                    state.marker = DatabaseMarker.create(h);
+                    state.segment = Segments.create(logDir, state.marker.id(), 1);
+                    return;
+                }
+                ByteBuffer frame = Frames.encode(state.lsn++, RecordCodec.encode(r));
                 int n = frame.remaining();
-                Fsync.writeFully(ch, frame, pos);
-                pos += n;
+                Fsync.writeFully(state.segment, frame, state.pos);
+                state.pos += n;
+            });
+            if (state.marker == null) {
+                throw StoreException.corrupt(legacy, 8, "the command log holds no header");
             }
-            ch.force(true);
+            state.segment.force(true);
+        } finally {
+            if (state.segment != null) {
+                state.segment.close();
+            }
         }
+        DatabaseMarker marker = state.marker;
         marker.write(dir);
         Path kept = dir.resolve(LegacyLog.FILE_NAME + ".v2");
         Fsync.moveAtomically(legacy, kept);
         Fsync.directory(dir);
         LOG.log(System.Logger.Level.INFO, "{0}: upgraded from the format-2 command log ({1} records{2}); the old log "
-                + "is kept as {3}", dir, records.size(), torn > 0 ? ", a torn tail of " + torn + " bytes left out" : "",
+                + "is kept as {3}", dir, state.lsn - 1, torn > 0 ? ", a torn tail of " + torn + " bytes left out" : "",
                 kept);
         return marker;
     }
