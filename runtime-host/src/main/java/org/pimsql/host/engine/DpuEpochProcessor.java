@@ -77,6 +77,50 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return stats;
     }
 
+    /**
+     * The DPUs were given a database image (a checkpoint restored, docs/runtime.md "Checkpoints"): no launch
+     * formats them again, and the next launch writes the programs' image again (the restored bytes may hold an
+     * older one). The kernel is loaded then too: loading keeps MRAM.
+     */
+    public void restored() {
+        formatRequested = true;
+        loadedImage = null;
+    }
+
+    /**
+     * Between epochs (on the executor, or with it held off): resolves the undo segments the last launch kept, with
+     * a launch of no calls, so that MRAM holds only final data: a call the host rolled back stays in MRAM until the
+     * next launch undoes it. {@code evenCommits}: also when every kept segment is to be committed (no data changes
+     * then, but the undo area is emptied, as a restored checkpoint's is). {@code beforeLaunch} runs first when it
+     * launches. Returns whether it launched.
+     */
+    public boolean settle(boolean evenCommits, Runnable beforeLaunch) throws DpuException {
+        if (loadedKernel == null || keptLast == null) {
+            return false;
+        }
+        boolean needed = false;
+        for (int d = 0; d < keptLast.length; d++) {
+            needed |= evenCommits ? keptLast[d] > 0 : commitNext[d] < keptLast[d];
+        }
+        if (!needed) {
+            return false;
+        }
+        beforeLaunch.run();
+        CallCodec codec = schema.get().codec();
+        int dpus = commitNext.length;
+        byte[][] inputs = new byte[dpus][];
+        var none = new ArrayList<List<RoutedCall>>(dpus);
+        for (int d = 0; d < dpus; d++) {
+            inputs[d] = codec.encodeQueue(List.of(), null,
+                    new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
+            none.add(List.of());
+        }
+        launch(schema.get(), none, inputs);
+        java.util.Arrays.fill(commitNext, 0);
+        java.util.Arrays.fill(keptLast, 0);
+        return true;
+    }
+
     /** Footprints per procedure of one compiled schema, computed when a procedure is first called. */
     private record Footprints(CompiledSchema schema, Map<String, java.util.Optional<ConflictFootprint>> byProcedure) {
         Footprints(CompiledSchema schema) {
