@@ -54,7 +54,8 @@ public final class CostSection {
         long calls = after.sequencer().calls() - before.sequencer().calls();
         long epochs = after.sequencer().epochs() - before.sequencer().epochs();
         rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
-                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes()));
+                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(),
+                after.execution().programInstructions() - before.execution().programInstructions()));
     }
 
     public List<PerCallCounters> rows() {

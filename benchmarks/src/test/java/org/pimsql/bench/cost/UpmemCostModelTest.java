@@ -17,13 +17,14 @@ class UpmemCostModelTest {
 
     @Test
     void epochTimeIsTheSumOfItsPartsAndThroughputFollows() {
-        // 100 B in, 200 B out, 10 DMA ops of 64 B per call, one launch per epoch, 10 calls per DPU per epoch
-        var c = PerCallCounters.of("X", 8, 800, 10, 10, 80_000, 160_000, 8_000, 512_000);
+        // 100 B in, 200 B out, 10 DMA ops of 64 B and 40 program instructions per call, one launch per epoch,
+        // 10 calls per DPU per epoch
+        var c = PerCallCounters.of("X", 8, 800, 10, 10, 80_000, 160_000, 8_000, 512_000, 32_000);
         assertEquals(100, c.bytesToDpus(), 1e-9);
         assertEquals(10, c.callsPerDpuPerEpoch(), 1e-9);
         var p = UpmemCostModel.project(c, 10);
-        // instructions derived from the DMA counters: 200 per call + 30 per DMA op + 2 per 8 bytes moved
-        double instructions = 200 + 10 * 30 + 640 * 0.25;
+        // instructions: 200 per call + 50 per program instruction + 30 per DMA op + 2 per 8 bytes moved
+        double instructions = 200 + 40 * 50 + 10 * 30 + 640 * 0.25;
         assertEquals(instructions, UpmemCostModel.instructionsPerCall(c), 1e-9);
         double dpu = 10 * (10 * 77 + 640 * 0.5 + instructions) / 350e6;
         assertEquals(dpu, p.dpuSeconds(), 1e-12);

@@ -45,6 +45,11 @@ public final class EngineReport {
         long waves = exec1.waves() - exec0.waves();
         out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
                 + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
+        long instructions = exec1.programInstructions() - exec0.programInstructions();
+        if (instructions > 0) {
+            out.printf(Locale.ROOT, "programs: %,.0f program instructions interpreted per DPU call (docs/cost-model.md)%n",
+                    dpuCalls == 0 ? 0.0 : (double) instructions / dpuCalls);
+        }
         long dpuEpochs = exec1.epochs() - exec0.epochs();
         long launches = exec1.launches() - exec0.launches();
         out.printf(Locale.ROOT, "multi-partition: %,d exchange calls; %,.2f launches per epoch on average, at most %,d "

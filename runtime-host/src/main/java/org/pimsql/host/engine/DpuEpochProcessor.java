@@ -176,14 +176,21 @@ public final class DpuEpochProcessor implements EpochProcessor {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.kernelLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
-                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.programInstructions());
     }
 
     private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(),
                 s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
-                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.programInstructions());
+    }
+
+    private void countProgramInstructions(long n) {
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
+                s.waves(), s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(),
+                s.maxOwnChain(), s.programInstructions() + n);
     }
 
     private void countEpoch(int launches, int exchangeCalls, int chain, int ownChain, boolean overBound) {
@@ -191,7 +198,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
                 s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
                 Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0),
-                Math.max(s.maxOwnChain(), ownChain));
+                Math.max(s.maxOwnChain(), ownChain), s.programInstructions());
     }
 
     /**
@@ -447,15 +454,19 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             fmt = false;
             List<List<CallCodec.Result>> results = launch(current, batches, inputs);
+            long instructions = 0;
             for (int d = 0; d < dpus; d++) {
                 keptLast[d] = 0;
                 for (int i = 0; i < batches.get(d).size(); i++) {
-                    if (results.get(d).get(i) != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
+                    CallCodec.Result r = results.get(d).get(i);
+                    if (r != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
                         keptLast[d]++;
                     }
+                    instructions += r == null ? 0 : r.programInstructions();
                 }
             }
             countWaves(calls, waves);
+            countProgramInstructions(instructions);
             chain = Math.max(chain, decide(open, items, batches, results, replicated));
         }
         for (Rejected r : rejected) {

@@ -189,7 +189,8 @@ public final class Engine implements AutoCloseable {
                 a.bytesPushed() + b.bytesPushed(), a.bytesPulled() + b.bytesPulled(), a.dpuCalls() + b.dpuCalls(),
                 a.waves() + b.waves(), a.epochs() + b.epochs(), a.exchangeCalls() + b.exchangeCalls(),
                 Math.max(a.maxEpochLaunches(), b.maxEpochLaunches()), Math.max(a.maxChainDepth(), b.maxChainDepth()),
-                a.epochsOverBound() + b.epochsOverBound(), Math.max(a.maxOwnChain(), b.maxOwnChain()));
+                a.epochsOverBound() + b.epochsOverBound(), Math.max(a.maxOwnChain(), b.maxOwnChain()),
+                a.programInstructions() + b.programInstructions());
     }
 
     private void checkWritable() throws SQLException {
