@@ -281,11 +281,12 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
             frac = 0;
             continue;
         }
+        digits++; /* '.5' is a number, also where its digit is cut */
         if (frac >= scale) {
             continue; /* digits beyond the target scale are truncated */
         }
-        v = pim_add(pim_mul(v, 10), s[i] - '0');
-        digits++;
+        /* accumulated with the sign: -9223372036854775808 has no positive int64 magnitude */
+        v = pim_add(pim_mul(v, 10), neg ? '0' - s[i] : s[i] - '0');
         if (frac >= 0) {
             frac++;
         }
@@ -297,6 +298,5 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
         pim_error(PIM_E_CAST);
         return 0;
     }
-    v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
-    return neg ? -v : v;
+    return pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
 }

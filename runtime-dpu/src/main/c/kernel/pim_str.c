@@ -162,25 +162,34 @@ static bool expect(const char *s, uint32_t len, uint32_t *pos, char c)
     return false;
 }
 
+/* Days in month m (1..12) of year y: 28 + two bits per month (bits 2m), February's 29th in leap years. */
+static uint32_t month_days(uint32_t y, uint32_t m)
+{
+    return 28u + ((0x3BBEECCu >> (2u * m)) & 3u) + (m == 2u && (y & 3u) == 0 && (y % 100u != 0 || y % 400u == 0));
+}
+
 int64_t pim_str_to_ts(const char *s, uint32_t len)
 {
     uint32_t pos = 0, digits, yy, yoe, doy, doe, days;
     int32_t y, m, d, hh = 0, mi = 0, ss = 0, f, frac = 0;
+    bool timed;
     while (len > 0 && s[len - 1] == ' ') {
         len--;
     }
     if (!get_num(s, len, &pos, 4, &y) || !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &m) ||
-        !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &d) || m < 1 || m > 12 || d < 1 || d > 31) {
+        !expect(s, len, &pos, '-') || !get_num(s, len, &pos, 2, &d) || m < 1 || m > 12 || d < 1 ||
+        (uint32_t)d > month_days((uint32_t)y, (uint32_t)m)) {
         pim_error(PIM_E_DATETIME);
         return 0;
     }
-    if (expect(s, len, &pos, ' ') &&
+    timed = expect(s, len, &pos, ' ');
+    if (timed &&
         (!get_num(s, len, &pos, 2, &hh) || !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &mi) ||
          !expect(s, len, &pos, ':') || !get_num(s, len, &pos, 2, &ss) || hh > 23 || mi > 59 || ss > 59)) {
         pim_error(PIM_E_DATETIME);
         return 0;
     }
-    if (expect(s, len, &pos, '.')) {
+    if (timed && expect(s, len, &pos, '.')) { /* a fraction of the seconds, not of a date */
         for (digits = 0; digits < 6 && get_num(s, len, &pos, 1, &f); digits++) {
             frac = frac * 10 + f;
         }

@@ -288,6 +288,7 @@ static void strs(void)
     CASE(26, CAT(5, 0, BUF, 40, PART(3, PIM_PART_BOOLEAN, 0xffff), PART(4, PIM_PART_TIMESTAMP, 0xffff)));
     CASE(27, CAT(5, 0, BUF, 40, PLIT("abcdef"), PSTR(1))); /* the literal's length 6 is not a cell: 6 is NULL */
     CASE(28, CAT(5, 0, BUF, 5, PSTR(1), PSTR(2)));
+    CASE(29, emit(OP_STON, 6, 1, 0, 0, 0));
 #undef CASE
     for (i = 0; i < nd; i++) {
         patch(done[i], here());

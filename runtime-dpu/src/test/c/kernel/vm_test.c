@@ -434,6 +434,12 @@ static void test_strings(struct dpu_set_t set)
         {13, "1x", NULL, 0, 0, "22018", NULL, 0, 0},
         {13, "", NULL, 0, 0, "22018", NULL, 0, 0},
         {13, "99999999999999999999", NULL, 0, 0, "22003", NULL, 0, 0},
+        {13, "-.5", NULL, 0, 0, NULL, NULL, -50, 1},
+        {29, "-.5", NULL, 0, 0, NULL, NULL, 0, 1}, /* a number whose only digit is cut (fuzz_kernel found 22018) */
+        {29, "-9223372036854775808", NULL, 0, 0, NULL, NULL, INT64_MIN, 1}, /* fuzz_kernel found 22003 */
+        {29, "9223372036854775807", NULL, 0, 0, NULL, NULL, INT64_MAX, 1},
+        {29, "-9223372036854775809", NULL, 0, 0, "22003", NULL, 0, 0},
+        {29, " 9.99 ", NULL, 0, 0, NULL, NULL, 9, 1},
         {14, "TRUE  ", NULL, 0, 0, NULL, NULL, 1, 1},
         {14, "yes", NULL, 0, 0, NULL, NULL, 0, 1},
         {15, "2023-11-14 22:13:20.123456", NULL, 0, 0, NULL, NULL, 1700000000123456LL, 1},
@@ -442,6 +448,13 @@ static void test_strings(struct dpu_set_t set)
         {15, "2024-02-29 23:59:59.5", NULL, 0, 0, NULL, NULL, 1709251199500000LL, 1},
         {15, "2023-13-01", NULL, 0, 0, "22007", NULL, 0, 0},
         {15, "2023-01-01 24:00:00", NULL, 0, 0, "22007", NULL, 0, 0},
+        /* days a month does not have, a fraction after a date without time (fuzz_kernel found them accepted) */
+        {15, "2023-02-29", NULL, 0, 0, "22007", NULL, 0, 0},
+        {15, "1900-02-29 12:00:00", NULL, 0, 0, "22007", NULL, 0, 0},
+        {15, "2023-04-31", NULL, 0, 0, "22007", NULL, 0, 0},
+        {15, "2023-01-01.5", NULL, 0, 0, "22007", NULL, 0, 0},
+        {15, "2000-02-29", NULL, 0, 0, NULL, NULL, 951782400000000LL, 1},
+        {15, "2023-12-31 00:00:00.", NULL, 0, 0, NULL, NULL, 1703980800000000LL, 1},
         {16, "ab", NULL, 0, 0, NULL, "ab  ", 0, 0},
         {16, "abcd  ", NULL, 0, 0, NULL, "abcd", 0, 0},
         {16, "abcde", NULL, 0, 0, "22001", NULL, 0, 0},
