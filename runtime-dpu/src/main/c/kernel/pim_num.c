@@ -263,12 +263,12 @@ uint32_t pim_text(char *dst, int64_t v, uint32_t fmt)
 #endif
 
 /* Parses decimal text (leading/trailing spaces, sign, digits, optional fraction) to a scaled int64. */
-int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
+int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale, bool round)
 {
     uint32_t i = 0, digits = 0;
-    int32_t frac = -1;
+    int32_t frac = -1, first_cut = -1; /* the first digit beyond the scale */
     int64_t v = 0;
-    bool neg = false;
+    bool neg = false, more = false;    /* more: a nonzero digit after first_cut */
     while (i < len && s[i] == ' ') {
         i++;
     }
@@ -283,7 +283,10 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
         }
         digits++; /* '.5' is a number, also where its digit is cut */
         if (frac >= scale) {
-            continue; /* digits beyond the target scale are truncated */
+            /* digits beyond the target scale are cut, or with `round` rounded half down (a DECIMAL, as HSQLDB) */
+            more |= first_cut >= 0 && s[i] != '0';
+            first_cut = first_cut < 0 ? s[i] - '0' : first_cut;
+            continue;
         }
         /* accumulated with the sign: -9223372036854775808 has no positive int64 magnitude */
         v = pim_add(pim_mul(v, 10), neg ? '0' - s[i] : s[i] - '0');
@@ -298,5 +301,9 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale)
         pim_error(PIM_E_CAST);
         return 0;
     }
-    return pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
+    v = pim_rescale(v, frac < 0 ? 0 : frac, scale, 0);
+    if (round && (first_cut > 5 || (first_cut == 5 && more))) {
+        v = pim_add(v, neg ? -1 : 1);
+    }
+    return v;
 }

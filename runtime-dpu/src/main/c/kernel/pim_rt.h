@@ -309,7 +309,7 @@ void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
 /* Text of v / 10^scale ("-12.50"); returns the length (at most 21). */
 uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale);
 uint32_t pim_text(char *dst, int64_t v, uint32_t fmt);
-int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale);
+int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale, bool round);
 /* Rejects with 22003 (the first error of the call). */
 int64_t pim_overflow(void);
 /* Unsigned 64-bit quotient (remainder in *rem) and product modulo 2^64 by shifts: no compiler-rt routine. */

@@ -295,8 +295,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             } else if (PIM_HAS(PIM_F_TIME) && x == PIM_TEXT_TIMESTAMP) {
                 r = pim_str_to_ts(str(B), B->len);
             } else {
-                assert(x <= 18);
-                r = pim_str_to_num(str(B), B->len, (int32_t)x);
+                assert((x & ~PIM_TEXT_ROUND) <= 18);
+                r = pim_str_to_num(str(B), B->len, (int32_t)(x & ~PIM_TEXT_ROUND), (x & PIM_TEXT_ROUND) != 0);
             }
             goto num;
 #endif

@@ -340,13 +340,15 @@ static void op_fit(in_t *in)
 }
 
 /* Text -> number as CAST does it: [spaces][sign]digits[.digits][spaces] (at least one digit, the point may lead
- * or trail); digits beyond the scale are cut; 22003 when the value does not fit, 22018 when the text is not a
+ * or trail); digits beyond the scale are cut, or with `round` rounded half down (more than half: away from zero);
+ * 22003 when the value does not fit, 22018 when the text is not a
  * number (22003 also wins when the digits before the flaw already overflow: the kernel reports the first error). */
-static void ref_parse_num(const char *s, uint32_t len, int32_t scale, int64_t *v, const char **state)
+static void ref_parse_num(const char *s, uint32_t len, int32_t scale, bool round, int64_t *v, const char **state)
 {
     uint32_t i = 0, digits = 0;
     int32_t frac = -1;
-    bool neg = false, big = false;
+    bool neg = false, big = false, half = false, over_half = false;
+    int cut = 0; /* digits seen beyond the scale */
     __int128 m = 0;
     while (i < len && s[i] == ' ') {
         i++;
@@ -361,6 +363,12 @@ static void ref_parse_num(const char *s, uint32_t len, int32_t scale, int64_t *v
         }
         digits++;
         if (frac >= scale) {
+            if (cut++ == 0) {
+                half = s[i] == '5';
+                over_half = s[i] > '5';
+            } else {
+                over_half |= half && s[i] != '0';
+            }
             continue;
         }
         frac += frac >= 0;
@@ -378,6 +386,7 @@ static void ref_parse_num(const char *s, uint32_t len, int32_t scale, int64_t *v
         *state = "22018";
     } else {
         m *= P10[scale - (frac < 0 ? 0 : frac)];
+        m += round && over_half ? 1 : 0;
         m = neg ? -m : m;
         *state = fits64(m) ? NULL : "22003";
         *v = *state == NULL ? (int64_t)m : 0;
@@ -391,7 +400,7 @@ static void op_numtext(in_t *in)
     int32_t scale = (int32_t)(take(in, 1) % 19);
     uint32_t n = pim_num_to_str(buf, v, scale), wn = ref_num_text(want, v, scale);
     check(ok() && n <= 21 && n == wn && memcmp(buf, want, n) == 0, "numtext: the number's text");
-    back = pim_str_to_num(buf, n, scale);
+    back = pim_str_to_num(buf, n, scale, coin(in, 2));
     check(ok() && back == v, "numtext: text -> number gives the number back");
     /* pim_text: every format NTOS and CAT use */
     uint32_t fmt = (uint32_t)take(in, 1) % 21;
@@ -416,8 +425,9 @@ static void op_numtext(in_t *in)
     uint32_t rl = text(in, raw, sizeof raw, coin(in, 4) ? NULL : "0123456789 .-+9");
     const char *state;
     scale = (int32_t)(take(in, 1) % 19);
-    ref_parse_num(raw, rl, scale, &ref, &state);
-    back = pim_str_to_num(raw, rl, scale);
+    bool round = coin(in, 2);
+    ref_parse_num(raw, rl, scale, round, &ref, &state);
+    back = pim_str_to_num(raw, rl, scale, round);
     if (state != NULL) {
         check(failed(state), "numtext: a bad number's SQLSTATE");
     } else {

@@ -289,6 +289,8 @@ static void strs(void)
     CASE(27, CAT(5, 0, BUF, 40, PLIT("abcdef"), PSTR(1))); /* the literal's length 6 is not a cell: 6 is NULL */
     CASE(28, CAT(5, 0, BUF, 5, PSTR(1), PSTR(2)));
     CASE(29, emit(OP_STON, 6, 1, 0, 0, 0));
+    CASE(30, emit(OP_STON, 6, 1, 0, 1 | PIM_TEXT_ROUND, 0)); /* into a DECIMAL(p,1): rounded half down */
+    CASE(31, emit(OP_STON, 6, 1, 0, 0 | PIM_TEXT_ROUND, 0));
 #undef CASE
     for (i = 0; i < nd; i++) {
         patch(done[i], here());

@@ -476,6 +476,15 @@ static void test_strings(struct dpu_set_t set)
         {26, NULL, NULL, 1, 0, NULL, "TRUE1970-01-01 00:00:00.000000", 0, 0},
         {27, "x", NULL, 0, 0, NULL, "abcdefx", 0, 0},
         {28, "abc", "def", 0, 0, "22001", NULL, 0, 0},
+        {30, "1.26", NULL, 0, 0, NULL, NULL, 13, 1},
+        {30, "1.25", NULL, 0, 0, NULL, NULL, 12, 1},
+        {30, " 1.2501 ", NULL, 0, 0, NULL, NULL, 13, 1},
+        {30, "-1.26", NULL, 0, 0, NULL, NULL, -13, 1},
+        {30, "-1.25", NULL, 0, 0, NULL, NULL, -12, 1},
+        {30, ".05", NULL, 0, 0, NULL, NULL, 0, 1},
+        {30, "1.2999", NULL, 0, 0, NULL, NULL, 13, 1},
+        {31, "9223372036854775807.6", NULL, 0, 0, "22003", NULL, 0, 0},
+        {31, "-9223372036854775808.5", NULL, 0, 0, NULL, NULL, INT64_MIN, 1},
     };
     uint32_t i, n = sizeof(t) / sizeof(t[0]);
     batch_begin(0, NULL);

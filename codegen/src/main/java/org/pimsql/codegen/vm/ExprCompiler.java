@@ -551,11 +551,15 @@ final class ExprCompiler {
         a().emit(Op.SCALE, t, v.cell(), 0, v.scale() | to << 5 | (round ? VmFormat.SCALE_ROUND : 0), 0);
     }
 
-    /** Converts a value of type {@code from} to a number at the scale of {@code to} (strings are parsed). */
+    /**
+     * Converts a value of type {@code from} to a number at the scale of {@code to} (strings are parsed; into a
+     * DECIMAL with {@code round}, digits beyond its scale round half down, as HSQLDB's CAST does, else they are cut).
+     */
     Val toNum(Val v, SqlType from, SqlType to, boolean round) {
         if (v.str()) {
             int t = cell();
-            int format = to.kind() == TypeKind.TIMESTAMP ? VmFormat.TEXT_TIMESTAMP : Types.scale(to);
+            int format = to.kind() == TypeKind.TIMESTAMP ? VmFormat.TEXT_TIMESTAMP
+                    : Types.scale(to) | (round && to.kind() == TypeKind.DECIMAL ? VmFormat.TEXT_ROUND : 0);
             a().emit(Op.STON, t, v.cell(), 0, format, 0);
             return Val.num(t, Types.scale(to), v.neverNull());
         }

@@ -86,7 +86,8 @@ public final class Listing {
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);
                 case "scale" -> "scale " + (v & 31) + "->" + ((v >> 5) & 31) + ((v & VmFormat.SCALE_ROUND) != 0 ? " round" : "");
-                case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp" : "scale " + v;
+                case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp"
+                        : "scale " + (v & ~VmFormat.TEXT_ROUND) + ((v & VmFormat.TEXT_ROUND) != 0 ? " round" : "");
                 default -> kind + " " + v;
             });
         }

@@ -64,6 +64,8 @@ public final class VmFormat {
     /** NTOS / STON formats besides a scale. */
     public static final int TEXT_BOOLEAN = 0x100;
     public static final int TEXT_TIMESTAMP = 0x200;
+    /** STON: digits beyond the scale round half down (a DECIMAL target, as HSQLDB), instead of being cut. */
+    public static final int TEXT_ROUND = 0x400;
     /** CAT part formats besides a number's scale (0..18). */
     public static final int PART_BOOLEAN = 0x40;
     public static final int PART_TIMESTAMP = 0x41;
@@ -192,6 +194,7 @@ public final class VmFormat {
         m.put("SCALE_ROUND", SCALE_ROUND);
         m.put("TEXT_BOOLEAN", TEXT_BOOLEAN);
         m.put("TEXT_TIMESTAMP", TEXT_TIMESTAMP);
+        m.put("TEXT_ROUND", TEXT_ROUND);
         m.put("PART_BOOLEAN", PART_BOOLEAN);
         m.put("PART_TIMESTAMP", PART_TIMESTAMP);
         m.put("PART_STRING", PART_STRING);
