@@ -20,8 +20,8 @@ import java.util.stream.Stream;
 import org.pimsql.codegen.vm.KernelSpec;
 
 /**
- * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, and
- * for the rv32 proxy that estimates its IRAM (docs/iram.md). A build is kept in {@code <cache>/kernels/<key>},
+ * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, for the
+ * rv32 proxy that estimates its IRAM (docs/iram.md), and with the UPMEM SDK's compiler for DPUs (docs/upmem.md). A build is kept in {@code <cache>/kernels/<key>},
  * where the key hashes the kernel sources, the spec and the compiler's version, so each is built once per machine:
  * no schema and no DDL statement ever needs a C compiler once its kernel is there. Builds are made in a temporary
  * directory and renamed into place, so a crash leaves no half-built entry (leftovers are removed at the next build).
@@ -34,43 +34,86 @@ public final class KernelBuild {
 
     /** The simulator's shared object of {@code spec}'s kernel, built if no cached one exists. */
     public static Path nativeLibrary(KernelSpec spec) throws IOException, BuildException {
-        Path dir = build(spec, "native", false);
+        String compiler = "clang";
+        Path dir = build(spec, "native", List.of(Toolchain.version(compiler)), CacheRoot.get(), (tmp, k) -> {
+            requireTool(compiler);
+            Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
+        });
         return dir.resolve("kernel.so");
     }
 
     /** The IRAM and WRAM estimate of {@code spec}'s kernel (proxy build, machine outliner off). */
     public static KernelEstimate estimate(KernelSpec spec) throws IOException, BuildException {
-        Path dir = build(spec, "proxy", true);
+        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve("clang");
+        Path dir = build(spec, "proxy", List.of(Toolchain.version(tools.clang()), Toolchain.version(tools.lld())),
+                CacheRoot.get(), (tmp, k) -> {
+                    requireTool(tools.clang());
+                    Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
+                    IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
+                    Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
+                });
         return KernelEstimate.read(dir.resolve("estimate.txt"));
     }
 
-    private static Path build(KernelSpec spec, String kind, boolean proxy) throws IOException, BuildException {
-        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve("clang");
-        String compiler = proxy ? tools.clang() : "clang";
-        String key = key(spec, kind, compiler, proxy ? tools.lld() : "");
-        Path kernels = CacheRoot.get().resolve("kernels");
+    /** A kernel built by the UPMEM SDK's compiler: the DPU ELF that {@code dpu_load} takes, and its real sizes. */
+    public record DpuKernel(Path elf, DpuElf sizes) {}
+
+    /**
+     * {@code spec}'s kernel built by the SDK's DPU compiler with the flags the IRAM estimate assumes
+     * ({@link Toolchain#DPU_FLAGS}), cached like the other builds (the key includes the compiler's version). Its IRAM
+     * and WRAM are read from the ELF; a kernel over a DPU's 4,096 instructions or 64 KiB of WRAM is an error, never a
+     * cached program.
+     */
+    public static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk) throws IOException, BuildException {
+        return dpuProgram(spec, sdk, CacheRoot.get());
+    }
+
+    static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk, Path cacheRoot) throws IOException, BuildException {
+        sdk.requireCompiler();
+        String compiler = sdk.compiler().toString();
+        Path dir = build(spec, "dpu", List.of(compiler, Toolchain.version(compiler)), cacheRoot, (tmp, k) -> {
+            Path elf = tmp.resolve("kernel.dpu");
+            Toolchain.buildKernelDpu(compiler, tmp, k, spec.defines(), elf);
+            DpuElf sizes = DpuElf.read(elf);
+            if (sizes.iramInstructions() > DpuElf.IRAM_INSTRUCTIONS) {
+                throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " has "
+                        + sizes.iramInstructions() + " instructions, more than the " + DpuElf.IRAM_INSTRUCTIONS
+                        + " a DPU's IRAM holds (the proxy estimate is docs/iram.md's; report this with the compiler's version)");
+            }
+            if (sizes.wramBytes() > DpuElf.WRAM_BYTES) {
+                throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " needs "
+                        + sizes.wramBytes() + " bytes of WRAM for its globals and " + spec.tasklets() + " stacks of "
+                        + spec.stackBytes() + " bytes, more than a DPU's " + DpuElf.WRAM_BYTES);
+            }
+        });
+        Path elf = dir.resolve("kernel.dpu");
+        return new DpuKernel(elf, DpuElf.read(elf));
+    }
+
+    /** One build into a fresh directory, with the kernel's sources extracted there. */
+    private interface BuildStep {
+        void run(Path dir, KernelSources.Extracted sources) throws IOException, BuildException;
+    }
+
+    private static Path build(KernelSpec spec, String kind, List<String> tools, Path cacheRoot, BuildStep step)
+            throws IOException, BuildException {
+        String key = key(spec, kind, tools);
+        Path kernels = cacheRoot.resolve("kernels");
         Path target = kernels.resolve(key);
-        Path cached = BUILT.get(key);
+        String memo = kernels + "/" + key;
+        Path cached = BUILT.get(memo);
         if (cached != null) {
             return cached;
         }
         if (Files.isDirectory(target) && Files.exists(target.resolve("done"))) {
-            BUILT.put(key, target);
+            BUILT.put(memo, target);
             return target;
         }
-        requireTool(compiler);
         Files.createDirectories(kernels);
         removeLeftovers(kernels);
         Path tmp = Files.createTempDirectory(kernels, "build-");
         try {
-            KernelSources.Extracted k = KernelSources.extract(tmp);
-            if (proxy) {
-                Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
-                IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
-                Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
-            } else {
-                Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
-            }
+            step.run(tmp, KernelSources.extract(tmp));
             Files.writeString(tmp.resolve("done"), spec.id() + "\n");
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
@@ -81,7 +124,7 @@ public final class KernelBuild {
             delete(tmp);
             throw e;
         }
-        BUILT.put(key, target);
+        BUILT.put(memo, target);
         return target;
     }
 
@@ -105,15 +148,14 @@ public final class KernelBuild {
         }
     }
 
-    private static String key(KernelSpec spec, String kind, String compiler, String linker) throws IOException, BuildException {
+    private static String key(KernelSpec spec, String kind, List<String> tools) throws IOException {
         MessageDigest sha = sha();
         update(sha, "pimsql-kernel 1");
         update(sha, kind);
         update(sha, sources());
         update(sha, String.join(" ", spec.defines()));
-        update(sha, Toolchain.version(compiler));
-        if (!linker.isEmpty()) {
-            update(sha, Toolchain.version(linker));
+        for (String t : tools) {
+            update(sha, t);
         }
         return spec.id() + "-" + kind + "-" + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
     }
