@@ -38,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
                     + "an existing database keeps the count in its log).")
     Integer partitions;
 
+    @CommandLine.Mixin
+    BackendOption backend = new BackendOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -46,7 +49,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SqlScript> inputs = ScriptInputs.read(scripts);
-        String url = Databases.url(db, dpus, partitions);
+        String url = backend.appendTo(Databases.url(db, dpus, partitions));
         try (var session = new SqlSession(Databases.open(url), out, false)) {
             for (SqlScript script : inputs) {
                 try {

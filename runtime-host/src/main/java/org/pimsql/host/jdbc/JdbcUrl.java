@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.pimsql.host.engine.DatabaseLocation;
+import org.pimsql.host.engine.DpuPlatform;
 import org.pimsql.host.engine.EngineRuntime;
 import org.pimsql.host.sequencer.SequencerConfig;
 
@@ -21,14 +22,15 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
  * (close an epoch as soon as the DPUs are idle, default true), {@code bucketsLog2} (log2 of each table's
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice) and
- * {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
+ * {@code runtime} (default {@code simulator}) and {@code backend}: where the DPUs are, {@code simulator} (default) or
+ * {@code upmem} (an UPMEM server's DPUs through the UPMEM SDK, docs/upmem.md). {@code user} and {@code password} are accepted and unused: an embedded database
  * has no accounts. Any other option is an error rather than silently ignored.
  */
 record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime,
-               int bucketsLog2, int partitions) {
+               int bucketsLog2, int partitions, DpuPlatform backend) {
     static final String PREFIX = "jdbc:pimsql:";
     private static final Set<String> OPTIONS = Set.of("dpus", "partitions", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
-            "bucketsLog2", "user", "password");
+            "backend", "bucketsLog2", "user", "password");
 
     static boolean accepts(String url) {
         return url != null && (url.startsWith(PREFIX + "mem:") || url.startsWith(PREFIX + "file:"));
@@ -100,8 +102,9 @@ record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig 
         }
         var sequencer = SequencerConfig.DEFAULT.withMaxCalls(epochCalls)
                 .withMaxDelay(Duration.ofNanos(Math.round(epochMillis * 1e6))).withCloseWhenIdle(eager);
+        DpuPlatform backend = DpuPlatform.named(options.getOrDefault("backend", DpuPlatform.SIMULATOR.key()));
         return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT),
-                bucketsLog2, partitions);
+                bucketsLog2, partitions, backend);
     }
 
     private static int integer(Map<String, String> options, String key, int fallback, String url) throws SQLException {
