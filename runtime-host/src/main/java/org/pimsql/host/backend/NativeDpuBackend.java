@@ -78,12 +78,12 @@ public final class NativeDpuBackend implements DpuBackend {
         return allocate(library.path(), dpus, System.getenv("PIMSQL_DPU_PROFILE"));
     }
 
-    /** Allocates {@code dpus} DPUs through the bridge library at {@code library}; profile may be null. */
+    /** Allocates {@code dpus} DPUs through the bridge library at {@code library}; profile may be null or blank. */
     public static NativeDpuBackend allocate(Path library, int dpus, String profile) throws DpuException {
         Bridge bridge = bind(library);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment err = arena.allocate(ERROR_BUFFER);
-            MemorySegment prof = profile == null ? MemorySegment.NULL : arena.allocateFrom(profile);
+            MemorySegment prof = profile == null || profile.isBlank() ? MemorySegment.NULL : arena.allocateFrom(profile);
             MemorySegment h = (MemorySegment) bridge.open().invokeExact(dpus, prof, err, (long) ERROR_BUFFER);
             if (h.equals(MemorySegment.NULL)) {
                 throw new DpuException(err.getString(0) + fault(bridge));
