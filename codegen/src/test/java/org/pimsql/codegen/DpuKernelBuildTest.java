@@ -146,6 +146,14 @@ class DpuKernelBuildTest {
         assertTrue(noCompiler.getMessage().contains("has no DPU compiler bin/dpu-upmem-dpurte-clang"), noCompiler.getMessage());
     }
 
+    /** scripts/check-upmem.sh compiles the kernel as the hardware build does: its flags are the build's. */
+    @Test
+    void theCheckScriptUsesTheHardwareBuildsFlags() throws IOException {
+        String script = Files.readString(Path.of("..", "scripts", "check-upmem.sh"));
+        assertTrue(script.contains("DPU_FLAGS=\"" + String.join(" ", Toolchain.DPU_FLAGS) + "\""),
+                "scripts/check-upmem.sh's DPU_FLAGS differ from Toolchain.DPU_FLAGS " + Toolchain.DPU_FLAGS);
+    }
+
     @Test
     void theElfSizesAreReadFromTheSectionTable() throws Exception {
         Path elf = new FakeDpuElf()
