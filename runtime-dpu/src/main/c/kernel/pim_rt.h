@@ -122,7 +122,7 @@ typedef struct {
     uint32_t out_bytes;
     uint32_t index;    /* the call's position in the batch (records are not in batch order) */
     uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
-    uint32_t pad;
+    uint32_t ops;      /* program instructions the call executed: counted by simulator builds (PIM_COUNT_OPS), else 0 */
 } pim_rec_t;
 
 /* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */

@@ -36,30 +36,32 @@ void pim_ststr(uint8_t *field, uint32_t kind, uint32_t cap, const char *s, uint3
     }
 }
 
+/*
+ * SUBSTRING(s FROM start [FOR count]), 1-based, as HSQLDB answers: the characters at positions
+ * [max(start, 1), min(start + count, len + 1)), none when that range is empty; a negative count fails
+ * with 22011. start and count are any BIGINTs: start + count saturates instead of overflowing, and both
+ * ends are clamped to the string before they become a pointer, so *out stays within [s, s + len].
+ */
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out)
 {
-    int64_t from = start, to;
+    int64_t end = (int64_t)len + 1, from, to;
+    *out = s;
     if (has_count && count < 0) {
         pim_error(PIM_E_SUBSTRING);
-        *out = s;
         return 0;
     }
-    /* count >= 0 here, so start + count can only overflow upward: past the end, like no FOR */
-    if (!has_count || __builtin_add_overflow(start, count, &to)) {
-        to = (int64_t)len + 1;
+    if (!has_count || start > INT64_MAX - count) {
+        to = end; /* start + count would pass INT64_MAX: it passes the end of any string */
+    } else {
+        to = start + count < end ? start + count : end;
     }
-    if (from < 1) {
-        from = 1;
-    }
-    if (to > (int64_t)len + 1) {
-        to = (int64_t)len + 1;
-    }
-    *out = s;
-    if (to <= from) {
-        return 0; /* also a start past the end: no pointer beyond the string */
-    }
+    /* Both ends within [1, len + 1] before they are subtracted: to - from cannot overflow then (with to far
+     * below 1, clang 14 -O2 folded `to > from ? to - from : 0` into an overflowing smax and returned 2^32-1). */
+    to = to < 1 ? 1 : to;
+    from = start < 1 ? 1 : start > end ? end : start;
+    assert(from >= 1 && from <= end && to >= 1 && to <= end);
     *out = s + (from - 1);
-    return (uint32_t)(to - from);
+    return to > from ? (uint32_t)(to - from) : 0;
 }
 
 /*

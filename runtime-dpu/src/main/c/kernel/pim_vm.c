@@ -137,6 +137,9 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         int32_t s;
         pim_off_t off;
         assert(pc <= proc->ninstr);
+#ifdef PIM_COUNT_OPS
+        T->rec->ops++; /* the cost model's interpretation term (docs/cost-model.md); not in DPU builds */
+#endif
         if (op >= OP_ADD && op <= OP_SETADD && (B->null || (op <= OP_SUBSTR && C->null))) {
             set_null(A);
             continue;

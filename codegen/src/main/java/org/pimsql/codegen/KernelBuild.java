@@ -21,9 +21,11 @@ import org.pimsql.codegen.vm.KernelSpec;
 
 /**
  * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, for the
- * rv32 proxy that estimates its IRAM (docs/iram.md), and with the UPMEM SDK's compiler for DPUs (docs/upmem.md). A build is kept in {@code <cache>/kernels/<key>},
- * where the key hashes the kernel sources, the spec and the compiler's version, so each is built once per machine:
- * no schema and no DDL statement ever needs a C compiler once its kernel is there. Builds are made in a temporary
+ * rv32 proxy that estimates its IRAM (docs/iram.md), and with the UPMEM SDK's compiler for DPUs (docs/upmem.md). A
+ * build is kept in {@code <cache>/kernels/<key>},
+ * where the key hashes the kernel sources, the spec and the compiler's name, so each is built once per machine: no
+ * schema and no DDL statement ever needs a C compiler once its kernel is there (a machine without the compiler
+ * uses the cached build; one whose compiler changed version rebuilds it). Builds are made in a temporary
  * directory and renamed into place, so a crash leaves no half-built entry (leftovers are removed at the next build).
  */
 public final class KernelBuild {
@@ -34,24 +36,20 @@ public final class KernelBuild {
 
     /** The simulator's shared object of {@code spec}'s kernel, built if no cached one exists. */
     public static Path nativeLibrary(KernelSpec spec) throws IOException, BuildException {
-        String compiler = "clang";
-        Path dir = build(spec, "native", List.of(Toolchain.version(compiler)), CacheRoot.get(), (tmp, k) -> {
-            requireTool(compiler);
-            Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
-        });
+        String compiler = nativeCompiler();
+        Path dir = build(spec, "native", List.of(compiler), CacheRoot.get(),
+                (tmp, k) -> Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so")));
         return dir.resolve("kernel.so");
     }
 
     /** The IRAM and WRAM estimate of {@code spec}'s kernel (proxy build, machine outliner off). */
     public static KernelEstimate estimate(KernelSpec spec) throws IOException, BuildException {
-        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve("clang");
-        Path dir = build(spec, "proxy", List.of(Toolchain.version(tools.clang()), Toolchain.version(tools.lld())),
-                CacheRoot.get(), (tmp, k) -> {
-                    requireTool(tools.clang());
-                    Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
-                    IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
-                    Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
-                });
+        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve(nativeCompiler());
+        Path dir = build(spec, "proxy", List.of(tools.clang(), tools.lld()), CacheRoot.get(), (tmp, k) -> {
+            Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
+            IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
+            Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
+        });
         return KernelEstimate.read(dir.resolve("estimate.txt"));
     }
 
@@ -60,9 +58,9 @@ public final class KernelBuild {
 
     /**
      * {@code spec}'s kernel built by the SDK's DPU compiler with the flags the IRAM estimate assumes
-     * ({@link Toolchain#DPU_FLAGS}), cached like the other builds (the key includes the compiler's version). Its IRAM
-     * and WRAM are read from the ELF; a kernel over a DPU's 4,096 instructions or 64 KiB of WRAM is an error, never a
-     * cached program.
+     * ({@link Toolchain#DPU_FLAGS}), cached like the other builds (rebuilt when the compiler's version changes). Its
+     * IRAM and WRAM are read from the ELF; a kernel over a DPU's 4,096 instructions or 64 KiB of WRAM is an error,
+     * never a cached program.
      */
     public static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk) throws IOException, BuildException {
         return dpuProgram(spec, sdk, CacheRoot.get());
@@ -71,7 +69,7 @@ public final class KernelBuild {
     static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk, Path cacheRoot) throws IOException, BuildException {
         sdk.requireCompiler();
         String compiler = sdk.compiler().toString();
-        Path dir = build(spec, "dpu", List.of(compiler, Toolchain.version(compiler)), cacheRoot, (tmp, k) -> {
+        Path dir = build(spec, "dpu", List.of(compiler), cacheRoot, (tmp, k) -> {
             Path elf = tmp.resolve("kernel.dpu");
             Toolchain.buildKernelDpu(compiler, tmp, k, spec.defines(), elf);
             DpuElf sizes = DpuElf.read(elf);
@@ -95,26 +93,39 @@ public final class KernelBuild {
         void run(Path dir, KernelSources.Extracted sources) throws IOException, BuildException;
     }
 
+    /**
+     * The build of {@code kind} made by {@code tools} (the compiler first), from the cache or made now. The key names
+     * the tools; their versions are kept in the entry: a machine without the compiler uses the cached build, one whose
+     * compiler changed version rebuilds it.
+     */
     private static Path build(KernelSpec spec, String kind, List<String> tools, Path cacheRoot, BuildStep step)
             throws IOException, BuildException {
         String key = key(spec, kind, tools);
         Path kernels = cacheRoot.resolve("kernels");
         Path target = kernels.resolve(key);
-        String memo = kernels + "/" + key;
+        String memo = target.toString();
         Path cached = BUILT.get(memo);
         if (cached != null) {
             return cached;
         }
-        if (Files.isDirectory(target) && Files.exists(target.resolve("done"))) {
+        String compiler = tools.get(0);
+        String versions = String.join("; ", tools.stream().map(Toolchain::version).toList());
+        Path done = target.resolve("done");
+        if (Files.isDirectory(target) && Files.exists(done)
+                && (!available(compiler) || Files.readString(done).contains(versions))) {
             BUILT.put(memo, target);
             return target;
         }
+        requireTool(compiler);
         Files.createDirectories(kernels);
         removeLeftovers(kernels);
         Path tmp = Files.createTempDirectory(kernels, "build-");
         try {
             step.run(tmp, KernelSources.extract(tmp));
-            Files.writeString(tmp.resolve("done"), spec.id() + "\n");
+            Files.writeString(tmp.resolve("done"), spec.id() + "\n" + versions + "\n");
+            if (Files.exists(done)) {
+                delete(target); // built by another version of the compiler
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
@@ -128,10 +139,22 @@ public final class KernelBuild {
         return target;
     }
 
+    /** A tool named by path (the SDK's compiler) or found on the PATH. */
+    private static boolean available(String tool) {
+        return tool.contains("/") ? Files.isExecutable(Path.of(tool)) : Toolchain.ProxyTools.onPath(tool);
+    }
+
+    /** The simulator build's C compiler: {@code $PIMSQL_CC}, else clang (as for the bridge, BridgeBuilder). */
+    static String nativeCompiler() {
+        String cc = System.getenv("PIMSQL_CC");
+        return cc == null || cc.isBlank() ? "clang" : cc;
+    }
+
     private static void requireTool(String tool) throws BuildException {
-        if (!Toolchain.ProxyTools.onPath(tool)) {
+        if (!available(tool)) {
             throw new BuildException("building the DPU kernel needs the C compiler '" + tool + "', which is not on the PATH "
-                    + "(install clang and lld, or run the README's ./setup.sh); a kernel is built once per feature set and "
+                    + "(install clang and lld, set PIMSQL_CC, or run the README's setup command); a kernel is built once per "
+                    + "feature set and "
                     + "then cached in " + CacheRoot.get().resolve("kernels"));
         }
     }

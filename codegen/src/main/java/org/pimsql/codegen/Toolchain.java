@@ -55,6 +55,9 @@ final class Toolchain {
         }
 
         static boolean onPath(String exe) {
+            if (exe.contains(java.io.File.separator)) {
+                return java.nio.file.Files.isExecutable(Path.of(exe));
+            }
             String path = System.getenv("PATH");
             if (path == null) {
                 return false;
@@ -112,7 +115,8 @@ final class Toolchain {
     /** The simulator's shared object of the kernel: -O2, warnings as errors. */
     static void buildKernelNative(String clang, Path dir, KernelSources.Extracted k, List<String> defines, Path out)
             throws IOException, BuildException {
-        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-shared", "-fPIC", "-O2", "-g"));
+        // PIM_COUNT_OPS: result records carry the program instructions each call executed (the cost model's input)
+        List<String> cmd = new ArrayList<>(List.of(clang, "-std=gnu11", "-shared", "-fPIC", "-O2", "-g", "-DPIM_COUNT_OPS"));
         cmd.addAll(defines);
         cmd.addAll(WARNINGS);
         cmd.addAll(includes(k));

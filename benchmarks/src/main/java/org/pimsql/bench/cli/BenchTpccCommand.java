@@ -79,8 +79,15 @@ final class BenchTpccCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "load: %,d rows in %.1f s (%,.0f rows/s)%n", stats.rows(), stats.seconds(),
                         stats.rows() / stats.seconds());
                 if (checkLoad && !check(admin, scale, TpccCheck.AFTER_LOAD, "after load", out)) return 1;
+                org.pimsql.host.cli.EngineReport counters = admin.isWrapperFor(org.pimsql.host.jdbc.PimConnection.class)
+                        ? org.pimsql.host.cli.EngineReport.start(admin.unwrap(org.pimsql.host.jdbc.PimConnection.class).engine())
+                        : null;
                 TpccDriver.Result result = new TpccDriver(engine, scale, run, c, options.seed).run(seconds, err);
                 result.print(out);
+                if (counters != null) {
+                    var w = new java.io.PrintWriter(out, true);
+                    counters.print(w);
+                }
                 if (!noCheck && !check(admin, scale, TpccCheck.AFTER_RUN, "after the run", out)) return 1;
             }
         }

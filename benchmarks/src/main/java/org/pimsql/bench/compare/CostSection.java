@@ -56,8 +56,9 @@ public final class CostSection {
         ExecutionStats x0 = before.execution();
         ExecutionStats x1 = after.execution();
         rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
-                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(), x1.kernelLoads() - x0.kernelLoads(),
-                x1.dpuCalls() - x0.dpuCalls(), x1.waves() - x0.waves(), engine.executingTasklets()));
+                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(), x1.programInstructions() - x0.programInstructions(),
+                x1.kernelLoads() - x0.kernelLoads(), x1.dpuCalls() - x0.dpuCalls(), x1.waves() - x0.waves(),
+                engine.executingTasklets()));
     }
 
     public List<PerCallCounters> rows() {

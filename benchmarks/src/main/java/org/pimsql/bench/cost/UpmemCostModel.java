@@ -17,13 +17,19 @@ public final class UpmemCostModel {
     public static final double DMA_CYCLES_PER_OP = 77;
     public static final double DMA_CYCLES_PER_BYTE = 0.5;
     /*
-     * Instructions a call executes besides waiting for DMA. The simulator runs kernels natively and counts
-     * no executed DPU instructions (its perfcounter model counts runtime calls and DMA only), so the work is
-     * derived from what it does count per call, the MRAM DMA operations and bytes, with three assumptions
-     * (docs/cost-model.md):
+     * Instructions a call executes besides waiting for DMA. The simulator runs the kernel natively and counts
+     * no executed DPU instructions, so the work is derived from what is counted per call: the program
+     * instructions the kernel interprets (counted by its simulator build), the MRAM DMA operations and bytes,
+     * with four assumptions (docs/cost-model.md):
      */
     /** Decoding the call from the input buffer, dispatching to the procedure, writing its result header. */
     public static final double INSTRUCTIONS_PER_CALL_BASE = 200;
+    /**
+     * Per program instruction: the interpreter's dispatch (26 on the rv32 proxy's pim_vm_run: fetch, decode, the
+     * NULL-propagation test, the jump table) and the operation's own work, about 24 on TPC-C's mix of operations
+     * (loads, stores and moves call fd_load/fd_store; jumps, constants and copies are a few instructions).
+     */
+    public static final double INSTRUCTIONS_PER_PROGRAM_INSTRUCTION = 50;
     /** Per mram_read/mram_write: address arithmetic, 8-byte rounding, the bounds assertions, the call. */
     public static final double INSTRUCTIONS_PER_DMA_OP = 30;
     /**
@@ -104,9 +110,10 @@ public final class UpmemCostModel {
         return SERVER_DPUS * PROGRAM_BYTES_PER_DPU / BROADCAST_BW + LAUNCH_SECONDS;
     }
 
-    /** The instructions a call executes besides DMA, derived from its measured DMA counters (see above). */
+    /** The instructions a call executes besides DMA, derived from its measured counters (see above). */
     public static double instructionsPerCall(PerCallCounters c) {
-        return INSTRUCTIONS_PER_CALL_BASE + c.dmaOps() * INSTRUCTIONS_PER_DMA_OP + c.dmaBytes() * INSTRUCTIONS_PER_DMA_BYTE;
+        return INSTRUCTIONS_PER_CALL_BASE + c.programInstructions() * INSTRUCTIONS_PER_PROGRAM_INSTRUCTION
+                + c.dmaOps() * INSTRUCTIONS_PER_DMA_OP + c.dmaBytes() * INSTRUCTIONS_PER_DMA_BYTE;
     }
 
     /**

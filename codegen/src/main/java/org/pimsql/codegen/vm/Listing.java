@@ -11,12 +11,24 @@ import org.pimsql.frontend.ir.Procedure;
  * text, then its instructions with their operands decoded (cells as {@code rN}, fields by the variable or column
  * they hold, jumps by target). {@code pimsql explain PROC} prints it.
  */
-public record Listing(List<String> lines) {
-    public Listing {
-        lines = List.copyOf(lines);
+public final class Listing {
+    private final java.util.function.Supplier<List<String>> lines;
+
+    private Listing(java.util.function.Supplier<List<String>> lines) {
+        this.lines = lines;
+    }
+
+    /** The listing's lines, made when first asked for (compiling a schema at every DDL statement needs none). */
+    public List<String> lines() {
+        return lines.get();
     }
 
     static Listing of(Procedure proc, Assembler asm) {
+        var made = new java.util.concurrent.atomic.AtomicReference<List<String>>();
+        return new Listing(() -> made.updateAndGet(l -> l != null ? l : List.copyOf(make(asm))));
+    }
+
+    private static List<String> make(Assembler asm) {
         var out = new ArrayList<String>();
         List<int[]> code = asm.instructions();
         List<Integer> pool = asm.poolWords();
@@ -29,7 +41,7 @@ public record Listing(List<String> lines) {
             Op op = Op.values()[ins[0]];
             out.add(String.format("%5d  %-8s %s", i, op.name(), operands(op, ins, pool, asm, i)));
         }
-        return new Listing(out);
+        return out;
     }
 
     private static String oneLine(String s) {

@@ -94,6 +94,10 @@ public final class CatalogResolver {
                             + procedurePositions.get(name) + ")").diagnostic());
                     continue;
                 }
+                if (procedures.size() >= org.pimsql.frontend.SchemaLimits.MAX_PROCEDURES) {
+                    diagnostics.add(file.error(ctx.name, org.pimsql.frontend.SchemaLimits.procedures()).diagnostic());
+                    continue;
+                }
                 procedurePositions.put(name, file.pos(ctx.name));
                 Procedure p = ProcedureResolver.resolve(file, ctx, procedures.size(), tables, schema.brokenTables(),
                         tableOrder, defaults, new DeclarationOrder(i, j), diagnostics);

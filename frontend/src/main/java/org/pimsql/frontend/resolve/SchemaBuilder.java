@@ -81,6 +81,9 @@ final class SchemaBuilder {
         if (tables.containsKey(name)) {
             throw file.error(ctx.name, "duplicate table " + name + " (first declared at " + tables.get(name).pos + ")");
         }
+        if (tables.size() >= org.pimsql.frontend.SchemaLimits.MAX_TABLES) {
+            throw file.error(ctx.name, org.pimsql.frontend.SchemaLimits.tables());
+        }
         var draft = new TableDraft(tables.size(), name, file.pos(ctx.name));
         List<Integer> primaryKey = null;
         SourcePos primaryKeyPos = null;
@@ -119,6 +122,12 @@ final class SchemaBuilder {
         }
         if (primaryKey == null) {
             throw file.error(ctx.name, "table " + name + " has no PRIMARY KEY; every table needs one");
+        }
+        if (draft.columns.size() > org.pimsql.frontend.SchemaLimits.MAX_COLUMNS) {
+            throw file.error(ctx.name, org.pimsql.frontend.SchemaLimits.columns(name, draft.columns.size()));
+        }
+        if (uniques.size() > org.pimsql.frontend.SchemaLimits.MAX_SECONDARY_INDEXES) {
+            throw file.error(ctx.name, org.pimsql.frontend.SchemaLimits.secondaryIndexes(name));
         }
         for (int ordinal : primaryKey) {
             Column c = draft.columns.get(ordinal);
@@ -192,6 +201,9 @@ final class SchemaBuilder {
                 throw file.error(column, "column " + draft.columns.get(ordinal).name() + " appears twice in index " + name);
             }
             columns.add(ordinal);
+        }
+        if (draft.secondaryIndexes.size() >= org.pimsql.frontend.SchemaLimits.MAX_SECONDARY_INDEXES) {
+            throw file.error(ctx.name, org.pimsql.frontend.SchemaLimits.secondaryIndexes(tableName));
         }
         claimIndexName(file, name, file.pos(ctx.name));
         draft.secondaryIndexes.add(new Index(name, tableName, List.copyOf(columns), ctx.UNIQUE() != null, false,

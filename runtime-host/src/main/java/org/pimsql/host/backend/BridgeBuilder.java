@@ -153,7 +153,14 @@ public final class BridgeBuilder {
     private static void run(List<String> command, Path dir) throws IOException {
         Path log = Files.createTempFile(dir, "build", ".log");
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p;
+            try {
+                p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            } catch (IOException e) {
+                throw new IOException("building the DPU simulator needs the C compiler '" + command.get(0)
+                        + "', which cannot be run (" + e.getMessage() + "): install clang, set PIMSQL_CC, or run the "
+                        + "README's setup command; it is built once and then cached in " + cacheRoot(), e);
+            }
             if (!p.waitFor(5, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new IOException("building the DPU bridge timed out: " + String.join(" ", command));

@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Runs a benchmark on an embedded in-memory database and prints calls/s and latency percentiles.",
-        subcommands = {BenchBankCommand.class})
+        subcommands = {BenchBankCommand.class, BenchCrashCommand.class, BenchReopenCommand.class,
+                BenchReadersCommand.class})
 final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

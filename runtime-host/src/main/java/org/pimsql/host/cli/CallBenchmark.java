@@ -308,27 +308,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
         if (r.errors() > 0) {
             out.printf(Locale.ROOT, "rejected before sequencing: %,d calls%n", r.errors());
         }
-        long epochs = seq1.epochs() - seq0.epochs();
-        long calls = seq1.calls() - seq0.calls();
-        out.printf(Locale.ROOT, "engine: %,d epochs, %,.1f calls per epoch on average, largest epoch %,d calls (since open)%n",
-                epochs, epochs == 0 ? 0.0 : (double) calls / epochs, seq1.largestEpoch());
-        out.printf(Locale.ROOT, "simulator: %,d launches, %,d kernel loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
-                exec1.launches() - exec0.launches(), exec1.kernelLoads() - exec0.kernelLoads(),
-                exec1.bytesPushed() - exec0.bytesPushed(), exec1.bytesPulled() - exec0.bytesPulled());
-        long dpuCalls = exec1.dpuCalls() - exec0.dpuCalls();
-        long waves = exec1.waves() - exec0.waves();
-        out.printf(Locale.ROOT, "concurrency: %,d DPU calls in %,d conflict waves = %.2f calls per wave (run at once on a "
-                + "DPU's tasklets)%n", dpuCalls, waves, waves == 0 ? 0.0 : (double) dpuCalls / waves);
-        long dpuEpochs = exec1.epochs() - exec0.epochs();
-        long launches = exec1.launches() - exec0.launches();
-        out.printf(Locale.ROOT, "multi-partition: %,d exchange calls; %,.2f launches per epoch on average, at most %,d "
-                        + "in one epoch (maxima since open)%n", exec1.exchangeCalls() - exec0.exchangeCalls(),
-                dpuEpochs == 0 ? 0.0 : (double) launches / dpuEpochs, exec1.maxEpochLaunches());
-        out.printf(Locale.ROOT, "dependency chains: deepest of one call %d, deepest in one epoch with the conflicts "
-                        + "between its calls %d; %,d of %,d epochs needed more than 1 + their deepest chain launches "
-                        + "(docs/multi-partition.md)%n", exec1.maxOwnChain(), exec1.maxChainDepth(),
-                exec1.epochsOverBound() - exec0.epochsOverBound(), dpuEpochs);
-        out.flush();
+        EngineReport.print(out, seq0, seq1, exec0, exec1);
     }
 
     /** Nanoseconds as seconds. */

@@ -49,7 +49,11 @@ final class Databases {
 
     static Connection open(String url) {
         try {
-            Connection c = DriverManager.getConnection(url);
+            // a replay on open draws a progress bar when someone watches (a terminal)
+            Connection c = org.pimsql.host.store.Progress.CURRENT.get() != org.pimsql.host.store.Progress.NONE
+                    ? DriverManager.getConnection(url)
+                    : org.pimsql.host.store.Progress.during(ConsoleProgress.on(new java.io.PrintWriter(System.err, true),
+                            false), () -> DriverManager.getConnection(url));
             if (c == null) {
                 throw new UserError(url, "not a PimSQL database URL (expected jdbc:pimsql:mem:NAME or jdbc:pimsql:file:DIR)");
             }

@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 @Command(name = "pimsql", mixinStandardHelpOptions = true, version = "PimSQL 0.1.0",
         description = "Compiles SQL stored procedures for processing-in-memory servers and runs them.",
         subcommands = {CompileCommand.class, ExplainCommand.class, RunCommand.class, ShellCommand.class, BenchCommand.class,
-                CommandLine.HelpCommand.class})
+                CheckpointCommand.class, BackupCommand.class, RestoreCommand.class, VerifyCommand.class,
+                SalvageCommand.class, CommandLine.HelpCommand.class})
 public final class PimsqlMain implements java.util.concurrent.Callable<Integer> {
     public static final int OK = 0;
     public static final int USER_ERROR = 1;

@@ -49,11 +49,20 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SqlScript> inputs = ScriptInputs.read(scripts);
+        var statements = new java.util.ArrayList<List<SqlSplitter.Statement>>();
+        for (SqlScript script : inputs) { // every script splits before anything runs
+            try {
+                statements.add(SqlSplitter.split(script.text()));
+            } catch (SqlSplitter.UnclosedException u) {
+                throw new UserError(script.fileName() + ":" + u.line() + ":" + u.column(), u.getMessage());
+            }
+        }
         String url = backend.appendTo(Databases.url(db, dpus, partitions));
         try (var session = new SqlSession(Databases.open(url), out, false)) {
-            for (SqlScript script : inputs) {
+            for (int i = 0; i < inputs.size(); i++) {
+                SqlScript script = inputs.get(i);
                 try {
-                    session.execute(script.fileName(), script.text(), SqlSplitter.split(script.text()));
+                    session.execute(script.fileName(), script.text(), statements.get(i));
                 } catch (SqlSession.Failure f) {
                     out.flush();
                     err.print(f.getMessage());

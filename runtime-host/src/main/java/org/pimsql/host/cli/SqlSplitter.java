@@ -58,12 +58,43 @@ public final class SqlSplitter {
         }
     }
 
-    /** The result of scanning: the complete statements, and the unterminated text after them (or null). */
-    record Split(List<Statement> statements, Statement tail) {}
+    /**
+     * The result of scanning: the complete statements, and the unterminated text after them (or null);
+     * {@code open} names what the text ends inside of ("comment", "quoted text"), or is null.
+     */
+    record Split(List<Statement> statements, Statement tail, String open) {}
 
-    /** Every statement; a last one without its semicolon counts too. */
+    /** A script that ends inside a comment or quoted text: what follows its start would silently be lost. */
+    public static final class UnclosedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int line;
+        private final int column;
+
+        UnclosedException(String what, int line, int column) {
+            super("unclosed " + what + ": it starts here and runs to the end of the script"
+                    + (what.equals("comment") ? " (/* without */)" : ""));
+            this.line = line;
+            this.column = column;
+        }
+
+        public int line() {
+            return line;
+        }
+
+        public int column() {
+            return column;
+        }
+    }
+
+    /**
+     * Every statement; a last one without its semicolon counts too. A script that ends inside a comment or
+     * quoted text is refused ({@link UnclosedException}).
+     */
     public static List<Statement> split(String script) {
         Split s = scan(script);
+        if (s.open() != null) {
+            throw new UnclosedException(s.open(), s.tail().line(), s.tail().column());
+        }
         if (s.tail() == null) {
             return s.statements();
         }
@@ -130,7 +161,13 @@ public final class SqlSplitter {
             }
             previous = t;
         }
-        return new Split(out, first == null ? null : statement(script, first, last));
+        Token end = tokens.isEmpty() ? null : tokens.getLast();
+        String open = end == null || !end.open() ? null : end.kind() == Kind.COMMENT ? "comment" : "quoted text";
+        if (open != null && end.kind() == Kind.COMMENT) {
+            // an open comment belongs to the unterminated tail: the shell then reads on until it closes
+            return new Split(out, first == null ? statement(script, end, end) : statement(script, first, end), open);
+        }
+        return new Split(out, first == null ? null : statement(script, first, last), open);
     }
 
     private static Statement statement(String script, Token first, Token last) {
@@ -148,7 +185,8 @@ public final class SqlSplitter {
 
     private enum Kind { WORD, QUOTED, COMMENT, SYMBOL }
 
-    private record Token(Kind kind, String text, int start, int end, int line, int column) {
+    /** {@code open}: a comment or quoted text that the script ends inside of. */
+    private record Token(Kind kind, String text, int start, int end, int line, int column, boolean open) {
         boolean isWord(String w) {
             return kind == Kind.WORD && text.equalsIgnoreCase(w);
         }
@@ -167,6 +205,7 @@ public final class SqlSplitter {
             int startLine = line;
             int startColumn = i - lineStart + 1;
             Kind kind;
+            boolean open = false;
             if (c == '\n') {
                 line++;
                 i++;
@@ -183,10 +222,12 @@ public final class SqlSplitter {
                 kind = Kind.COMMENT;
             } else if (c == '/' && next == '*') {
                 int end = s.indexOf("*/", i + 2);
+                open = end < 0;
                 i = end < 0 ? n : end + 2;
                 kind = Kind.COMMENT;
             } else if (c == '\'' || c == '"') { // a doubled quote stands for the quote itself
                 i++;
+                open = true;
                 while (i < n) {
                     if (s.charAt(i) == c) {
                         if (i + 1 < n && s.charAt(i + 1) == c) {
@@ -194,6 +235,7 @@ public final class SqlSplitter {
                             continue;
                         }
                         i++;
+                        open = false;
                         break;
                     }
                     i++;
@@ -214,7 +256,7 @@ public final class SqlSplitter {
                     lineStart = k + 1;
                 }
             }
-            tokens.add(new Token(kind, s.substring(start, i), start, i, startLine, startColumn));
+            tokens.add(new Token(kind, s.substring(start, i), start, i, startLine, startColumn, open));
         }
         return tokens;
     }

@@ -62,15 +62,21 @@ final class SummaryPrinter {
         String iram = estimate == null ? "IRAM not measured"
                 : "~" + Describe.number(estimate.instructions()) + " of " + Describe.number(DpuBuild.IRAM)
                 + " instructions (rv32 proxy, machine outliner off)";
-        return List.of(
-                "DPU program: one kernel for all " + image.procedures().size() + " procedures, " + iram + "; features: "
-                        + KernelSpec.describe(k.features()),
+        var lines = new java.util.ArrayList<String>();
+        lines.add("DPU program: one kernel for all " + image.procedures().size() + " procedures, " + iram + "; features: "
+                + KernelSpec.describe(k.features()));
+        if (estimate != null && estimate.instructions() > DpuBuild.IRAM) {
+            lines.add("  warning: this kernel build is estimated larger than a DPU's IRAM: it runs on the simulator, but "
+                    + "a DPU could not load it (docs/iram.md)");
+        }
+        lines.addAll(List.of(
                 "  image: " + Describe.number(image.bytes().length) + " bytes in MRAM (" + Describe.number(w.codeBytes())
                         + " of code), loaded without building anything",
                 "  tasklets: " + k.tasklets() + " run calls; WRAM " + Describe.number(w.sharedBytes()) + " B shared + "
                         + Describe.number(w.perTasklet()) + " B per tasklet (a " + Describe.number(w.frameBytes())
                         + "-byte frame, " + k.stackBytes() + "-byte stack) = " + Describe.number(w.wramBytes()) + " of "
-                        + Describe.number(VmLayout.WRAM_BYTES));
+                        + Describe.number(VmLayout.WRAM_BYTES)));
+        return lines;
     }
 
     static CompiledProcedure program(VmImage image, String procedure) {

@@ -64,7 +64,12 @@ public interface CallCodec {
     }
 
     /** One call's outcome on one DPU and, for an exchange call, what it reported. */
-    record Result(CallOutcome outcome, ExchangeReport report) {}
+    /** A call's outcome, its exchange report (null for a call on one DPU) and the program instructions it executed. */
+    record Result(CallOutcome outcome, ExchangeReport report, long programInstructions) {
+        Result(CallOutcome outcome, ExchangeReport report) {
+            this(outcome, report, 0);
+        }
+    }
 
     /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
     record Format(int hashBucketsLog2) {}

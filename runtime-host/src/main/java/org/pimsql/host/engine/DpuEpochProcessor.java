@@ -77,6 +77,50 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return stats;
     }
 
+    /**
+     * The DPUs were given a database image (a checkpoint restored, docs/runtime.md "Checkpoints"): no launch
+     * formats them again, and the next launch writes the programs' image again (the restored bytes may hold an
+     * older one). The kernel is loaded then too: loading keeps MRAM.
+     */
+    public void restored() {
+        formatRequested = true;
+        loadedImage = null;
+    }
+
+    /**
+     * Between epochs (on the executor, or with it held off): resolves the undo segments the last launch kept, with
+     * a launch of no calls, so that MRAM holds only final data: a call the host rolled back stays in MRAM until the
+     * next launch undoes it. {@code evenCommits}: also when every kept segment is to be committed (no data changes
+     * then, but the undo area is emptied, as a restored checkpoint's is). {@code beforeLaunch} runs first when it
+     * launches. Returns whether it launched.
+     */
+    public boolean settle(boolean evenCommits, Runnable beforeLaunch) throws DpuException {
+        if (loadedKernel == null || keptLast == null) {
+            return false;
+        }
+        boolean needed = false;
+        for (int d = 0; d < keptLast.length; d++) {
+            needed |= evenCommits ? keptLast[d] > 0 : commitNext[d] < keptLast[d];
+        }
+        if (!needed) {
+            return false;
+        }
+        beforeLaunch.run();
+        CallCodec codec = schema.get().codec();
+        int dpus = commitNext.length;
+        byte[][] inputs = new byte[dpus][];
+        var none = new ArrayList<List<RoutedCall>>(dpus);
+        for (int d = 0; d < dpus; d++) {
+            inputs[d] = codec.encodeQueue(List.of(), null,
+                    new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
+            none.add(List.of());
+        }
+        launch(schema.get(), none, inputs);
+        java.util.Arrays.fill(commitNext, 0);
+        java.util.Arrays.fill(keptLast, 0);
+        return true;
+    }
+
     /** Footprints per procedure of one compiled schema, computed when a procedure is first called. */
     private record Footprints(CompiledSchema schema, Map<String, java.util.Optional<ConflictFootprint>> byProcedure) {
         Footprints(CompiledSchema schema) {
@@ -132,14 +176,21 @@ public final class DpuEpochProcessor implements EpochProcessor {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches() + launches, s.kernelLoads() + loads, s.bytesPushed() + in,
                 s.bytesPulled() + out, s.dpuCalls(), s.waves(), s.epochs(), s.exchangeCalls(),
-                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.programInstructions());
     }
 
     private void countWaves(long calls, long waves) {
         ExecutionStats s = stats;
         stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(),
                 s.dpuCalls() + calls, s.waves() + waves, s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(),
-                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain());
+                s.maxChainDepth(), s.epochsOverBound(), s.maxOwnChain(), s.programInstructions());
+    }
+
+    private void countProgramInstructions(long n) {
+        ExecutionStats s = stats;
+        stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
+                s.waves(), s.epochs(), s.exchangeCalls(), s.maxEpochLaunches(), s.maxChainDepth(), s.epochsOverBound(),
+                s.maxOwnChain(), s.programInstructions() + n);
     }
 
     private void countEpoch(int launches, int exchangeCalls, int chain, int ownChain, boolean overBound) {
@@ -147,7 +198,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         stats = new ExecutionStats(s.launches(), s.kernelLoads(), s.bytesPushed(), s.bytesPulled(), s.dpuCalls(),
                 s.waves(), s.epochs() + 1, s.exchangeCalls() + exchangeCalls, Math.max(s.maxEpochLaunches(), launches),
                 Math.max(s.maxChainDepth(), chain), s.epochsOverBound() + (overBound ? 1 : 0),
-                Math.max(s.maxOwnChain(), ownChain));
+                Math.max(s.maxOwnChain(), ownChain), s.programInstructions());
     }
 
     /**
@@ -403,15 +454,19 @@ public final class DpuEpochProcessor implements EpochProcessor {
             }
             fmt = false;
             List<List<CallCodec.Result>> results = launch(current, batches, inputs);
+            long instructions = 0;
             for (int d = 0; d < dpus; d++) {
                 keptLast[d] = 0;
                 for (int i = 0; i < batches.get(d).size(); i++) {
-                    if (results.get(d).get(i) != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
+                    CallCodec.Result r = results.get(d).get(i);
+                    if (r != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
                         keptLast[d]++;
                     }
+                    instructions += r == null ? 0 : r.programInstructions();
                 }
             }
             countWaves(calls, waves);
+            countProgramInstructions(instructions);
             chain = Math.max(chain, decide(open, items, batches, results, replicated));
         }
         for (Rejected r : rejected) {

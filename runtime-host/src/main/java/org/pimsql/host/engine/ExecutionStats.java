@@ -17,13 +17,16 @@ package org.pimsql.host.engine;
  * {@code epochsOverBound} counts epochs whose launches exceeded 1 + the deepest chain among their calls.
  * {@code kernelLoads} counts loads of the kernel: the first launch, and a schema change that needed a kernel
  * with more features (docs/vm.md).
+ *
+ * <p>{@code programInstructions}: the program instructions the calls executed, summed (the kernel counts them in
+ * simulator builds; the cost model's interpretation term, docs/cost-model.md); 0 with a backend that does not.
  */
 public record ExecutionStats(long launches, long kernelLoads, long bytesPushed, long bytesPulled, long dpuCalls,
                              long waves, long epochs, long exchangeCalls, long maxEpochLaunches, long maxChainDepth,
-                             long epochsOverBound, long maxOwnChain) {
+                             long epochsOverBound, long maxOwnChain, long programInstructions) {
 
     public ExecutionStats(long launches, long kernelLoads, long bytesPushed, long bytesPulled) {
-        this(launches, kernelLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0);
+        this(launches, kernelLoads, bytesPushed, bytesPulled, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** Mean calls per wave (1 when calls ran one after the other), 0 before any call. */

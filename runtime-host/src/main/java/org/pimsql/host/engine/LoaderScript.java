@@ -43,7 +43,17 @@ final class LoaderScript {
         return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
-    static List<SqlScript> withLoaders(List<SqlScript> scripts, Catalog catalog) {
+    /**
+     * The scripts and the loaders of their tables. Refused (54011) when the loaders would take the schema past
+     * SchemaLimits.MAX_PROCEDURES: the frontend counts the user's procedures only.
+     */
+    static List<SqlScript> withLoaders(List<SqlScript> scripts, Catalog catalog) throws java.sql.SQLException {
+        int total = catalog.procedures().size() + catalog.tables().size();
+        if (total > org.pimsql.frontend.SchemaLimits.MAX_PROCEDURES) {
+            throw SqlErrors.of("54011", "too many procedures: " + catalog.procedures().size() + " declared and one "
+                    + "bulk-load procedure for each of the " + catalog.tables().size() + " tables make " + total
+                    + "; PimSQL supports at most " + org.pimsql.frontend.SchemaLimits.MAX_PROCEDURES);
+        }
         SqlScript loaders = forTables(catalog);
         if (loaders == null) {
             return scripts;

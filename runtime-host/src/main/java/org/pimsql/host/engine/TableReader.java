@@ -11,7 +11,6 @@ import org.pimsql.codegen.FieldLayout;
 import org.pimsql.codegen.MemoryMap;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.codegen.TableLayout;
-import org.pimsql.host.backend.DpuBackend;
 import org.pimsql.host.backend.DpuException;
 
 /**
@@ -38,20 +37,20 @@ final class TableReader {
 
     /** One DPU's MRAM, read in page-sized pieces that are kept for the rest of the snapshot. */
     static final class DpuMemory {
-        private final DpuBackend backend;
+        private final MramSource source;
         private final int dpu;
         private final Map<Long, byte[]> pages = new HashMap<>();
         private byte[] header;
         long bytesRead;
         long transfers;
 
-        DpuMemory(DpuBackend backend, int dpu) {
-            this.backend = backend;
+        DpuMemory(MramSource source, int dpu) {
+            this.source = source;
             this.dpu = dpu;
         }
 
         byte[] read(long offset, int length) throws DpuException {
-            byte[] b = backend.copyFrom(dpu, MramRegion.MRAM_HEAP, offset, length);
+            byte[] b = source.read(dpu, offset, length);
             bytesRead += length;
             transfers++;
             return b;

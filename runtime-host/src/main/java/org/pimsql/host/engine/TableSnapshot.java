@@ -8,14 +8,13 @@ import java.util.Map;
 import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.Catalog;
 import org.pimsql.frontend.catalog.Table;
-import org.pimsql.host.backend.DpuBackend;
 import org.pimsql.host.backend.DpuException;
 
 /**
- * The committed contents of the database between two epochs, read lazily from the DPUs while the
- * sequencer holds a barrier ({@link Engine#withSnapshot}): nothing runs on the DPUs while a snapshot is
- * open, so every read sees the state after the same whole epoch. Each (table, DPU) is read at most once
- * per snapshot; later requests get the same rows.
+ * The committed contents of the database at one epoch boundary, read lazily through an {@link MramSnapshot}
+ * ({@link Engine#withSnapshot}): from the DPUs while no epoch has changed them, from the copy the executor made
+ * before the first epoch that did; so every read sees the state after the same whole epoch, while calls keep
+ * running. Each (table, DPU) is read at most once per snapshot; later requests get the same rows.
  *
  * <p>A partitioned table's rows are spread over its partitions; a replicated table has a full copy on
  * every DPU, and is read from the DPU of partition 0 only. A DPU that holds several logical partitions
@@ -26,16 +25,16 @@ import org.pimsql.host.backend.DpuException;
 public final class TableSnapshot {
     private final Catalog catalog;
     private final TableReader reader;
-    private final DpuBackend backend;
+    private final MramSnapshot source;
     private final PartitionPlacement placement;
     private final Map<Integer, TableReader.DpuMemory> memories = new HashMap<>();
     private final Map<String, List<List<Object>>> cache = new HashMap<>();
     private boolean open = true;
 
-    TableSnapshot(Catalog catalog, TableReader reader, DpuBackend backend, PartitionPlacement placement) {
+    TableSnapshot(Catalog catalog, TableReader reader, MramSnapshot source, PartitionPlacement placement) {
         this.catalog = catalog;
         this.reader = reader;
-        this.backend = backend;
+        this.source = source;
         this.placement = placement;
     }
 
@@ -63,10 +62,15 @@ public final class TableSnapshot {
         String key = table + "\u0000" + dpu;
         List<List<Object>> rows = cache.get(key);
         if (rows == null) {
-            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(backend, d));
+            source.check();
+            if (reader == null || !source.hasData()) {
+                return List.of();
+            }
+            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(source, d));
             try {
                 rows = reader.rows(table, memory);
             } catch (DpuException e) {
+                source.check(); // a snapshot that could not be copied reports why (53200)
                 throw new SQLException("reading table " + table + " from DPU " + dpu + " failed: " + e.getMessage(),
                         "58000", e);
             }
@@ -124,8 +128,12 @@ public final class TableSnapshot {
         String cacheKey = table + "\u0000" + dpu + "\u0000" + canonical;
         List<List<Object>> rows = cache.get(cacheKey);
         if (rows == null) {
+            source.check();
+            if (reader == null || !source.hasData()) {
+                return List.of();
+            }
             List<List<Object>> whole = cache.get(table + "\u0000" + dpu);
-            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(backend, d));
+            TableReader.DpuMemory memory = memories.computeIfAbsent(dpu, d -> new TableReader.DpuMemory(source, d));
             try {
                 rows = whole != null ? whole : reader.rowsByPrimaryKey(table, canonical, memory);
             } catch (DpuException e) {

@@ -280,6 +280,7 @@ final class WireCodec implements CallCodec {
             int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
             int outBytes = b.getInt(pos + 24);
             int mpBytes = b.getInt(pos + 32);
+            long ops = Integer.toUnsignedLong(b.getInt(pos + 36));
             int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
             ExchangeReport report = mpBytes == 0 ? null : report(b, pos + recordBytes - mpBytes);
             CallOutcome outcome;
@@ -291,7 +292,7 @@ final class WireCodec implements CallCodec {
             } else {
                 outcome = success(c, b, body, sets, outBytes);
             }
-            outcomes.set(index, new Result(outcome, report));
+            outcomes.set(index, new Result(outcome, report, ops));
             pos += recordBytes;
         }
         return outcomes;

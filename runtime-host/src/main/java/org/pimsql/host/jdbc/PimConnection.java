@@ -110,6 +110,7 @@ public final class PimConnection extends ConnectionBase {
     @Override
     public PreparedStatement prepareStatement(String sql) throws SQLException {
         checkOpen();
+        PimStatement.requireSql(sql);
         if (CallSyntax.isCall(sql)) {
             return prepareCall(sql);
         }
@@ -146,6 +147,7 @@ public final class PimConnection extends ConnectionBase {
     @Override
     public CallableStatement prepareCall(String sql) throws SQLException {
         checkOpen();
+        PimStatement.requireSql(sql);
         return track(PimCallableStatement.prepare(this, sql));
     }
 

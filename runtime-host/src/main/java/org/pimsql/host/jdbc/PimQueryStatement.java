@@ -30,7 +30,12 @@ final class PimQueryStatement extends PimPreparedStatement {
     @Override
     public boolean execute() throws SQLException {
         checkOpen();
-        QueryResult result = prepared.execute(boundValues());
+        QueryResult result;
+        try {
+            result = prepared.execute(boundValues(), startQuery());
+        } finally {
+            endQuery();
+        }
         if (insert != null) {
             setResults(List.of(), insert.insert(connection.engine(), result));
             return false;

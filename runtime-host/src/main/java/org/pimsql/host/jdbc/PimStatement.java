@@ -10,6 +10,7 @@ import java.util.List;
 import org.pimsql.host.engine.CallOutcome;
 import org.pimsql.host.engine.ResultTable;
 import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.query.QueryControl;
 import org.pimsql.host.query.QueryResult;
 import org.pimsql.host.query.QueryService;
 
@@ -24,6 +25,8 @@ class PimStatement extends StatementBase {
     private boolean closed;
     private boolean closeOnCompletion;
     private int maxRows;
+    /** The ad-hoc query running now, if any (for cancel from another thread). */
+    private volatile QueryControl running;
     private final List<String> batch = new ArrayList<>();
 
     /** Each a ResultTable (a procedure's result set) or a QueryResult (an ad-hoc query's). */
@@ -85,9 +88,29 @@ class PimStatement extends StatementBase {
         return (CallOutcome.Success) outcome;
     }
 
+    /** A null SQL text is the caller's mistake, reported as one (not a NullPointerException). */
+    static String requireSql(String sql) throws SQLException {
+        if (sql == null) {
+            throw new SQLException("the SQL text is null", "HY009");
+        }
+        return sql;
+    }
+
+    /** {@code CHECKPOINT}: the statement that takes a checkpoint now (docs/runtime.md "Checkpoints"). */
+    static boolean isCheckpoint(String sql) {
+        return QueryService.firstWordOf(sql).equals("CHECKPOINT")
+                && sql.strip().replaceAll(";+$", "").strip().equalsIgnoreCase("CHECKPOINT");
+    }
+
     @Override
     public boolean execute(String sql) throws SQLException {
         checkOpen();
+        requireSql(sql);
+        if (isCheckpoint(sql)) {
+            connection.engine().checkpoint();
+            setResults(List.of(), 0);
+            return false;
+        }
         if (CallSyntax.isCall(sql)) {
             CallSyntax call = CallSyntax.parse(sql);
             if (call.placeholderCount() > 0) {
@@ -97,7 +120,11 @@ class PimStatement extends StatementBase {
                     PimCallableStatement.literalArguments(call))));
             setResults(success.resultSets(), 0);
         } else if (QueryService.isQuery(sql)) {
-            setQueryResult(connection.queries().query(sql));
+            try {
+                setQueryResult(connection.queries().query(sql, startQuery()));
+            } finally {
+                endQuery();
+            }
         } else if (QueryService.isDataChange(sql)) {
             throw QueryService.dataChangeRefused(sql);
         } else if (InsertSyntax.isInsert(sql)) {
@@ -235,7 +262,7 @@ class PimStatement extends StatementBase {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        batch.add(sql);
+        batch.add(requireSql(sql));
     }
 
     @Override
@@ -342,8 +369,8 @@ class PimStatement extends StatementBase {
      * A call that is still queued (not yet sequenced) when the timeout passes is withdrawn and fails with
      * SQLSTATE 57014: it never runs. A call already sequenced is in the command log, so it commits or rolls
      * back as its epoch runs (an epoch that is already executing); the statement then waits for that
-     * outcome rather than report a timeout for a call that may have committed. Ad-hoc queries read
-     * {@link #getQueryTimeout()} too.
+     * outcome rather than report a timeout for a call that may have committed. Ad-hoc queries stop after this many
+     * seconds with 57014 ({@link QueryControl}); 0: no limit.
      */
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
@@ -355,12 +382,17 @@ class PimStatement extends StatementBase {
     }
 
     /**
-     * Withdraws the call this statement is waiting for, if it has not been sequenced yet; the waiting
-     * thread then gets SQLSTATE 57014. A sequenced call cannot be withdrawn and completes normally.
+     * Stops the ad-hoc query this statement is running (57014 in its thread), and withdraws the call it is waiting
+     * for if that has not been sequenced yet (the waiting thread then gets 57014; a sequenced call cannot be
+     * withdrawn and completes normally).
      */
     @Override
     public void cancel() throws SQLException {
         checkOpen();
+        QueryControl q = running;
+        if (q != null) {
+            q.cancel();
+        }
         var call = inFlight;
         if (call != null) {
             connection.engine().withdraw(call, new SQLException("canceling statement due to user request: the call "
@@ -394,6 +426,17 @@ class PimStatement extends StatementBase {
         } finally {
             inFlight = null;
         }
+    }
+
+    /** Starts an ad-hoc query's execution: what {@link #cancel} and the timeout reach. */
+    QueryControl startQuery() throws SQLException {
+        QueryControl q = QueryControl.timeout(getQueryTimeout());
+        running = q;
+        return q;
+    }
+
+    void endQuery() {
+        running = null;
     }
 
     @Override

@@ -25,6 +25,13 @@ public sealed interface LogRecord {
         }
     }
 
+    /**
+     * A call of an earlier epoch that faulted on its DPU (a kernel or simulator bug, not an SQL error) and was
+     * aborted: replay skips it and answers it with the same SQLSTATE, so the fault is met once, not at every
+     * open. Written after the epoch, once the call was isolated (docs/runtime.md "Poison calls").
+     */
+    record Aborted(long sequence, String sqlState, String message) implements LogRecord {}
+
     /** A DDL script, exactly as submitted through {@code Statement.execute}. */
     record Script(String fileName, String text) implements LogRecord {}
 

@@ -8,15 +8,16 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Payload encoding of {@link LogRecord}s (the framing, length and checksum, is {@link CommandLog}'s). */
-final class RecordCodec {
+/** Payload encoding of {@link LogRecord}s (the framing, LSN and checksums are the store's, org.pimsql.host.store). */
+public final class RecordCodec {
     private static final int HEADER = 1;
     private static final int SCRIPT = 2;
     private static final int EPOCH = 3;
+    private static final int ABORTED = 4;
 
     private RecordCodec() {}
 
-    static byte[] encode(LogRecord record) {
+    public static byte[] encode(LogRecord record) {
         var bytes = new ByteArrayOutputStream(256);
         try (var out = new DataOutputStream(bytes)) {
             switch (record) {
@@ -29,6 +30,12 @@ final class RecordCodec {
                         out.writeInt(h.dpuCount());
                         out.writeUTF(h.placement());
                     }
+                }
+                case LogRecord.Aborted a -> {
+                    out.writeByte(ABORTED);
+                    out.writeLong(a.sequence());
+                    out.writeUTF(a.sqlState());
+                    ValueCodec.write(out, a.message());
                 }
                 case LogRecord.Script s -> {
                     out.writeByte(SCRIPT);
@@ -56,7 +63,17 @@ final class RecordCodec {
         return bytes.toByteArray();
     }
 
-    static LogRecord decode(byte[] payload) throws IOException {
+    /** The kind of record a payload holds without decoding it: true for {@link LogRecord.Aborted}. */
+    public static boolean isAborted(byte[] payload) {
+        return payload.length > 0 && payload[0] == ABORTED;
+    }
+
+    /** True when the payload holds an {@link LogRecord.Epoch}. */
+    public static boolean isEpoch(byte[] payload) {
+        return payload.length > 0 && payload[0] == EPOCH;
+    }
+
+    public static LogRecord decode(byte[] payload) throws IOException {
         var in = new DataInputStream(new ByteArrayInputStream(payload));
         int kind = in.readUnsignedByte();
         return switch (kind) {
@@ -69,6 +86,7 @@ final class RecordCodec {
                         : new LogRecord.DatabaseHeader(version, partitions, buckets);
             }
             case SCRIPT -> new LogRecord.Script(in.readUTF(), (String) ValueCodec.read(in));
+            case ABORTED -> new LogRecord.Aborted(in.readLong(), in.readUTF(), (String) ValueCodec.read(in));
             case EPOCH -> {
                 long number = in.readLong();
                 int n = in.readInt();

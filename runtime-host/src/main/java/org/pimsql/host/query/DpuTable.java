@@ -80,6 +80,8 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
     @Override
     public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
         TableSnapshot snapshot = SnapshotScope.current();
+        QueryControl control = SnapshotScope.control();
+        control.check();
         List<List<Object>> rows;
         try {
             int[] partitions = table.replicated() ? new int[] {0}
@@ -107,13 +109,55 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
             }
         }
         var out = new ArrayList<@Nullable Object[]>(rows.size());
+        long n = 0;
         for (List<Object> row : rows) {
+            control.tick(++n);
             Object[] values = new Object[take.length];
             for (int i = 0; i < take.length; i++) {
                 values[i] = CalciteTypes.internal(row.get(take[i]), columns.get(take[i]).type());
             }
             out.add(values);
         }
-        return Linq4j.asEnumerable(out);
+        return new CheckedEnumerable(out, control);
+    }
+
+    /** The scanned rows, checking the query's cancel flag and deadline as they are consumed (a join may rescan). */
+    private static final class CheckedEnumerable extends org.apache.calcite.linq4j.AbstractEnumerable<@Nullable Object[]> {
+        private final List<@Nullable Object[]> rows;
+        private final QueryControl control;
+
+        CheckedEnumerable(List<@Nullable Object[]> rows, QueryControl control) {
+            this.rows = rows;
+            this.control = control;
+        }
+
+        @Override
+        public org.apache.calcite.linq4j.Enumerator<@Nullable Object[]> enumerator() {
+            var inner = Linq4j.enumerator(rows);
+            return new org.apache.calcite.linq4j.Enumerator<>() {
+                long n;
+
+                @Override
+                public @Nullable Object[] current() {
+                    return inner.current();
+                }
+
+                @Override
+                public boolean moveNext() {
+                    control.tick(++n);
+                    return inner.moveNext();
+                }
+
+                @Override
+                public void reset() {
+                    inner.reset();
+                }
+
+                @Override
+                public void close() {
+                    inner.close();
+                }
+            };
+        }
     }
 }

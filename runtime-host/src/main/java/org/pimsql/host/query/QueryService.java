@@ -12,6 +12,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql2rel.ConvertToChecked;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+import org.apache.calcite.util.Holder;
 import org.apache.calcite.schema.SchemaPlus;
 import org.pimsql.host.engine.Engine;
 import org.pimsql.host.engine.SqlErrors;
@@ -20,10 +25,12 @@ import org.pimsql.host.engine.SqlErrors;
  * Ad-hoc read-only SQL over a PimSQL database, planned and executed by Apache Calcite.
  *
  * <p>A query is parsed, validated and planned outside the sequencer (no DPU is involved), then executed
- * inside {@link Engine#withSnapshot}: a barrier between two epochs, during which each table scan reads
- * the rows it needs from the DPUs' MRAM (every partition, or the one a partition-key equality pins) and
- * the result is materialized. So a query sees the committed state after one whole epoch, and each
- * (table, DPU) is read at most once per query. Calls submitted meanwhile wait for the barrier.
+ * through {@link Engine#withSnapshot}: a copy-on-write snapshot of the DPUs' memory taken at an epoch
+ * boundary, from which each table scan reads the rows it needs (every partition, or the one a partition-key
+ * equality pins) while the result is materialized. So a query sees the committed state after one whole
+ * epoch, each (table, DPU) is read at most once per query, and calls keep running meanwhile. A query stops
+ * with 57014 when cancelled or past its timeout ({@link QueryControl}), with 53200 when it would exhaust the
+ * heap; integer arithmetic is checked (22003 on overflow, 22012 on division by zero), as in procedures.
  *
  * <p>One service per JDBC connection (one Calcite connection behind it).
  */
@@ -132,6 +139,11 @@ public final class QueryService implements AutoCloseable {
 
         /** Runs the query over a snapshot; {@code params} holds one value per {@code ?}. */
         public QueryResult execute(List<Object> params) throws SQLException {
+            return execute(params, QueryControl.none());
+        }
+
+        /** Runs the query over a snapshot, stopping when {@code control} says so. */
+        public QueryResult execute(List<Object> params, QueryControl control) throws SQLException {
             if (params.size() != parameters) {
                 throw new SQLException("the query has " + parameters + " parameters, got " + params.size(), "07001");
             }
@@ -142,22 +154,25 @@ public final class QueryService implements AutoCloseable {
                 for (int i = 0; i < params.size(); i++) {
                     statement.setObject(i + 1, QueryValues.parameter(params.get(i)));
                 }
-                return engine.withSnapshot(snapshot -> {
-                    SnapshotScope.enter(snapshot);
-                    try (ResultSet rs = statement.executeQuery()) {
-                        return materialize(rs);
-                    } catch (QueryFailure f) {
-                        throw f.sqlException();
-                    } catch (RuntimeException e) {
-                        QueryFailure f = cause(e);
-                        if (f != null) {
-                            throw f.sqlException();
+                try {
+                    return engine.withSnapshot(snapshot -> {
+                        SnapshotScope.enter(snapshot, control);
+                        try (ResultSet rs = statement.executeQuery()) {
+                            return materialize(rs, control);
+                        } catch (RuntimeException | SQLException e) {
+                            throw executionError(e);
+                        } finally {
+                            SnapshotScope.leave();
                         }
-                        throw e;
-                    } finally {
-                        SnapshotScope.leave();
-                    }
-                });
+                    });
+                } catch (OutOfMemoryError e) {
+                    throw outOfMemory(e);
+                } catch (StackOverflowError e) {
+                    throw tooComplex(e);
+                } catch (ExceptionInInitializerError e) {
+                    // Calcite's generated code computes constants in a static initializer: 2^63 - 1 + 1 fails there
+                    throw executionError(new IllegalStateException(e.getCause()));
+                }
             }
         }
 
@@ -178,6 +193,51 @@ public final class QueryService implements AutoCloseable {
         return null;
     }
 
+    /**
+     * An error of Calcite's execution as the SQLException a user expects: a table read's own, a cancel (57014),
+     * or Java's arithmetic errors of checked integer and decimal arithmetic as 22003 (numeric value out of range)
+     * and 22012 (division by zero), as procedures report them.
+     */
+    static SQLException executionError(Exception e) {
+        QueryFailure f = cause(e);
+        if (f != null) {
+            return f.sqlException();
+        }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof ArithmeticException a) {
+                String m = String.valueOf(a.getMessage());
+                SQLException out = m.contains("by zero") || m.contains("Division undefined")
+                        ? SqlErrors.of("22012", "division by zero")
+                        : SqlErrors.of("22003", "numeric value out of range (" + m + ")");
+                out.initCause(e);
+                return out;
+            }
+        }
+        return e instanceof SQLException sql ? translate(sql) : translate(new SQLException(e.getMessage(), (String) null, e));
+    }
+
+    static SQLException outOfMemory(OutOfMemoryError e) {
+        var out = new SQLException("out of memory: the query's rows and intermediate results do not fit in the JVM "
+                + "heap (raise -Xmx, or select fewer rows)", "53200");
+        out.initCause(e);
+        return out;
+    }
+
+    private static boolean hasCause(Throwable t, Class<? extends Throwable> kind) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (kind.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static SQLException tooComplex(Throwable e) {
+        var out = SqlErrors.of("54001", "the statement is too complex (nested too deeply) to be planned");
+        out.initCause(e);
+        return out;
+    }
+
     /** Parses, validates and plans {@code sql} (no DPU is read); errors are SQLExceptions with SQLSTATEs. */
     public Prepared prepare(String sql) throws SQLException {
         String text = stripTerminator(sql);
@@ -189,19 +249,42 @@ public final class QueryService implements AutoCloseable {
             }
             PreparedStatement ps;
             synchronized (this) {
-                ps = cc.prepareStatement(text);
+                try (Hook.Closeable checked = Hook.PROGRAM.addThread(QueryService::checkedArithmetic)) {
+                    ps = cc.prepareStatement(text);
+                }
             }
             return new Prepared(text, ps, ps.getParameterMetaData().getParameterCount(), null);
         } catch (SQLException e) {
-            throw translate(e);
+            throw hasCause(e, StackOverflowError.class) ? tooComplex(e) : translate(e);
+        } catch (StackOverflowError e) {
+            throw tooComplex(e);
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory(e);
+        } catch (ExceptionInInitializerError e) {
+            throw executionError(new IllegalStateException(e.getCause()));
         }
     }
 
     /** Plans and runs a query without parameters. */
     public QueryResult query(String sql) throws SQLException {
+        return query(sql, QueryControl.none());
+    }
+
+    /** Plans and runs a query without parameters, stopping when {@code control} says so. */
+    public QueryResult query(String sql, QueryControl control) throws SQLException {
         try (Prepared p = prepare(sql)) {
-            return p.execute(List.of());
+            return p.execute(List.of(), control);
         }
+    }
+
+    /**
+     * Calcite's planning program, preceded by its rewrite of integer {@code + - * /} into their checked forms
+     * (what its SQL Server and BigQuery conformances do): an overflow then fails instead of wrapping around.
+     */
+    private static void checkedArithmetic(Holder<Program> holder) {
+        Program base = holder.get() != null ? holder.get() : Programs.standard();
+        holder.set((planner, rel, traits, materializations, lattices) -> base.run(planner,
+                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(rel), traits, materializations, lattices));
     }
 
     static String stripTerminator(String sql) {
@@ -239,6 +322,10 @@ public final class QueryService implements AutoCloseable {
     }
 
     static QueryResult materialize(ResultSet rs) throws SQLException {
+        return materialize(rs, QueryControl.none());
+    }
+
+    static QueryResult materialize(ResultSet rs, QueryControl control) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
         var columns = new ArrayList<QueryColumn>(n);
@@ -249,6 +336,7 @@ public final class QueryService implements AutoCloseable {
         }
         var rows = new ArrayList<Object[]>();
         while (rs.next()) {
+            control.check();
             Object[] row = new Object[n];
             for (int c = 1; c <= n; c++) {
                 row[c - 1] = QueryValues.read(rs, c, columns.get(c - 1));

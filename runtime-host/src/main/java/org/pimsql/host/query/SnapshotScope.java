@@ -3,12 +3,13 @@ package org.pimsql.host.query;
 import org.pimsql.host.engine.TableSnapshot;
 
 /**
- * The snapshot the running query reads from. A query executes on the thread that holds the engine's
- * barrier ({@code Engine.withSnapshot}); Calcite calls {@link DpuTable#scan} on that same thread, which
- * finds its snapshot here. A scan outside a snapshot is a bug and fails loudly.
+ * The snapshot the running query reads from, and what may stop it. A query executes on the caller's thread
+ * ({@code Engine.withSnapshot}); Calcite calls {@link DpuTable#scan} on that same thread, which finds its
+ * snapshot and {@link QueryControl} here. A scan outside a snapshot is a bug and fails loudly.
  */
 final class SnapshotScope {
     private static final ThreadLocal<TableSnapshot> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<QueryControl> CONTROL = ThreadLocal.withInitial(QueryControl::none);
 
     private SnapshotScope() {}
 
@@ -20,11 +21,18 @@ final class SnapshotScope {
         return s;
     }
 
-    static void enter(TableSnapshot snapshot) {
+    /** The cancel flag and deadline of the running query. */
+    static QueryControl control() {
+        return CONTROL.get();
+    }
+
+    static void enter(TableSnapshot snapshot, QueryControl control) {
         CURRENT.set(snapshot);
+        CONTROL.set(control);
     }
 
     static void leave() {
         CURRENT.remove();
+        CONTROL.remove();
     }
 }

@@ -142,6 +142,14 @@ public final class Sequencer implements AutoCloseable {
         return (CompletableFuture<T>) (CompletableFuture<?>) done;
     }
 
+    /**
+     * Where numbering stands: the next sequence and epoch numbers and the last timestamp given. Exact when read by
+     * a {@link #barrier} action (the sequencer thread), which is how checkpoints record it.
+     */
+    public SequencerStart position() {
+        return new SequencerStart(nextSequence, nextEpoch, lastTimestamp);
+    }
+
     public SequencerStats stats() {
         lock.lock();
         try {

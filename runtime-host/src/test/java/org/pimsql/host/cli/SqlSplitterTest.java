@@ -106,4 +106,22 @@ class SqlSplitterTest {
         assertEquals("SELECT 2", s.get(1).text());
         assertEquals("SELECT 2", s.get(1).leadingWords(5));
     }
+
+    @Test
+    void aScriptEndingInsideACommentOrQuotedTextIsRefusedWithWhereItStarts() {
+        var comment = org.junit.jupiter.api.Assertions.assertThrows(SqlSplitter.UnclosedException.class,
+                () -> SqlSplitter.split("CALL a();\n  /* forgot to close\nCALL b();\nCALL c();\n"));
+        org.junit.jupiter.api.Assertions.assertEquals(2, comment.line());
+        org.junit.jupiter.api.Assertions.assertEquals(3, comment.column());
+        org.junit.jupiter.api.Assertions.assertTrue(comment.getMessage().contains("unclosed comment"));
+        var quote = org.junit.jupiter.api.Assertions.assertThrows(SqlSplitter.UnclosedException.class,
+                () -> SqlSplitter.split("CALL a('x);\nCALL b();"));
+        org.junit.jupiter.api.Assertions.assertTrue(quote.getMessage().contains("unclosed quoted text"));
+        org.junit.jupiter.api.Assertions.assertEquals(2, SqlSplitter.split("CALL a(); /* closed */ CALL b();").size());
+        // the shell keeps reading while a comment is open: the comment is part of the unterminated tail
+        SqlSplitter.Split open = SqlSplitter.scan("CALL a(); /* still");
+        org.junit.jupiter.api.Assertions.assertEquals(1, open.statements().size());
+        org.junit.jupiter.api.Assertions.assertEquals("/* still", open.tail().text());
+        org.junit.jupiter.api.Assertions.assertEquals("comment", open.open());
+    }
 }

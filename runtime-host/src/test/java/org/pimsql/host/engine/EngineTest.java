@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pimsql.host.log.CommandLog;
+import org.pimsql.host.store.DirectoryStore;
+import org.pimsql.host.store.Store;
 import org.pimsql.host.log.LogRecord;
 import org.pimsql.host.sequencer.SequencerConfig;
 
@@ -89,8 +90,12 @@ class EngineTest {
             assertThrows(SQLSyntaxErrorException.class, () -> engine.executeScript("bad.sql", "BROKEN"));
             SqlErrors.await(engine.call("DEPOSIT", List.of(1L, 10L, 0L)));
         }
-        try (CommandLog log = CommandLog.open(dir)) {
-            assertEquals(1, log.recovered().stream().filter(r -> r instanceof LogRecord.Script).count());
+        try (var store = DirectoryStore.open(dir, true, null); Store.RecordSource records = store.records(1)) {
+            long scripts = 0;
+            for (Store.Entry e; (e = records.next()) != null; ) {
+                scripts += e.record() instanceof LogRecord.Script ? 1 : 0;
+            }
+            assertEquals(1, scripts);
         }
     }
 
@@ -220,8 +225,8 @@ class EngineTest {
                 SequencerConfig.DEFAULT, bank::backend, bank.compiler(), clock::get, 12))) {
             engine.executeScript("bank.sql", "CREATE BANK");
         }
-        try (CommandLog log = CommandLog.open(dir)) {
-            assertEquals(new LogRecord.DatabaseHeader(Engine.LOG_FORMAT, DPUS, 12), log.recovered().getFirst());
+        try (var store = DirectoryStore.open(dir, true, null)) {
+            assertEquals(new LogRecord.DatabaseHeader(Engine.LOG_FORMAT, DPUS, 12), store.shape());
         }
         var error = assertThrows(SQLException.class, () -> Engine.open(new EngineConfig(
                 new DatabaseLocation.Directory(dir), DPUS, SequencerConfig.DEFAULT, bank::backend, bank.compiler(),

@@ -15,7 +15,17 @@ public final class FakeBankRuntime implements EngineRuntime {
 
     @Override
     public BackendFactory backends() {
-        return FIXTURE::backend;
+        return new BackendFactory() {
+            @Override
+            public org.pimsql.host.backend.DpuBackend allocate(int dpus) {
+                return FIXTURE.backend(dpus);
+            }
+
+            @Override
+            public boolean allocatesFreshDpus() {
+                return false; // every backend shares the fixture's balances
+            }
+        };
     }
 
     @Override
