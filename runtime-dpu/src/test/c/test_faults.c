@@ -89,7 +89,7 @@ static void test_wram_overflow_at_mem_alloc(void) {
 
 static void test_failed_assert(void) {
     expect_fault("fault_assert", 0, BAD_DPU_NAME, "assertion failed: armed == 0 || value == 42",
-                 "fault_assert.c:12");
+                 "fault_assert.c:12)");
 }
 
 static void test_halt(void) { expect_fault("fault_halt", 0, BAD_DPU_NAME, "halt() called", NULL); }
@@ -108,6 +108,12 @@ static void test_native_crash(void) {
                  "at address (nil)");
     expect_fault("fault_divide_by_zero", 0, BAD_DPU_NAME, "native crash: arithmetic exception (SIGFPE", NULL);
     expect_fault("fault_native_stack_overflow", 0, BAD_DPU_NAME, "native crash: stack overflow of the tasklet", NULL);
+}
+
+/* A tasklet that goes deeper than its DPU stack allows (in native bytes: 2 x STACK_SIZE_DEFAULT) faults. */
+static void test_stack_overflow(void) {
+    expect_fault("fault_stack_overflow", 0, BAD_DPU_NAME, "stack overflow: the tasklet used",
+                 "more than its 2048 (2 x STACK_SIZE_DEFAULT = 1024 bytes");
 }
 
 static void test_runaway_kernel(void) {
@@ -133,7 +139,11 @@ static void test_wram_overflow_at_load(void) {
     check_error("fault_stack_overflow_load", dpu_load(set, kernel_path("fault_stack_overflow_load"), NULL),
                 DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "24 tasklets x 3072 bytes of stack", (const char *)NULL);
     check_error("fault_const_overflow_load", dpu_load(set, kernel_path("fault_const_overflow_load"), NULL),
-                DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "61440 bytes of constants", (const char *)NULL);
+                DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "bytes of read-only data", (const char *)NULL);
+    /* string literals and jump tables are WRAM on a DPU too, named or not */
+    check_error("fault_rodata_overflow_load", dpu_load(set, kernel_path("fault_rodata_overflow_load"), NULL),
+                DPU_ERR_WRAM_OVERFLOW, "WRAM overflow", "bytes of read-only data + 8 tasklets x 1024",
+                (const char *)NULL);
 }
 
 static void test_too_many_mutexes(void) {
@@ -153,6 +163,7 @@ int main(void) {
     test_halt();
     test_deadlock();
     test_native_crash();
+    test_stack_overflow();
     test_runaway_kernel();
     test_time_limit();
     test_fault_reported_by_sync_after_async_launch();

@@ -33,7 +33,13 @@ static void test_push_with_missing_buffer(void) {
                 dpu_push_xfer(set, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 0, sizeof buffers[0], DPU_XFER_DEFAULT),
                 DPU_ERR_INVALID_MEMORY_TRANSFER, "dpu_push_xfer: DPU 3 (rank 0, slot 3)", "no buffer prepared",
                 (const char *)NULL);
-    /* the push consumed the prepared buffers: pushing again without preparing fails at DPU 0 */
+    /* as libdpu (SDK 2020.3), the failed push left the other buffers prepared: preparing again is reported */
+    check_error("prepare after a failed push", dpu_prepare_xfer(dpu_at(0), buffers[0]), DPU_ERR_TRANSFER_ALREADY_SET,
+                "DPU 0 (rank 0, slot 0) already has a prepared buffer", (const char *)NULL);
+    /* clearing them (NULL) makes the set clean; a push that succeeds consumes its buffers */
+    CHECK_OK(dpu_prepare_xfer(set, NULL));
+    DPU_FOREACH(set, dpu, i) { CHECK_OK(dpu_prepare_xfer(dpu, buffers[i])); }
+    CHECK_OK(dpu_push_xfer(set, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 0, sizeof buffers[0], DPU_XFER_DEFAULT));
     check_error("push, buffers consumed",
                 dpu_push_xfer(set, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 0, sizeof buffers[0], DPU_XFER_DEFAULT),
                 DPU_ERR_INVALID_MEMORY_TRANSFER, "DPU 0 (rank 0, slot 0)", (const char *)NULL);
@@ -64,6 +70,7 @@ static void test_push_length_not_multiple_of_8(void) {
     check_error("push, length 12",
                 dpu_push_xfer(set, DPU_XFER_TO_DPU, DPU_MRAM_HEAP_POINTER_NAME, 0, 12, DPU_XFER_DEFAULT),
                 DPU_ERR_INVALID_MEMORY_TRANSFER, "length and offset must be multiples of 8", (const char *)NULL);
+    CHECK_OK(dpu_prepare_xfer(set, NULL)); /* the failed push left them prepared */
 }
 
 static void test_serial_transfer_rules(void) {

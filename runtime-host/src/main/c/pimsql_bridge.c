@@ -3,14 +3,25 @@
  * Function & Memory API (org.pimsql.host.backend.NativeDpuBackend).
  *
  * Written against the libdpu host API (<dpu.h>) only, so the same file builds against PimSQL's
- * simulator (libpimsim) and against a real UPMEM SDK (docs/runtime.md, "Building against the UPMEM
- * SDK"). Every function returns 0 on success and -1 on failure, with a message kept in the bridge
- * (pimsql_bridge_error); the error code of the failing libdpu call is part of the message.
+ * simulator (libpimsim) and against a real UPMEM SDK (docs/upmem.md). Every function returns 0 on
+ * success and -1 on failure, with a message kept in the bridge (pimsql_bridge_error); the error code
+ * of the failing libdpu call is part of the message.
  *
- * Buffers are per DPU, in the set's DPU order (0 .. nr_dpus-1). Parallel transfers go rank by rank:
- * a rank moves one length, its largest buffer rounded up to 8 bytes (the hardware's rule), so the
- * shorter buffers of that rank are padded with zeros (to DPUs) or truncated (from DPUs) through
- * scratch copies. A rank whose buffers are all empty is skipped.
+ * Buffers are per DPU, in the set's DPU order (0 .. nr_dpus-1). A parallel transfer moves one length
+ * per push, so shorter buffers are padded with zeros (to DPUs) or truncated (from DPUs) through
+ * scratch copies. The length is rounded up to the memory's word: 8 bytes for the MRAM heap, 4 for a
+ * named symbol (a __host variable in WRAM must not be read past its end; an MRAM symbol's lengths
+ * are multiples of 8 already, by the DpuBackend contract).
+ *
+ * Every rank is transferred at once. Built with PIMSQL_BRIDGE_XFER_ASYNC (BridgeBuilder defines it when
+ * <dpu.h> has DPU_XFER_ASYNC), each rank gets its own asynchronous push, padded to that rank's largest
+ * buffer, and one dpu_sync waits for all of them; a rank whose buffers are all empty is skipped. Without
+ * it (UPMEM SDK 2020.3 and older), one push over the whole set moves the set's largest buffer to every
+ * DPU, libdpu then driving the ranks in parallel; when some rank has nothing to transfer, ranks are
+ * pushed one after another instead, so that no DPU receives zeros it was not sent.
+ *
+ * After a failed push, libdpu may keep the prepared buffers (SDK 2020.3 does), and the next
+ * dpu_prepare_xfer would fail with "transfer already set": the bridge clears them on every failure.
  */
 #include <dpu.h>
 #include <stdarg.h>
@@ -149,68 +160,132 @@ int pimsql_bridge_sync(pimsql_bridge *b) {
     return 0;
 }
 
-static uint32_t padded_length(const uint32_t *lengths, uint32_t first, uint32_t count) {
+static uint32_t padded_length(const uint32_t *lengths, uint32_t first, uint32_t count, uint32_t unit) {
     uint32_t max = 0;
     for (uint32_t i = first; i < first + count; i++)
         if (lengths[i] > max) max = lengths[i];
-    return (max + 7u) & ~7u;
+    return (max + unit - 1u) & ~(unit - 1u);
+}
+
+/* One parallel transfer in flight or being prepared: the scratch copies it owns. */
+typedef struct transfer_state {
+    pimsql_bridge *b;
+    int to_dpu;
+    uint8_t *const *buffers;
+    const uint32_t *lengths;
+    uint8_t **scratch; /* per DPU: a padded copy, or NULL when the caller's buffer is used as is */
+} transfer_state;
+
+/* Prepares DPU d's buffer for a push of `length` bytes. */
+static int prepare_dpu(transfer_state *t, uint32_t d, uint32_t length) {
+    uint8_t *buffer = t->buffers[d];
+    if (t->lengths[d] != length || buffer == NULL) {
+        t->scratch[d] = calloc(1, length);
+        if (t->scratch[d] == NULL) {
+            set_error(t->b, "out of host memory");
+            return -1;
+        }
+        if (t->to_dpu && t->lengths[d] > 0) memcpy(t->scratch[d], buffer, t->lengths[d]);
+        buffer = t->scratch[d];
+    }
+    dpu_error_t status = dpu_prepare_xfer(t->b->dpus[d], buffer);
+    if (status != DPU_OK) {
+        set_error(t->b, "dpu_prepare_xfer(DPU %u) failed with libdpu error %d", d, (int)status);
+        return -1;
+    }
+    return 0;
+}
+
+/* Pushes the prepared buffers of `set` (the DPUs first .. first+count-1); clears them when it fails. */
+static int push(transfer_state *t, struct dpu_set_t set, const char *what, const char *target, uint32_t offset,
+                uint32_t length, int flags) {
+    dpu_error_t status = dpu_push_xfer(set, t->to_dpu ? DPU_XFER_TO_DPU : DPU_XFER_FROM_DPU, target, offset, length,
+                                       (dpu_xfer_flags_t)flags);
+    if (status != DPU_OK) {
+        set_error(t->b, "dpu_push_xfer(%s, %s, %s+%u, %u bytes) failed with libdpu error %d",
+                  t->to_dpu ? "to DPUs" : "from DPUs", what, target, offset, length, (int)status);
+        return -1;
+    }
+    return 0;
+}
+
+/* Copies what was pulled into the caller's buffers and frees the scratch copies. */
+static void finish(transfer_state *t, int ok) {
+    for (uint32_t d = 0; d < t->b->nr_dpus; d++) {
+        if (t->scratch[d] == NULL) continue;
+        if (ok && !t->to_dpu && t->lengths[d] > 0 && t->buffers[d] != NULL)
+            memcpy(t->buffers[d], t->scratch[d], t->lengths[d]);
+        free(t->scratch[d]);
+    }
+    free(t->scratch);
+}
+
+/* A failed transfer leaves no prepared buffer behind (libdpu would refuse the next dpu_prepare_xfer). */
+static void clear_prepared(pimsql_bridge *b) {
+    (void)dpu_prepare_xfer(b->set, NULL);
+}
+
+/* Rank r's DPUs, prepared with its own padded length; 0 when the rank has nothing to move. */
+static int prepare_rank(transfer_state *t, uint32_t r, uint32_t length) {
+    for (uint32_t i = 0; i < t->b->rank_size[r]; i++)
+        if (prepare_dpu(t, t->b->rank_first[r] + i, length) != 0) return -1;
+    return 0;
 }
 
 /*
- * One parallel transfer per rank. buffers[d] holds lengths[d] bytes for DPU d (to_dpu), or receives
- * lengths[d] bytes from it (from DPUs).
+ * One parallel transfer over every rank. buffers[d] holds lengths[d] bytes for DPU d (to_dpu), or
+ * receives lengths[d] bytes from it (from DPUs).
  */
 static int transfer(pimsql_bridge *b, int to_dpu, const char *symbol, uint32_t offset, uint8_t *const *buffers,
                     const uint32_t *lengths) {
     const char *target = symbol_or_heap(symbol);
-    for (uint32_t r = 0; r < b->nr_ranks; r++) {
-        uint32_t first = b->rank_first[r], count = b->rank_size[r];
-        uint32_t length = padded_length(lengths, first, count);
-        if (length == 0) continue;
-        uint8_t **scratch = calloc(count, sizeof *scratch);
-        if (scratch == NULL) {
-            set_error(b, "out of host memory");
-            return -1;
-        }
-        int failed = 0;
-        for (uint32_t i = 0; i < count && !failed; i++) {
-            uint32_t d = first + i;
-            uint8_t *buffer = buffers[d];
-            if (lengths[d] != length || buffer == NULL) {
-                scratch[i] = calloc(1, length);
-                if (scratch[i] == NULL) {
-                    set_error(b, "out of host memory");
-                    failed = 1;
-                    break;
-                }
-                if (to_dpu && lengths[d] > 0) memcpy(scratch[i], buffer, lengths[d]);
-                buffer = scratch[i];
-            }
-            dpu_error_t status = dpu_prepare_xfer(b->dpus[d], buffer);
-            if (status != DPU_OK) {
-                set_error(b, "dpu_prepare_xfer(DPU %u) failed with libdpu error %d", d, (int)status);
-                failed = 1;
-            }
-        }
-        if (!failed) {
-            dpu_error_t status = dpu_push_xfer(b->ranks[r], to_dpu ? DPU_XFER_TO_DPU : DPU_XFER_FROM_DPU, target,
-                                               offset, length, DPU_XFER_DEFAULT);
-            if (status != DPU_OK) {
-                set_error(b, "dpu_push_xfer(%s, rank %u, %s+%u, %u bytes) failed with libdpu error %d",
-                          to_dpu ? "to DPUs" : "from DPUs", r, target, offset, length, (int)status);
-                failed = 1;
-            }
-        }
-        for (uint32_t i = 0; i < count; i++) {
-            if (scratch[i] == NULL) continue;
-            uint32_t d = first + i;
-            if (!failed && !to_dpu && lengths[d] > 0 && buffers[d] != NULL) memcpy(buffers[d], scratch[i], lengths[d]);
-            free(scratch[i]);
-        }
-        free(scratch);
-        if (failed) return -1;
+    uint32_t unit = symbol == NULL || symbol[0] == '\0' ? 8u : 4u;
+    transfer_state t = {b, to_dpu, buffers, lengths, calloc(b->nr_dpus, sizeof(uint8_t *))};
+    if (t.scratch == NULL) {
+        set_error(b, "out of host memory");
+        return -1;
     }
-    return 0;
+    int failed = 0;
+#ifdef PIMSQL_BRIDGE_XFER_ASYNC
+    int queued = 0;
+    for (uint32_t r = 0; r < b->nr_ranks && !failed; r++) {
+        uint32_t length = padded_length(lengths, b->rank_first[r], b->rank_size[r], unit);
+        if (length == 0) continue;
+        char what[32];
+        snprintf(what, sizeof what, "rank %u", r);
+        failed = prepare_rank(&t, r, length) != 0 || push(&t, b->ranks[r], what, target, offset, length, DPU_XFER_ASYNC) != 0;
+        queued += !failed;
+    }
+    if (queued > 0) {
+        dpu_error_t status = dpu_sync(b->set);
+        if (status != DPU_OK && !failed) {
+            set_error(b, "dpu_push_xfer(%s, %s+%u) failed with libdpu error %d (reported by dpu_sync)",
+                      to_dpu ? "to DPUs" : "from DPUs", target, offset, (int)status);
+            failed = 1;
+        }
+    }
+#else
+    uint32_t length = padded_length(lengths, 0, b->nr_dpus, unit);
+    int every_rank = 1;
+    for (uint32_t r = 0; r < b->nr_ranks; r++)
+        every_rank &= padded_length(lengths, b->rank_first[r], b->rank_size[r], unit) > 0;
+    if (length > 0 && every_rank) {
+        for (uint32_t d = 0; d < b->nr_dpus && !failed; d++) failed = prepare_dpu(&t, d, length) != 0;
+        failed = failed || push(&t, b->set, "all ranks", target, offset, length, DPU_XFER_DEFAULT) != 0;
+    } else {
+        for (uint32_t r = 0; r < b->nr_ranks && !failed; r++) {
+            uint32_t rank_length = padded_length(lengths, b->rank_first[r], b->rank_size[r], unit);
+            if (rank_length == 0) continue;
+            char what[32];
+            snprintf(what, sizeof what, "rank %u", r);
+            failed = prepare_rank(&t, r, rank_length) != 0 ||
+                     push(&t, b->ranks[r], what, target, offset, rank_length, DPU_XFER_DEFAULT) != 0;
+        }
+    }
+#endif
+    if (failed) clear_prepared(b);
+    finish(&t, !failed);
+    return failed ? -1 : 0;
 }
 
 int pimsql_bridge_push(pimsql_bridge *b, const char *symbol, uint32_t offset, uint8_t *const *buffers,

@@ -40,7 +40,7 @@ typedef struct {
 
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
-_Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
+_Static_assert(__builtin_offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
 _Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");

@@ -1,6 +1,7 @@
 /*
  * Test kernel for the DPU bridge: each DPU reads "count, values[count]" (uint64) from the MRAM heap,
- * writes "count, sum * factor" 4 KiB further, and counts its launches in a __host variable.
+ * writes "count, sum * factor" 4 KiB further, counts its launches in a __host variable and leaves the count of
+ * values in a 4-byte one (a __host variable the host must not read past its end).
  */
 #include <defs.h>
 #include <mram.h>
@@ -8,6 +9,7 @@
 
 __host uint64_t factor = 1;
 __host uint64_t launches;
+__host uint32_t last_count;
 
 int main(void) {
     if (me() != 0) {
@@ -26,5 +28,6 @@ int main(void) {
     word[1] = sum * factor;
     mram_write(word, heap + 4096, 16);
     launches++;
+    last_count = (uint32_t)count;
     return 0;
 }

@@ -36,7 +36,7 @@ struct kernel_layout {
     struct pimsim_region wram[PIMSIM_MAX_WRAM_REGIONS];
     unsigned nr_wram;
     size_t wram_size;
-    size_t constants_size; /* named read-only data objects: WRAM on the DPU, not saved per DPU */
+    size_t constants_size; /* read-only data: WRAM on the DPU, not saved per DPU */
     size_t mram_vaddr, mram_size, noinit_vaddr, noinit_size;
     size_t mutexes_size;
     size_t image_end; /* end of the highest allocated section: the copy spans [base, base + image_end) */
@@ -52,12 +52,21 @@ static int is_native_bookkeeping(const char *name) {
 }
 
 /*
- * Bytes of named constant objects (STT_OBJECT symbols in allocated read-only data sections): on the
- * DPU constants live in WRAM too. Anonymous data (string literals, jump tables) has no symbol and is
- * not counted, because its native size says little about the DPU's.
+ * Bytes of the kernel's own constants in the read-only data sections (.rodata*: named constants, string literals,
+ * jump and lookup tables; .data.rel.ro*: constant tables of pointers, writable only while the loader relocates
+ * them). On a DPU all of it is WRAM. Not counted: the simulator's description of the kernel (pimsim_kernel.h) and
+ * the texts of assert() (assert.h keeps them in their own section: the SDK's assert is one fault instruction).
  */
-static size_t constants_size(const uint8_t *file, size_t size, const Elf64_Shdr *sh, unsigned nr_sections) {
+static int is_constant_section(const char *name) {
+    return strcmp(name, ".rodata") == 0 || strncmp(name, ".rodata.", 8) == 0 || strncmp(name, ".data.rel.ro", 12) == 0;
+}
+
+static size_t constants_size(const uint8_t *file, size_t size, const Elf64_Shdr *sh, unsigned nr_sections,
+                             const char *names, size_t names_size) {
     size_t total = 0;
+    for (unsigned i = 0; i < nr_sections; i++)
+        if ((sh[i].sh_flags & SHF_ALLOC) && sh[i].sh_name < names_size && is_constant_section(names + sh[i].sh_name))
+            total += sh[i].sh_size;
     for (unsigned i = 0; i < nr_sections; i++) {
         if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= nr_sections) continue;
         const Elf64_Shdr *strings = &sh[sh[i].sh_link];
@@ -69,12 +78,10 @@ static size_t constants_size(const uint8_t *file, size_t size, const Elf64_Shdr 
                 syms[k].st_shndx >= nr_sections)
                 continue;
             const Elf64_Shdr *section = &sh[syms[k].st_shndx];
-            if (!(section->sh_flags & SHF_ALLOC) || (section->sh_flags & (SHF_WRITE | SHF_EXECINSTR))) continue;
-            /* the simulator's own description of the kernel (pimsim_kernel.h) does not exist on a DPU */
+            if (section->sh_name >= names_size || !is_constant_section(names + section->sh_name)) continue;
             const char *name = syms[k].st_name < strings->sh_size
                                    ? (const char *)file + strings->sh_offset + syms[k].st_name : "";
-            if (strncmp(name, "pimsim_kernel_", 14) == 0) continue;
-            total += syms[k].st_size;
+            if (strncmp(name, "pimsim_kernel_", 14) == 0 && total >= syms[k].st_size) total -= syms[k].st_size;
         }
     }
     return total;
@@ -127,7 +134,7 @@ static dpu_error_t read_layout(const uint8_t *file, size_t size, const char *pat
             out->wram_size += (s->sh_size + 7) & ~(size_t)7;
         }
     }
-    out->constants_size = constants_size(file, size, sh, eh->e_shnum);
+    out->constants_size = constants_size(file, size, sh, eh->e_shnum, names, strtab->sh_size);
     return DPU_OK;
 }
 
@@ -317,7 +324,7 @@ static dpu_error_t create_program(const char *path, const uint8_t *data, size_t 
     }
     size_t fixed = p->wram_image_size + p->constants_size + (size_t)p->nr_tasklets * p->stack_size;
     if (fixed > PIMSIM_WRAM_SIZE) {
-        pimsim_set_last_fault("dpu_load: WRAM overflow: %s needs %zu bytes of globals + %zu bytes of constants + %u "
+        pimsim_set_last_fault("dpu_load: WRAM overflow: %s needs %zu bytes of globals + %zu bytes of read-only data + %u "
                               "tasklets x %u bytes of stack = %zu bytes > 65536 bytes of WRAM",
                               path, p->wram_image_size, p->constants_size, p->nr_tasklets, p->stack_size, fixed);
         free_program(p);

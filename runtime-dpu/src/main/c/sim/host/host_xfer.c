@@ -9,7 +9,8 @@
  * DPU of the set gets exactly `length` bytes and the host pads each rank to its largest buffer. What
  * the simulator checks is what could make the DPUs' transfers differ: every DPU of the pushed set
  * must have its own prepared buffer (a DPU without one would receive nothing), and the length and
- * offset must be multiples of 8. Prepared buffers are consumed by the push.
+ * offset must be multiples of the memory's word (8 bytes for MRAM, 4 for a WRAM symbol). A push that
+ * succeeds consumes the prepared buffers; a failed one leaves them, as libdpu does.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -238,6 +239,15 @@ dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, 
     return pimsim_queue_transfer(dpus, n, buffers, 1, symbol_name, symbol_offset, length, "dpu_broadcast_to");
 }
 
+static void consume_prepared(struct dpu_t **dpus, size_t n) {
+    pthread_mutex_lock(&pimsim_lock);
+    for (size_t i = 0; i < n; i++) {
+        dpus[i]->xfer_prepared = 0;
+        dpus[i]->xfer_buffer = NULL;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+}
+
 dpu_error_t dpu_prepare_xfer(struct dpu_set_t dpu_set, void *buffer) {
     struct dpu_t **dpus;
     size_t n = pimsim_collect(dpu_set, &dpus);
@@ -259,6 +269,17 @@ dpu_error_t dpu_prepare_xfer(struct dpu_set_t dpu_set, void *buffer) {
     return err;
 }
 
+/* The word of the memory a parallel transfer reaches: 4 bytes for a WRAM (__host) symbol, 8 for MRAM. */
+static size_t transfer_word(struct dpu_t *dpu, const char *symbol, uint32_t offset) {
+    uint8_t *where;
+    int is_mram = 1;
+    char saved[PIMSIM_FAULT_TEXT * 2];
+    pimsim_last_fault(saved, sizeof saved); /* resolving an unknown symbol here must not replace the last text */
+    if (pimsim_resolve(dpu, symbol, offset, 0, "dpu_push_xfer", &where, &is_mram) != DPU_OK) is_mram = 1;
+    pimsim_set_last_fault("%s", saved);
+    return is_mram ? 8 : 4;
+}
+
 dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char *symbol_name,
                           uint32_t symbol_offset, size_t length, dpu_xfer_flags_t flags) {
     if (xfer != DPU_XFER_TO_DPU && xfer != DPU_XFER_FROM_DPU) return DPU_ERR_INVALID_MEMORY_TRANSFER;
@@ -275,27 +296,30 @@ dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char 
     for (size_t i = 0; i < n; i++) {
         if (!dpus[i]->xfer_prepared && missing == NULL) missing = dpus[i];
         buffers[i] = dpus[i]->xfer_buffer;
-        dpus[i]->xfer_prepared = 0; /* a push consumes the prepared buffers */
-        dpus[i]->xfer_buffer = NULL;
     }
     pthread_mutex_unlock(&pimsim_lock);
     const char *operation = "dpu_push_xfer";
+    size_t word = missing ? 8 : transfer_word(dpus[0], symbol_name, symbol_offset);
     dpu_error_t err;
     if (missing) {
         err = bad_access(DPU_ERR_INVALID_MEMORY_TRANSFER, operation, missing,
                          "unequal parallel transfer: this DPU of the pushed set has no buffer prepared with "
                          "dpu_prepare_xfer (every DPU of a push moves the same %zu bytes)",
                          length);
-    } else if (length % 8 != 0 || symbol_offset % 8 != 0) {
+    } else if (length % word != 0 || symbol_offset % word != 0) {
         err = bad_access(DPU_ERR_INVALID_MEMORY_TRANSFER, operation, dpus[0],
-                         "parallel transfer of %zu bytes at offset %u: length and offset must be multiples of 8",
-                         length, symbol_offset);
+                         "parallel transfer of %zu bytes at offset %u: length and offset must be multiples of %zu",
+                         length, symbol_offset, word);
     } else if (flags & DPU_XFER_ASYNC) {
+        consume_prepared(dpus, n);
         return pimsim_queue_transfer(dpus, n, buffers, xfer == DPU_XFER_TO_DPU, symbol_name, symbol_offset, length,
                                      operation); /* takes dpus and buffers */
     } else {
         err = transfer_now(dpus, n, buffers, xfer == DPU_XFER_TO_DPU, symbol_name, symbol_offset, length, operation);
     }
+    /* A push consumes the prepared buffers when it succeeds; a failed one leaves them prepared, as libdpu does
+     * (SDK 2020.3): the next dpu_prepare_xfer then reports DPU_ERR_TRANSFER_ALREADY_SET unless they are cleared. */
+    if (err == DPU_OK) consume_prepared(dpus, n);
     free(buffers);
     free(dpus);
     return err;

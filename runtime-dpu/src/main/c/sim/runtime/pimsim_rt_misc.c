@@ -15,7 +15,10 @@ PIMSIM_EXPORT sysname_t me(void) {
 PIMSIM_EXPORT void halt(void) { pimsim_fault("halt() called"); }
 
 PIMSIM_EXPORT void pimsim_assert_fail(const char *expr, const char *file, int line, const char *func) {
-    pimsim_fault("assertion failed: %s (%s:%d, in %s)", expr, file, line, func);
+    if (func)
+        pimsim_fault("assertion failed: %s (%s:%d, in %s)", expr, file, line, func);
+    else
+        pimsim_fault("assertion failed: %s (%s:%d)", expr, file, line);
 }
 
 PIMSIM_EXPORT void *mem_alloc(size_t size) {

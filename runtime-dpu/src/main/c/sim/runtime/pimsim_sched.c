@@ -224,6 +224,49 @@ static int schedule(struct pimsim_exec *e) {
     return 0;
 }
 
+/*
+ * Tasklet stack overflow. A DPU tasklet has STACK_SIZE_DEFAULT bytes of stack in WRAM; its frames here are native
+ * ones, and the simulator's own runtime frames sit below the kernel's during every runtime call. The kernel's
+ * deepest path measures about 1.15 times the rv32 proxy's (the stand-in for DPU frames, docs/iram.md), and a DMA
+ * call adds a few hundred bytes of runtime frames: so a tasklet may use PIMSIM_STACK_FACTOR x STACK_SIZE_DEFAULT
+ * native bytes. The next as many bytes below are a canary zone, filled with a pattern before the launch; a zone
+ * that is no longer intact after the launch means the tasklet went deeper than its budget, a fault. (A frame that
+ * jumps over the whole zone without writing it ends in the guard zone at the bottom of the native stack, a native
+ * crash; the compile-time check of the same budget is the proxy's deepest stack path, scripts/kernel-iram.sh.)
+ */
+#define PIMSIM_STACK_FACTOR 2
+#define PIMSIM_STACK_CANARY 0xA5
+
+static void stack_budget(const struct pimsim_exec *e, size_t *budget, size_t *zone) {
+    size_t dpu_stack = e->program ? e->program->stack_size : 1024;
+    *budget = PIMSIM_STACK_FACTOR * dpu_stack;
+    *zone = PIMSIM_STACK_FACTOR * dpu_stack;
+    if (*budget + *zone > fiber_stack_size()) {
+        *budget = fiber_stack_size() / 2;
+        *zone = fiber_stack_size() / 2;
+    }
+}
+
+/* After a launch: faults the first tasklet (in tasklet order) whose canary zone was written. */
+static int stack_canary_check(struct pimsim_exec *e) {
+    if (e->program == NULL) return 0;
+    size_t budget, zone;
+    stack_budget(e, &budget, &zone);
+    for (unsigned t = 0; t < e->nr_tasklets; t++) {
+        const uint8_t *low = worker_stacks[t] + fiber_stack_size() - budget - zone;
+        size_t i = 0;
+        while (i < zone && low[i] == PIMSIM_STACK_CANARY) i++;
+        if (i == zone) continue;
+        scheduler_fault(e, (int)t,
+                        "stack overflow: the tasklet used %zu bytes of native stack, more than its %zu (%d x "
+                        "STACK_SIZE_DEFAULT = %u bytes: a DPU tasklet's stack; raise -DSTACK_SIZE_DEFAULT or use less "
+                        "stack)",
+                        budget + zone - i, budget, PIMSIM_STACK_FACTOR, e->program->stack_size);
+        return -1;
+    }
+    return 0;
+}
+
 int pimsim_run_tasklets(struct pimsim_exec *e) {
     unsigned n = e->nr_tasklets;
     for (unsigned t = 0; t < n; t++) {
@@ -233,11 +276,12 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
             return -1;
         }
         /* Determinism even for a kernel that reads an uninitialised local: the stack top, where its
-         * frames live, starts zeroed for every DPU instead of holding another DPU's leftovers (four
-         * times the DPU stack size: native frames are larger than the DPU's). */
-        size_t clear = e->program ? 4 * (size_t)e->program->stack_size : 0;
-        if (clear > fiber_stack_size()) clear = fiber_stack_size();
-        memset(stack + fiber_stack_size() - clear, 0, clear);
+         * frames live, starts zeroed for every DPU instead of holding another DPU's leftovers. Below the
+         * tasklet's stack budget lies the canary zone (stack_canary_check). */
+        size_t budget, zone;
+        stack_budget(e, &budget, &zone);
+        memset(stack + fiber_stack_size() - budget, 0, budget);
+        memset(stack + fiber_stack_size() - budget - zone, PIMSIM_STACK_CANARY, zone);
         e->tasklets[t].state = PIMSIM_TASKLET_RUNNABLE;
         e->tasklets[t].blocked = 0;
         e->tasklets[t].waiting_in = NULL;
@@ -258,6 +302,7 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
         result = -1; /* a native crash or the time limit, recorded by the guard */
     }
     pimsim_crash_guard_set(NULL);
+    if (result == 0) result = stack_canary_check(e);
     current_exec = saved;
     return result;
 }

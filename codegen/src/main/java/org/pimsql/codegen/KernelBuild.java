@@ -20,8 +20,9 @@ import java.util.stream.Stream;
 import org.pimsql.codegen.vm.KernelSpec;
 
 /**
- * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, and
- * for the rv32 proxy that estimates its IRAM (docs/iram.md). A build is kept in {@code <cache>/kernels/<key>},
+ * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, for the
+ * rv32 proxy that estimates its IRAM (docs/iram.md), and with the UPMEM SDK's compiler for DPUs (docs/upmem.md). A
+ * build is kept in {@code <cache>/kernels/<key>},
  * where the key hashes the kernel sources, the spec and the compiler's name, so each is built once per machine: no
  * schema and no DDL statement ever needs a C compiler once its kernel is there (a machine without the compiler
  * uses the cached build; one whose compiler changed version rebuilds it). Builds are made in a temporary
@@ -35,31 +36,84 @@ public final class KernelBuild {
 
     /** The simulator's shared object of {@code spec}'s kernel, built if no cached one exists. */
     public static Path nativeLibrary(KernelSpec spec) throws IOException, BuildException {
-        Path dir = build(spec, "native", false);
+        String compiler = nativeCompiler();
+        Path dir = build(spec, "native", List.of(compiler), CacheRoot.get(),
+                (tmp, k) -> Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so")));
         return dir.resolve("kernel.so");
     }
 
     /** The IRAM and WRAM estimate of {@code spec}'s kernel (proxy build, machine outliner off). */
     public static KernelEstimate estimate(KernelSpec spec) throws IOException, BuildException {
-        Path dir = build(spec, "proxy", true);
+        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve(nativeCompiler());
+        Path dir = build(spec, "proxy", List.of(tools.clang(), tools.lld()), CacheRoot.get(), (tmp, k) -> {
+            Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
+            IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
+            Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
+        });
         return KernelEstimate.read(dir.resolve("estimate.txt"));
     }
 
-    private static Path build(KernelSpec spec, String kind, boolean proxy) throws IOException, BuildException {
-        Toolchain.ProxyTools tools = Toolchain.ProxyTools.resolve(nativeCompiler());
-        String compiler = proxy ? tools.clang() : nativeCompiler();
-        String key = key(spec, kind, compiler, proxy ? tools.lld() : "");
-        Path kernels = CacheRoot.get().resolve("kernels");
+    /** A kernel built by the UPMEM SDK's compiler: the DPU ELF that {@code dpu_load} takes, and its real sizes. */
+    public record DpuKernel(Path elf, DpuElf sizes) {}
+
+    /**
+     * {@code spec}'s kernel built by the SDK's DPU compiler with the flags the IRAM estimate assumes
+     * ({@link Toolchain#DPU_FLAGS}), cached like the other builds (rebuilt when the compiler's version changes). Its
+     * IRAM and WRAM are read from the ELF; a kernel over a DPU's 4,096 instructions or 64 KiB of WRAM is an error,
+     * never a cached program.
+     */
+    public static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk) throws IOException, BuildException {
+        return dpuProgram(spec, sdk, CacheRoot.get());
+    }
+
+    static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk, Path cacheRoot) throws IOException, BuildException {
+        sdk.requireCompiler();
+        String compiler = sdk.compiler().toString();
+        Path dir = build(spec, "dpu", List.of(compiler), cacheRoot, (tmp, k) -> {
+            Path elf = tmp.resolve("kernel.dpu");
+            Toolchain.buildKernelDpu(compiler, tmp, k, spec.defines(), elf);
+            DpuElf sizes = DpuElf.read(elf);
+            if (sizes.iramInstructions() > DpuElf.IRAM_INSTRUCTIONS) {
+                throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " has "
+                        + sizes.iramInstructions() + " instructions, more than the " + DpuElf.IRAM_INSTRUCTIONS
+                        + " a DPU's IRAM holds (the proxy estimate is docs/iram.md's; report this with the compiler's version)");
+            }
+            if (sizes.wramBytes() > DpuElf.WRAM_BYTES) {
+                throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " needs "
+                        + sizes.wramBytes() + " bytes of WRAM for its globals and " + spec.tasklets() + " stacks of "
+                        + spec.stackBytes() + " bytes, more than a DPU's " + DpuElf.WRAM_BYTES);
+            }
+        });
+        Path elf = dir.resolve("kernel.dpu");
+        return new DpuKernel(elf, DpuElf.read(elf));
+    }
+
+    /** One build into a fresh directory, with the kernel's sources extracted there. */
+    private interface BuildStep {
+        void run(Path dir, KernelSources.Extracted sources) throws IOException, BuildException;
+    }
+
+    /**
+     * The build of {@code kind} made by {@code tools} (the compiler first), from the cache or made now. The key names
+     * the tools; their versions are kept in the entry: a machine without the compiler uses the cached build, one whose
+     * compiler changed version rebuilds it.
+     */
+    private static Path build(KernelSpec spec, String kind, List<String> tools, Path cacheRoot, BuildStep step)
+            throws IOException, BuildException {
+        String key = key(spec, kind, tools);
+        Path kernels = cacheRoot.resolve("kernels");
         Path target = kernels.resolve(key);
-        Path cached = BUILT.get(key);
+        String memo = target.toString();
+        Path cached = BUILT.get(memo);
         if (cached != null) {
             return cached;
         }
-        String versions = Toolchain.version(compiler) + (proxy ? "; " + Toolchain.version(tools.lld()) : "");
+        String compiler = tools.get(0);
+        String versions = String.join("; ", tools.stream().map(Toolchain::version).toList());
         Path done = target.resolve("done");
         if (Files.isDirectory(target) && Files.exists(done)
-                && (!Toolchain.ProxyTools.onPath(compiler) || Files.readString(done).contains(versions))) {
-            BUILT.put(key, target);
+                && (!available(compiler) || Files.readString(done).contains(versions))) {
+            BUILT.put(memo, target);
             return target;
         }
         requireTool(compiler);
@@ -67,14 +121,7 @@ public final class KernelBuild {
         removeLeftovers(kernels);
         Path tmp = Files.createTempDirectory(kernels, "build-");
         try {
-            KernelSources.Extracted k = KernelSources.extract(tmp);
-            if (proxy) {
-                Path elf = Toolchain.buildKernelProxy(tools, tmp, k, spec.defines());
-                IramEstimate e = IramEstimate.measure(elf, spec.tasklets(), spec.stackBytes(), tools);
-                Files.writeString(tmp.resolve("estimate.txt"), KernelEstimate.of(e).text());
-            } else {
-                Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so"));
-            }
+            step.run(tmp, KernelSources.extract(tmp));
             Files.writeString(tmp.resolve("done"), spec.id() + "\n" + versions + "\n");
             if (Files.exists(done)) {
                 delete(target); // built by another version of the compiler
@@ -88,8 +135,13 @@ public final class KernelBuild {
             delete(tmp);
             throw e;
         }
-        BUILT.put(key, target);
+        BUILT.put(memo, target);
         return target;
+    }
+
+    /** A tool named by path (the SDK's compiler) or found on the PATH. */
+    private static boolean available(String tool) {
+        return tool.contains("/") ? Files.isExecutable(Path.of(tool)) : Toolchain.ProxyTools.onPath(tool);
     }
 
     /** The simulator build's C compiler: {@code $PIMSQL_CC}, else clang (as for the bridge, BridgeBuilder). */
@@ -99,7 +151,7 @@ public final class KernelBuild {
     }
 
     private static void requireTool(String tool) throws BuildException {
-        if (!Toolchain.ProxyTools.onPath(tool)) {
+        if (!available(tool)) {
             throw new BuildException("building the DPU kernel needs the C compiler '" + tool + "', which is not on the PATH "
                     + "(install clang and lld, set PIMSQL_CC, or run the README's setup command); a kernel is built once per "
                     + "feature set and "
@@ -119,14 +171,15 @@ public final class KernelBuild {
         }
     }
 
-    private static String key(KernelSpec spec, String kind, String compiler, String linker) throws IOException, BuildException {
+    private static String key(KernelSpec spec, String kind, List<String> tools) throws IOException {
         MessageDigest sha = sha();
         update(sha, "pimsql-kernel 1");
         update(sha, kind);
         update(sha, sources());
         update(sha, String.join(" ", spec.defines()));
-        update(sha, compiler);
-        update(sha, linker);
+        for (String t : tools) {
+            update(sha, t);
+        }
         return spec.id() + "-" + kind + "-" + HexFormat.of().formatHex(sha.digest()).substring(0, 16);
     }
 

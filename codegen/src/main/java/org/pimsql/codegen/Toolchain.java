@@ -127,6 +127,34 @@ final class Toolchain {
     }
 
     /**
+     * The hardware build's flags: those the IRAM estimate assumes (docs/iram.md): -Oz, link-time optimisation over the
+     * whole program, unused functions and data dropped at the link. The DPU compiler has no machine outliner, so
+     * nothing turns it off. Warnings are reported but not errors: a new SDK's headers must not stop a user's build.
+     */
+    static final List<String> DPU_FLAGS = List.of("-std=gnu11", "-Oz", "-flto", "-ffunction-sections",
+            "-fdata-sections", "-Wl,--gc-sections", "-Wall", "-Wextra");
+
+    /**
+     * The kernel for a DPU, compiled and linked by the UPMEM SDK's {@code dpu-upmem-dpurte-clang} against the SDK's
+     * own DPU runtime headers (only the kernel's directory is added to the include path).
+     */
+    static void buildKernelDpu(String compiler, Path dir, KernelSources.Extracted k, List<String> defines, Path out)
+            throws IOException, BuildException {
+        run(dpuCommand(compiler, k, defines, out), dir, "UPMEM SDK build of the DPU kernel");
+    }
+
+    static List<String> dpuCommand(String compiler, KernelSources.Extracted k, List<String> defines, Path out) {
+        List<String> cmd = new ArrayList<>(List.of(compiler));
+        cmd.addAll(DPU_FLAGS);
+        cmd.addAll(defines);
+        cmd.add("-I" + k.kernelDir());
+        k.runtimeSources().forEach(s -> cmd.add(s.toString()));
+        cmd.add("-o");
+        cmd.add(out.toString());
+        return cmd;
+    }
+
+    /**
      * The proxy build's assert: on a DPU a failed assert is a fault instruction, so the proxy models it
      * with __builtin_trap (one instruction) instead of the simulator's reporting call with four arguments.
      */

@@ -36,6 +36,9 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--partitions", paramLabel = "P", description = "Logical partitions (default one per DPU).")
     Integer partitions;
 
+    @picocli.CommandLine.Mixin
+    org.pimsql.host.cli.BackendOption backend = new org.pimsql.host.cli.BackendOption();
+
     @Option(names = "--port", defaultValue = "5432", description = "TCP port (default ${DEFAULT-VALUE}; 0 picks a free one).")
     int port;
 
@@ -153,7 +156,7 @@ public final class ServerCommand implements Callable<Integer> {
         if (limit < 1024) {
             throw new IllegalArgumentException("--max-message-bytes must be at least 1024");
         }
-        return new ServerConfig(jdbcUrl(db, dpus, partitions), listen, port, store, trust, tlsCert, tlsKey, requireTls,
+        return new ServerConfig(backend.appendTo(jdbcUrl(db, dpus, partitions)), listen, port, store, trust, tlsCert, tlsKey, requireTls,
                 limit);
     }
 

@@ -53,9 +53,12 @@ public final class CostSection {
         SimulatorCounters d = after.simulator().get().minus(before.simulator().get());
         long calls = after.sequencer().calls() - before.sequencer().calls();
         long epochs = after.sequencer().epochs() - before.sequencer().epochs();
+        ExecutionStats x0 = before.execution();
+        ExecutionStats x1 = after.execution();
         rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
-                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(),
-                after.execution().programInstructions() - before.execution().programInstructions()));
+                d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(), x1.programInstructions() - x0.programInstructions(),
+                x1.kernelLoads() - x0.kernelLoads(), x1.dpuCalls() - x0.dpuCalls(), x1.waves() - x0.waves(),
+                engine.executingTasklets()));
     }
 
     public List<PerCallCounters> rows() {
@@ -63,8 +66,8 @@ public final class CostSection {
     }
 
     private static final String[] HEADER = {"workload", "B host->DPU/call", "B DPU->host/call", "DMA ops/call",
-            "DMA B/call", "modelled instr/call", "launches/epoch", "calls/active DPU/epoch", "modelled tx/s @ measured batch",
-            "modelled tx/s @ " + LARGE_BATCH + "/DPU"};
+            "DMA B/call", "modelled instr/call", "launches/epoch", "kernel loads/epoch", "calls/wave (tasklets)",
+            "calls/active DPU/epoch", "modelled tx/s @ measured batch", "modelled tx/s @ " + LARGE_BATCH + "/DPU"};
 
     private List<String[]> cells() {
         var out = new ArrayList<String[]>();
@@ -78,6 +81,8 @@ public final class CostSection {
                     String.format(Locale.ROOT, "%,.0f", c.dmaBytes()),
                     String.format(Locale.ROOT, "%,.0f", UpmemCostModel.instructionsPerCall(c)),
                     String.format(Locale.ROOT, "%.2f", c.launchesPerEpoch()),
+                    String.format(Locale.ROOT, "%.3f", c.loadsPerEpoch()),
+                    String.format(Locale.ROOT, "%.1f (%d)", c.callsPerWave(), c.executingTasklets()),
                     String.format(Locale.ROOT, "%.1f", c.callsPerDpuPerEpoch()),
                     String.format(Locale.ROOT, "%,.0f", measured.callsPerSecond()),
                     String.format(Locale.ROOT, "%,.0f", large.callsPerSecond())});
@@ -96,8 +101,9 @@ public final class CostSection {
         out.println(TITLE);
         for (String[] r : cells()) {
             out.printf(Locale.ROOT, "  %-8s %s B to DPUs, %s B from DPUs, %s DMA ops / %s B per call (modelled %s "
-                    + "instructions); %s launches/epoch, %s calls/active DPU/epoch -> modelled %s tx/s (measured batch), "
-                    + "%s tx/s (%d calls/DPU)%n", r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], LARGE_BATCH);
+                    + "instructions); %s launches/epoch, %s kernel loads/epoch, %s calls/wave (tasklets), %s calls/active "
+                    + "DPU/epoch -> modelled %s tx/s (measured batch), %s tx/s (%d calls/DPU)%n", r[0], r[1], r[2], r[3], r[4],
+                    r[5], r[6], r[7], r[8], r[9], r[10], r[11], LARGE_BATCH);
         }
         for (String m : missing) {
             out.println("  not modelled: " + m);

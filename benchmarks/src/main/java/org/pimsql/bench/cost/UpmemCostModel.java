@@ -38,8 +38,17 @@ public final class UpmemCostModel {
      * COUNT_INSTRUCTIONS model charges 1 per 8 bytes, the copy alone.
      */
     public static final double INSTRUCTIONS_PER_DMA_BYTE = 2.0 / 8;
-    /** With 11 or more tasklets the 14-stage pipeline retires about one instruction per cycle. */
-    public static final double INSTRUCTIONS_PER_CYCLE = 1.0;
+    /**
+     * Tasklets a DPU needs busy to retire one instruction per cycle: a tasklet issues at most one instruction every
+     * 11 cycles (the pipeline's revolver), so b busy tasklets retire min(1, b / 11) per cycle.
+     */
+    public static final int PIPELINE_TASKLETS = 11;
+    /**
+     * One dpu_load of the kernel on every DPU: its IRAM image (4,096 instructions, 8 bytes each in the ELF: 32 KiB)
+     * at the broadcast bandwidth (about 17 GB/s over all DPUs), and a CPU-DPU switch.
+     */
+    public static final double PROGRAM_BYTES_PER_DPU = 4096 * 8;
+    public static final double BROADCAST_BW = 17e9;
     /** CPU-DPU switch per launch: 67 us with the stock SDK (seed 000 section 2.1). */
     public static final double LAUNCH_SECONDS = 67e-6;
     /** Host-to-DPU bandwidth over all DPUs: 3.5 GB/s at 1 KiB per DPU, 14 GB/s at 64 KiB, 22.6 GB/s peak. */
@@ -53,26 +62,52 @@ public final class UpmemCostModel {
 
     /** The projection at one batch size: calls per second and where an epoch's time goes. */
     public record Projection(double callsPerDpuPerEpoch, double callsPerSecond, double pushSeconds,
-                             double launchSeconds, double dpuSeconds, double pullSeconds) {
+                             double launchSeconds, double loadSeconds, double dpuSeconds, double pullSeconds,
+                             double busyTasklets) {
         public double epochSeconds() {
-            return pushSeconds + launchSeconds + dpuSeconds + pullSeconds;
+            return pushSeconds + launchSeconds + loadSeconds + dpuSeconds + pullSeconds;
         }
     }
 
     private UpmemCostModel() {}
 
-    /** The projection with {@code batch} calls per DPU per epoch. */
+    /**
+     * The projection with {@code batch} calls per DPU per epoch. Pushes and pulls move every rank at once (the
+     * bridge transfers all ranks together), at the aggregate bandwidth measured over all DPUs. The DPUs run
+     * {@link #busyTasklets} tasklets at a time, and retire {@link #instructionsPerCycle} instructions per cycle.
+     */
     public static Projection project(PerCallCounters c, double batch) {
         double perDpuIn = batch * c.bytesToDpus();
         double perDpuOut = batch * c.bytesFromDpus();
         double push = SERVER_DPUS * perDpuIn / bandwidth(perDpuIn, TO_DPU_BW_1K, TO_DPU_BW_64K, TO_DPU_BW_PEAK);
         double pull = SERVER_DPUS * perDpuOut / bandwidth(perDpuOut, FROM_DPU_BW_1K, FROM_DPU_BW_64K, FROM_DPU_BW_PEAK);
         double launch = c.launchesPerEpoch() * LAUNCH_SECONDS;
+        double load = c.loadsPerEpoch() * loadSeconds();
+        double busy = busyTasklets(c, batch);
         double cyclesPerCall = c.dmaOps() * DMA_CYCLES_PER_OP + c.dmaBytes() * DMA_CYCLES_PER_BYTE
-                + instructionsPerCall(c) / INSTRUCTIONS_PER_CYCLE;
+                + instructionsPerCall(c) / instructionsPerCycle(busy);
         double dpu = batch * cyclesPerCall / DPU_HZ;
-        double epoch = push + launch + dpu + pull;
-        return new Projection(batch, SERVER_DPUS * batch / epoch, push, launch, dpu, pull);
+        double epoch = push + launch + load + dpu + pull;
+        return new Projection(batch, SERVER_DPUS * batch / epoch, push, launch, load, dpu, pull, busy);
+    }
+
+    /** Instructions a DPU retires per cycle with {@code busy} tasklets running calls. */
+    public static double instructionsPerCycle(double busy) {
+        return Math.min(1.0, Math.max(1.0, busy) / PIPELINE_TASKLETS);
+    }
+
+    /**
+     * Tasklets busy with calls at a batch of {@code batch} calls per DPU: the calls a DPU may run at once (its
+     * measured calls per conflict wave), at most its executing tasklets and the batch itself. A run with fewer
+     * calls per DPU than the batch keeps its measured waves: more calls per epoch would not make them conflict less.
+     */
+    public static double busyTasklets(PerCallCounters c, double batch) {
+        return Math.max(1.0, Math.min(Math.min(c.executingTasklets(), c.callsPerWave()), batch));
+    }
+
+    /** Seconds of one kernel load on every DPU of the server. */
+    public static double loadSeconds() {
+        return SERVER_DPUS * PROGRAM_BYTES_PER_DPU / BROADCAST_BW + LAUNCH_SECONDS;
     }
 
     /** The instructions a call executes besides DMA, derived from its measured counters (see above). */

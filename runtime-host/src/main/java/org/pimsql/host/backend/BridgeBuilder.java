@@ -11,17 +11,21 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.UpmemSdk;
 
 /**
  * Builds the native library that {@link NativeDpuBackend} loads, at run time, into a cache directory
  * keyed by a hash of every source and of the compile command, so it is rebuilt only when they change.
  *
  * <ul>
- *   <li>Simulator (default): the bridge ({@code pimsql/host/c/pimsql_bridge.c}) and libpimsim's host and
- *       runtime sources ({@code pimsql/dpu/sim/...} from the runtime-dpu jar) in one shared object.</li>
- *   <li>UPMEM hardware (environment {@code PIMSQL_UPMEM_HOME} set to an installed SDK): the bridge alone,
- *       compiled against the SDK's {@code include/dpu/dpu.h} and linked with its {@code lib/libdpu.so}.</li>
+ *   <li>Simulator (backend {@code simulator}): the bridge ({@code pimsql/host/c/pimsql_bridge.c}) and libpimsim's
+ *       host and runtime sources ({@code pimsql/dpu/sim/...} from the runtime-dpu jar) in one shared object.</li>
+ *   <li>UPMEM (backend {@code upmem}, docs/upmem.md): the same bridge alone, compiled against the SDK's
+ *       {@code include/dpu/dpu.h} and linked with its {@code libdpu}.</li>
  * </ul>
+ * Both builds first ask the compiler whether {@code dpu.h} has {@code DPU_XFER_ASYNC} (SDK 2020.3 has not); with it,
+ * the bridge pushes every rank asynchronously (one push per rank, all in flight at once).
  * The cache is {@code $PIMSQL_HOME/cache} when PIMSQL_HOME is set, else {@code ~/.cache/pimsql}. The C
  * compiler is {@code $PIMSQL_CC}, else {@code clang}.
  */
@@ -49,12 +53,6 @@ public final class BridgeBuilder {
         return cc == null || cc.isBlank() ? "clang" : cc;
     }
 
-    /** The bridge for this machine: against the UPMEM SDK when PIMSQL_UPMEM_HOME is set, else the simulator. */
-    public static synchronized NativeLibrary build() throws IOException {
-        String upmem = System.getenv("PIMSQL_UPMEM_HOME");
-        return upmem == null || upmem.isBlank() ? buildSimulator() : buildUpmem(Path.of(upmem));
-    }
-
     public static synchronized NativeLibrary buildSimulator() throws IOException {
         Path staging = Files.createTempDirectory("pimsql-bridge-src");
         try {
@@ -63,8 +61,8 @@ public final class BridgeBuilder {
             sources.addAll(ResourceTree.copy(SIM_RUNTIME, "pimsim_internal.h", staging.resolve("sim/runtime")));
             // the runtime includes the DPU-side headers as ../include/...
             sources.addAll(ResourceTree.copy(SIM_INCLUDE, "defs.h", staging.resolve("sim/include")));
-            List<String> flags = List.of("-std=gnu11", "-O2", "-g", "-fPIC", "-shared", "-I",
-                    staging.resolve("sim/host").toString());
+            List<String> flags = withAsyncProbe(List.of("-std=gnu11", "-O2", "-g", "-fPIC", "-shared", "-I",
+                    staging.resolve("sim/host").toString()), staging.resolve("sim/host"));
             List<String> libs = List.of("-ldl", "-lpthread");
             Path lib = buildCached("sim", "libpimsql_sim.so", sources, flags, libs);
             return new NativeLibrary(lib, true);
@@ -73,20 +71,50 @@ public final class BridgeBuilder {
         }
     }
 
-    static NativeLibrary buildUpmem(Path sdk) throws IOException {
-        Path include = sdk.resolve("include").resolve("dpu");
-        Path libDir = sdk.resolve("lib");
-        if (!Files.isRegularFile(include.resolve("dpu.h"))) {
-            throw new IOException("PIMSQL_UPMEM_HOME=" + sdk + " has no include/dpu/dpu.h");
+    /** The bridge against an installed UPMEM SDK's {@code dpu.h} and {@code libdpu}. */
+    public static synchronized NativeLibrary buildUpmem(UpmemSdk sdk) throws IOException {
+        try {
+            sdk.requireHostLibrary();
+        } catch (BuildException e) {
+            throw new IOException(e.getMessage());
         }
+        Path include = sdk.hostIncludeDir();
+        Path libDir = sdk.hostLibraryDir();
         Path staging = Files.createTempDirectory("pimsql-bridge-src");
         try {
             var sources = ResourceTree.copy(BRIDGE, "pimsql_bridge.c", staging.resolve("bridge"));
-            List<String> flags = List.of("-std=gnu11", "-O2", "-g", "-fPIC", "-shared", "-I", include.toString());
+            List<String> flags = withAsyncProbe(List.of("-std=gnu11", "-O2", "-g", "-fPIC", "-shared", "-I",
+                    include.toString()), include);
+            // libdpu's own dependencies (its simulator's libpython, say) are resolved when the bridge is loaded
             List<String> libs = List.of("-L" + libDir, "-Wl,-rpath," + libDir, "-ldpu");
             return new NativeLibrary(buildCached("upmem", "libpimsql_upmem.so", sources, flags, libs), false);
         } finally {
             deleteTree(staging);
+        }
+    }
+
+    /** {@code flags} plus -DPIMSQL_BRIDGE_XFER_ASYNC when the {@code dpu.h} in {@code include} has DPU_XFER_ASYNC. */
+    private static List<String> withAsyncProbe(List<String> flags, Path include) throws IOException {
+        Path probe = Files.createTempFile("pimsql-xfer-async", ".c");
+        try {
+            Files.writeString(probe, "#include <dpu.h>\nint pimsql_xfer_async_probe = (int)DPU_XFER_ASYNC;\n");
+            Process p = new ProcessBuilder(compiler(), "-std=gnu11", "-fsyntax-only", "-I", include.toString(),
+                    probe.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(2, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException("probing " + include + "/dpu.h timed out");
+            }
+            if (p.exitValue() != 0) {
+                return flags;
+            }
+            var with = new ArrayList<>(flags);
+            with.add("-DPIMSQL_BRIDGE_XFER_ASYNC=1");
+            return with;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while probing dpu.h", e);
+        } finally {
+            Files.deleteIfExists(probe);
         }
     }
 

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.pimsql.codegen.UpmemSdk;
 
 /**
  * DPUs through the C bridge ({@code pimsql_bridge.c}), called with the Foreign Function & Memory API.
@@ -52,23 +53,37 @@ public final class NativeDpuBackend implements DpuBackend {
         }
     }
 
-    /** Allocates {@code dpus} DPUs on the simulator, or on hardware when PIMSQL_UPMEM_HOME is set. */
+    /** Allocates {@code dpus} simulated DPUs. */
     public static NativeDpuBackend allocate(int dpus) throws DpuException {
         BridgeBuilder.NativeLibrary library;
         try {
-            library = BridgeBuilder.build();
+            library = BridgeBuilder.buildSimulator();
         } catch (IOException e) {
             throw new DpuException("cannot build the DPU bridge: " + e.getMessage());
+        }
+        return allocate(library.path(), dpus, null);
+    }
+
+    /**
+     * Allocates {@code dpus} DPUs through the UPMEM SDK's libdpu; {@code PIMSQL_DPU_PROFILE} is passed to
+     * {@code dpu_alloc} (e.g. {@code backend=simulator} for the SDK's functional simulator), docs/upmem.md.
+     */
+    public static NativeDpuBackend allocateUpmem(UpmemSdk sdk, int dpus) throws DpuException {
+        BridgeBuilder.NativeLibrary library;
+        try {
+            library = BridgeBuilder.buildUpmem(sdk);
+        } catch (IOException e) {
+            throw new DpuException("cannot build the DPU bridge against the UPMEM SDK: " + e.getMessage());
         }
         return allocate(library.path(), dpus, System.getenv("PIMSQL_DPU_PROFILE"));
     }
 
-    /** Allocates {@code dpus} DPUs through the bridge library at {@code library}; profile may be null. */
+    /** Allocates {@code dpus} DPUs through the bridge library at {@code library}; profile may be null or blank. */
     public static NativeDpuBackend allocate(Path library, int dpus, String profile) throws DpuException {
         Bridge bridge = bind(library);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment err = arena.allocate(ERROR_BUFFER);
-            MemorySegment prof = profile == null ? MemorySegment.NULL : arena.allocateFrom(profile);
+            MemorySegment prof = profile == null || profile.isBlank() ? MemorySegment.NULL : arena.allocateFrom(profile);
             MemorySegment h = (MemorySegment) bridge.open().invokeExact(dpus, prof, err, (long) ERROR_BUFFER);
             if (h.equals(MemorySegment.NULL)) {
                 throw new DpuException(err.getString(0) + fault(bridge));

@@ -56,6 +56,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
             description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU).")
     protected Integer partitions;
 
+    @CommandLine.Mixin
+    protected BackendOption backend = new BackendOption();
+
     @Option(names = "--clients", paramLabel = "C", defaultValue = "8",
             description = "Client threads, each with its own connection (default ${DEFAULT-VALUE}).")
     protected int clients;
@@ -118,7 +121,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
                     + "least one logical partition (choose a multiple of --dpus)");
         }
         long rows = rows();
-        String url = url(dpus, rows) + (partitions != null ? "&partitions=" + partitions : "");
+        String url = backend.appendTo(url(dpus, rows) + (partitions != null ? "&partitions=" + partitions : ""));
         describe(out);
         out.flush();
         try (Connection admin = Databases.open(url)) {

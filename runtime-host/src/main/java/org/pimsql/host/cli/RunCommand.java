@@ -38,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
                     + "an existing database keeps the count in its log).")
     Integer partitions;
 
+    @CommandLine.Mixin
+    BackendOption backend = new BackendOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -54,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError(script.fileName() + ":" + u.line() + ":" + u.column(), u.getMessage());
             }
         }
-        String url = Databases.url(db, dpus, partitions);
+        String url = backend.appendTo(Databases.url(db, dpus, partitions));
         try (var session = new SqlSession(Databases.open(url), out, false)) {
             for (int i = 0; i < inputs.size(); i++) {
                 SqlScript script = inputs.get(i);

@@ -41,6 +41,9 @@ final class ShellCommand implements Callable<Integer> {
                     + "an existing database keeps the count in its log).")
     Integer partitions;
 
+    @CommandLine.Mixin
+    BackendOption backend = new BackendOption();
+
     @CommandLine.ParentCommand
     PimsqlMain parent;
 
@@ -61,7 +64,7 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         InputStream in = parent != null ? parent.in : System.in;
-        String url = Databases.url(db, dpus, partitions);
+        String url = backend.appendTo(Databases.url(db, dpus, partitions));
         boolean interactive = in == System.in && System.console() != null && System.console().isTerminal();
         try (var session = new SqlSession(Databases.open(url), out, true);
              LineSource lines = interactive ? JLineSource.open() : plain(in)) {

@@ -18,9 +18,17 @@ import org.pimsql.host.backend.DpuException;
 /**
  * The real compiler: the frontend (parse, resolve, analyse), the bulk-load procedures, then the code generator,
  * which compiles every procedure into a program of the one kernel (docs/vm.md). No C compiler runs here: the kernel
- * an image needs is built on its first launch, once per feature set, and cached.
+ * an image needs is built on its first launch, once per feature set, by the backend's {@link DpuCode.KernelSource},
+ * and cached.
  */
 final class CodegenSchemaCompiler implements SchemaCompiler {
+    private final DpuCode.KernelSource kernels;
+
+    /** {@code kernels} builds the kernel binary the backend loads (a simulator library or a DPU ELF). */
+    CodegenSchemaCompiler(DpuCode.KernelSource kernels) {
+        this.kernels = kernels;
+    }
+
     @Override
     public CompiledSchema compile(List<SqlScript> scripts, int partitionCount) throws SQLException {
         org.pimsql.frontend.CompiledSchema user = frontend(scripts);
@@ -32,14 +40,14 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
             throw new SQLException("the schema compiled but does not fit a DPU: " + e.getMessage(), "54000", e);
         }
         MemoryMap m = result.layout().memory();
-        var code = new DpuCode(result.image().kernel(), CodegenSchemaCompiler::kernel, result.image().bytes(),
+        var code = new DpuCode(result.image().kernel(), kernels, result.image().bytes(),
                 new MramRegion(MramRegion.MRAM_HEAP, m.imageOffset(), m.imageBytes()));
         return new CompiledSchema(full.catalog(), code, new WireCodec(result.layout()),
                 new AnalysisRouter(full.analysis(), result.exchangeProcedures()), result.layout());
     }
 
     /** The simulator's build of a kernel (built once per feature set, then taken from the cache). */
-    private static java.nio.file.Path kernel(org.pimsql.codegen.vm.KernelSpec spec) throws DpuException {
+    static java.nio.file.Path simulatorKernel(org.pimsql.codegen.vm.KernelSpec spec) throws DpuException {
         try {
             return KernelBuild.nativeLibrary(spec);
         } catch (BuildException e) {

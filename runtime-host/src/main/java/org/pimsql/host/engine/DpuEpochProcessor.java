@@ -78,9 +78,23 @@ public final class DpuEpochProcessor implements EpochProcessor {
     }
 
     /**
+     * Loads the kernel {@code schema} needs unless a loaded one covers it: the host reaches MRAM by a program's
+     * symbols (libdpu, and the simulator, refuse a copy to a DPU without a program), so a checkpoint is restored
+     * after this. Loading keeps MRAM.
+     */
+    public void loadKernel(CompiledSchema schema) throws DpuException {
+        DpuCode code = schema.code();
+        if (loadedKernel == null || !loadedKernel.covers(code.kernel())) {
+            backend.load(code.source().binary(code.kernel()));
+            loadedKernel = code.kernel();
+            count(0, 1, new byte[0][], new byte[0][]);
+        }
+    }
+
+    /**
      * The DPUs were given a database image (a checkpoint restored, docs/runtime.md "Checkpoints"): no launch
      * formats them again, and the next launch writes the programs' image again (the restored bytes may hold an
-     * older one). The kernel is loaded then too: loading keeps MRAM.
+     * older one).
      */
     public void restored() {
         formatRequested = true;

@@ -559,6 +559,15 @@ public final class Engine implements AutoCloseable {
         return sequencer.stats();
     }
 
+    /**
+     * The tasklets of each DPU that execute calls with the current schema's kernel (docs/vm.md), 0 before the first
+     * script or when the runtime's schemas have no kernel.
+     */
+    public int executingTasklets() {
+        CompiledSchema s = schema;
+        return s == null || s.code() == null || s.code().kernel() == null ? 0 : s.code().kernel().tasklets();
+    }
+
     /** Launches, kernel loads and bytes moved since the database opened (replay included). */
     public ExecutionStats executionStats() {
         return plus(retiredStats, core.processor.stats());

@@ -18,6 +18,17 @@ public interface EngineRuntime {
 
     SchemaCompiler compiler();
 
+    /**
+     * This runtime with its DPUs on {@code platform}. A runtime that does not reach DPUs through the C bridge has only
+     * the simulator's place.
+     */
+    default EngineRuntime on(DpuPlatform platform) throws SQLException {
+        if (platform == DpuPlatform.SIMULATOR) {
+            return this;
+        }
+        throw new SQLException("runtime '" + name() + "' cannot run on the " + platform.key() + " backend", "08001");
+    }
+
     static EngineRuntime named(String name) throws SQLException {
         var known = new ArrayList<String>();
         for (EngineRuntime runtime : ServiceLoader.load(EngineRuntime.class, EngineRuntime.class.getClassLoader())) {

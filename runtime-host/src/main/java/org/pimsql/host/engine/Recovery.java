@@ -247,6 +247,7 @@ final class Recovery {
             }
             progress.begin("restoring the checkpoint", 0, "B");
             try {
+                core.processor.loadKernel(schema);
                 byte[] zeros = new byte[1 << 20];
                 CheckpointPart part;
                 while ((part = source.next()) != null) {

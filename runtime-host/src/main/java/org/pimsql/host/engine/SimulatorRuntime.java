@@ -1,25 +1,70 @@
 package org.pimsql.host.engine;
 
+import java.sql.SQLException;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.KernelBuild;
+import org.pimsql.codegen.UpmemSdk;
+import org.pimsql.host.backend.DpuException;
 import org.pimsql.host.backend.NativeDpuBackend;
 
 /**
  * The default runtime, {@code simulator}: scripts compiled by the code generator into an image for the one kernel,
- * DPUs reached through the C bridge, which is linked with libpimsim, or with the UPMEM SDK's libdpu when
- * PIMSQL_UPMEM_HOME is set (docs/runtime.md).
+ * DPUs reached through the C bridge. On its default platform the bridge is linked with libpimsim and the kernel built
+ * natively; {@link #on(DpuPlatform) on UPMEM} the same bridge is linked with the SDK's libdpu and the kernel built by
+ * the SDK's DPU compiler (docs/upmem.md).
  */
 public final class SimulatorRuntime implements EngineRuntime {
+    private final UpmemSdk sdk; // null: the simulator
+
+    public SimulatorRuntime() {
+        this(null);
+    }
+
+    private SimulatorRuntime(UpmemSdk sdk) {
+        this.sdk = sdk;
+    }
+
     @Override
     public String name() {
         return EngineRuntime.DEFAULT;
     }
 
+    /** On UPMEM, the SDK must be installed: its DPU compiler builds the kernel, its libdpu reaches the DPUs. */
+    @Override
+    public EngineRuntime on(DpuPlatform platform) throws SQLException {
+        if (platform == DpuPlatform.SIMULATOR) {
+            return new SimulatorRuntime(null);
+        }
+        try {
+            UpmemSdk found = UpmemSdk.locate();
+            found.requireCompiler();
+            found.requireHostLibrary();
+            return new SimulatorRuntime(found);
+        } catch (BuildException e) {
+            throw new SQLException(e.getMessage(), "08001", e);
+        }
+    }
+
     @Override
     public BackendFactory backends() {
-        return NativeDpuBackend::allocate;
+        UpmemSdk s = sdk;
+        return s == null ? NativeDpuBackend::allocate : dpus -> NativeDpuBackend.allocateUpmem(s, dpus);
     }
 
     @Override
     public SchemaCompiler compiler() {
-        return new CodegenSchemaCompiler();
+        UpmemSdk s = sdk;
+        if (s == null) {
+            return new CodegenSchemaCompiler(CodegenSchemaCompiler::simulatorKernel);
+        }
+        return new CodegenSchemaCompiler(spec -> {
+            try {
+                return KernelBuild.dpuProgram(spec, s).elf();
+            } catch (BuildException e) {
+                throw new DpuException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: " + e.getMessage());
+            } catch (java.io.IOException e) {
+                throw new DpuException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: " + e);
+            }
+        });
     }
 }

@@ -24,15 +24,16 @@ final class EngineRegistry {
         if (entry != null) {
             int open = entry.engine().partitionCount();
             if (entry.url().dpus() != url.dpus() || !entry.url().runtime().equals(url.runtime())
-                    || (url.partitions() != 0 && url.partitions() != open) || entry.url().readOnly() != url.readOnly()) {
+                    || entry.url().backend() != url.backend() || (url.partitions() != 0 && url.partitions() != open)
+                    || entry.url().readOnly() != url.readOnly()) {
                 throw new SQLException(url.location().key() + " is already open with dpus=" + entry.url().dpus()
-                        + ", partitions=" + open + ", runtime=" + entry.url().runtime() + " and readOnly="
-                        + entry.url().readOnly(), "08001");
+                        + ", partitions=" + open + ", runtime=" + entry.url().runtime() + ", backend="
+                        + entry.url().backend().key() + " and readOnly=" + entry.url().readOnly(), "08001");
             }
             entry.connections()[0]++;
             return entry.engine();
         }
-        EngineRuntime runtime = EngineRuntime.named(url.runtime());
+        EngineRuntime runtime = EngineRuntime.named(url.runtime()).on(url.backend());
         Engine engine = Engine.open(new EngineConfig(url.location(), url.dpus(), url.sequencer(), runtime.backends(),
                 runtime.compiler(), TimestampSource.SYSTEM, url.bucketsLog2(), url.partitions(), url.readOnly(),
                 url.checkpoints()));

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.pimsql.host.engine.CheckpointPolicy;
 import org.pimsql.host.engine.DatabaseLocation;
+import org.pimsql.host.engine.DpuPlatform;
 import org.pimsql.host.engine.EngineConfig;
 import org.pimsql.host.engine.EngineRuntime;
 import org.pimsql.host.sequencer.SequencerConfig;
@@ -26,14 +27,15 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice),
  * {@code readOnly} (a {@code file:} database opened for inspection: no lock, queries only; default false),
  * {@code checkpointMiB} and {@code checkpointSeconds} (automatic checkpoints after that much log or time; 0 turns
- * one bound off; defaults 2 and 300) and {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
+ * one bound off; defaults 2 and 300), {@code runtime} (default {@code simulator}) and {@code backend}: where the DPUs
+ * are, {@code simulator} (default) or {@code upmem} (an UPMEM server's DPUs through the UPMEM SDK, docs/upmem.md). {@code user} and {@code password} are accepted and unused: an embedded database
  * has no accounts. Any other option is an error rather than silently ignored.
  */
 record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig sequencer, String runtime,
-               int bucketsLog2, int partitions, boolean readOnly, CheckpointPolicy checkpoints) {
+               int bucketsLog2, int partitions, boolean readOnly, CheckpointPolicy checkpoints, DpuPlatform backend) {
     static final String PREFIX = "jdbc:pimsql:";
     private static final Set<String> OPTIONS = Set.of("dpus", "partitions", "epochMillis", "epochCalls", "eagerEpochs", "runtime",
-            "bucketsLog2", "readOnly", "checkpointMiB", "checkpointSeconds", "user", "password");
+            "backend", "bucketsLog2", "readOnly", "checkpointMiB", "checkpointSeconds", "user", "password");
 
     static boolean accepts(String url) {
         return url != null && (url.startsWith(PREFIX + "mem:") || url.startsWith(PREFIX + "file:"));
@@ -128,9 +130,10 @@ record JdbcUrl(String url, DatabaseLocation location, int dpus, SequencerConfig 
         }
         var sequencer = SequencerConfig.DEFAULT.withMaxCalls(epochCalls)
                 .withMaxDelay(Duration.ofNanos(Math.round(epochMillis * 1e6))).withCloseWhenIdle(eager);
+        DpuPlatform backend = DpuPlatform.named(options.getOrDefault("backend", DpuPlatform.SIMULATOR.key()));
         return new JdbcUrl(url, location, dpus, sequencer, options.getOrDefault("runtime", EngineRuntime.DEFAULT),
                 bucketsLog2, partitions, readOnly,
-                new CheckpointPolicy((long) checkpointMiB << 20, Duration.ofSeconds(checkpointSeconds)));
+                new CheckpointPolicy((long) checkpointMiB << 20, Duration.ofSeconds(checkpointSeconds)), backend);
     }
 
     private static double decimal(Map<String, String> options, String key, double fallback, String url)

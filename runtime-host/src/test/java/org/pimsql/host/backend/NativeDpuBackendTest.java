@@ -115,6 +115,75 @@ class NativeDpuBackendTest {
         }
     }
 
+    /** libdpu keeps the prepared buffers of a failed push (SDK 2020.3, and the simulator): the bridge clears them. */
+    @Test
+    void aFailedPushDoesNotSpoilTheNextOne() throws DpuException {
+        int dpus = 70;
+        try (var backend = NativeDpuBackend.allocate(library, dpus, null)) {
+            backend.load(sumKernel);
+            byte[][] inputs = new byte[dpus][];
+            for (int d = 0; d < dpus; d++) {
+                inputs[d] = words(1, d);
+            }
+            DpuException e = assertThrows(DpuException.class, () -> backend.push("no_such_symbol", 0, inputs));
+            assertTrue(e.getMessage().contains("dpu_push_xfer") && e.getMessage().contains("no_such_symbol"),
+                    e.getMessage());
+            backend.push(MramRegion.MRAM_HEAP, 0, inputs);
+            backend.launch();
+            int[] lengths = new int[dpus];
+            java.util.Arrays.fill(lengths, 16);
+            byte[][] out = backend.pull(MramRegion.MRAM_HEAP, 4096, lengths);
+            assertEquals(69, word(out[69], 1));
+            assertThrows(DpuException.class, () -> backend.pull("no_such_symbol", 0, lengths));
+            assertEquals(42, word(backend.pull(MramRegion.MRAM_HEAP, 4096, lengths)[42], 1));
+        }
+    }
+
+    /** A 4-byte __host variable is read as 4 bytes, not padded to MRAM's 8 (libdpu refuses a read past a symbol). */
+    @Test
+    void aFourByteHostVariableIsPulledWithoutPadding() throws DpuException {
+        int dpus = 70;
+        try (var backend = NativeDpuBackend.allocate(library, dpus, null)) {
+            backend.load(sumKernel);
+            byte[][] inputs = new byte[dpus][];
+            for (int d = 0; d < dpus; d++) {
+                long[] values = new long[1 + d % 3];
+                values[0] = d % 3;
+                inputs[d] = words(values);
+            }
+            backend.push(MramRegion.MRAM_HEAP, 0, inputs);
+            backend.launch();
+            int[] lengths = new int[dpus];
+            java.util.Arrays.fill(lengths, 4);
+            byte[][] counts = backend.pull("last_count", 0, lengths);
+            for (int d = 0; d < dpus; d++) {
+                assertEquals(4, counts[d].length);
+                assertEquals(d % 3, ByteBuffer.wrap(counts[d]).order(ByteOrder.LITTLE_ENDIAN).getInt(0), "DPU " + d);
+            }
+        }
+    }
+
+    /** A rank whose buffers are all empty is not written: its DPUs keep their MRAM. */
+    @Test
+    void aRankWithNothingToReceiveIsLeftAlone() throws DpuException {
+        int dpus = 70;
+        try (var backend = NativeDpuBackend.allocate(library, dpus, null)) {
+            backend.load(sumKernel);
+            byte[][] all = new byte[dpus][];
+            java.util.Arrays.fill(all, words(7, 7));
+            backend.push(MramRegion.MRAM_HEAP, 0, all);
+            byte[][] secondRank = new byte[dpus][];
+            secondRank[65] = words(1, 2, 3);
+            backend.push(MramRegion.MRAM_HEAP, 0, secondRank);
+            int[] lengths = new int[dpus];
+            java.util.Arrays.fill(lengths, 24);
+            byte[][] back = backend.pull(MramRegion.MRAM_HEAP, 0, lengths);
+            assertEquals(7, word(back[0], 0), "rank 0 untouched");
+            assertEquals(1, word(back[65], 0));
+            assertEquals(0, word(back[64], 2), "a DPU without a buffer in a rank that transfers gets zeros");
+        }
+    }
+
     @Test
     void aFaultingKernelReportsTheDpuAndTheFault() throws DpuException {
         try (var backend = NativeDpuBackend.allocate(library, 2, null)) {

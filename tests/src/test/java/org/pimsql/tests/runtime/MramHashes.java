@@ -50,7 +50,7 @@ public final class MramHashes {
 
     /** The simulator's host worker thread count ({@code pimsim_get_threads}), from the loaded bridge library. */
     static long simulatorThreads() throws Throwable {
-        var library = BridgeBuilder.build();
+        var library = BridgeBuilder.buildSimulator();
         var symbol = SymbolLookup.libraryLookup(library.path(), Arena.global()).find("pimsim_get_threads").orElseThrow();
         var handle = Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.JAVA_INT));
         return Integer.toUnsignedLong((int) handle.invokeExact());
