@@ -180,7 +180,7 @@ class BadInputTest {
             var release = new CountDownLatch(1);
             var barrier = CompletableFuture.runAsync(() -> {
                 try {
-                    engine.withSnapshot(snapshot -> {
+                    engine.exclusive(() -> {
                         holding.countDown();
                         release.await();
                         return null;

@@ -199,10 +199,10 @@ class PostgresJdbcTest {
             var holding = new CountDownLatch(1);
             var release = new CountDownLatch(1);
             var engine = embedded.unwrap(org.pimsql.host.jdbc.PimConnection.class).engine();
-            // an ad-hoc read holds the sequencer (a barrier) until released: calls queue behind it
+            // a barrier holds the sequencer until released: calls queue behind it
             var barrier = CompletableFuture.runAsync(() -> {
                 try {
-                    engine.withSnapshot(snapshot -> {
+                    engine.exclusive(() -> {
                         holding.countDown();
                         release.await();
                         return null;
@@ -248,7 +248,7 @@ class PostgresJdbcTest {
             var engine = embedded.unwrap(org.pimsql.host.jdbc.PimConnection.class).engine();
             var barrier = CompletableFuture.runAsync(() -> {
                 try {
-                    engine.withSnapshot(snapshot -> {
+                    engine.exclusive(() -> {
                         holding.countDown();
                         release.await();
                         return null;

@@ -311,6 +311,15 @@ public final class Engine implements AutoCloseable {
         }));
     }
 
+    /**
+     * Runs {@code action} in a sequencer barrier, after every call submitted earlier has executed: calls submitted
+     * while it runs are queued (not sequenced) until it returns. For maintenance that must see the database between
+     * epochs, and for tests of queued calls (cancel, timeouts).
+     */
+    public <T> T exclusive(java.util.concurrent.Callable<T> action) throws SQLException {
+        return SqlErrors.await(sequencer.barrier(action));
+    }
+
     /** What {@link #withSnapshot} runs: reads through the snapshot, computes, returns a result. */
     @FunctionalInterface
     public interface SnapshotAction<T> {
