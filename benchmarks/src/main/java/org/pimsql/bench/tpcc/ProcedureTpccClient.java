@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 import org.pimsql.bench.retry.RetryPolicy;
 import org.pimsql.bench.retry.RetryingTransaction;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**

@@ -9,7 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**

@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallOutcome;
 import java.util.List;
 
 /**

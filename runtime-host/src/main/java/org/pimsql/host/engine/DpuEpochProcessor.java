@@ -1,5 +1,7 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.ResultTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallRequest;
+import org.pimsql.host.call.CallOutcome;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;

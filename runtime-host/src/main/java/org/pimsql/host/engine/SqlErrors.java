@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallOutcome;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;

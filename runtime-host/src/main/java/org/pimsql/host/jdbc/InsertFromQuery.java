@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.pimsql.frontend.catalog.Catalog;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.Engine;
 import org.pimsql.host.engine.SqlErrors;
 import org.pimsql.host.query.QueryResult;

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import org.pimsql.frontend.ir.ParamMode;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 
 /**
  * {@code prepareCall("{call p(?, ?)}")}: IN values by setters, OUT and INOUT values by getters after

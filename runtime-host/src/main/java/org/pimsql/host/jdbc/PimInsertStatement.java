@@ -3,7 +3,7 @@ package org.pimsql.host.jdbc;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 
 /** A prepared {@code INSERT ... VALUES (?, ...)}; with addBatch/executeBatch it is the bulk-loading path. */
 final class PimInsertStatement extends PimPreparedStatement {

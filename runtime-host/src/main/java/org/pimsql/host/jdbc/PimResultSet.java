@@ -9,7 +9,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.List;
 import org.pimsql.frontend.catalog.SqlType;
-import org.pimsql.host.engine.ResultTable;
+import org.pimsql.host.call.ResultTable;
 
 /** A forward-only, read-only result set over the rows a call returned for one WITH RETURN cursor. */
 final class PimResultSet extends ResultSetBase {

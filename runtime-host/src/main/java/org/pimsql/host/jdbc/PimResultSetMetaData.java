@@ -3,7 +3,7 @@ package org.pimsql.host.jdbc;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import org.pimsql.frontend.catalog.SqlType;
-import org.pimsql.host.engine.ResultTable;
+import org.pimsql.host.call.ResultTable;
 
 /** Column names and types of a result set from a WITH RETURN cursor. */
 final class PimResultSetMetaData extends ResultSetMetaDataBase {

@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.pimsql.host.engine.CallOutcome;
-import org.pimsql.host.engine.CallRequest;
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.CallRequest;
 import org.pimsql.host.log.CommandSink;
 
 /**

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.ExecutionStats;
 import org.pimsql.host.jdbc.PimConnection;
 

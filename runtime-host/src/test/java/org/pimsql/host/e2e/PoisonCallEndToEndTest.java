@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.Engine;
 import org.pimsql.host.jdbc.PimConnection;
 

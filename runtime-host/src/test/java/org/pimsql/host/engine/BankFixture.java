@@ -1,5 +1,7 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.ResultTable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import org.pimsql.host.call.CallOutcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.FakeBankRuntime;
 
 /** The JDBC surface, over the real engine with Java stand-ins for the compiler and the DPUs. */

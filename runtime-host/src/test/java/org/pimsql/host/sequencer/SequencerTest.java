@@ -17,8 +17,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.engine.CallOutcome;
-import org.pimsql.host.engine.CallRequest;
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.CallRequest;
 import org.pimsql.host.log.CommandSink;
 import org.pimsql.host.log.LogRecord;
 

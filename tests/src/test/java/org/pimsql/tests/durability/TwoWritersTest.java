@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pimsql.host.cli.CrashChild;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**

@@ -22,8 +22,8 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.engine.CallOutcome;
-import org.pimsql.host.engine.ResultTable;
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.ResultTable;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**

@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.SqlType;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**

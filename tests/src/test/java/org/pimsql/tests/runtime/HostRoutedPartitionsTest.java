@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.SqlType;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;

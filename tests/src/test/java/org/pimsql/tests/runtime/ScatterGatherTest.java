@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.ExecutionStats;
 import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.engine.CallOutcome;
+import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;

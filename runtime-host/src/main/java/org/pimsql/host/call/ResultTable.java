@@ -1,4 +1,4 @@
-package org.pimsql.host.engine;
+package org.pimsql.host.call;
 
 import java.util.List;
 import org.pimsql.frontend.catalog.SqlType;
