@@ -1,16 +1,24 @@
 package org.pimsql.host.engine;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.pimsql.codegen.SchemaLayout;
+import org.pimsql.frontend.analysis.ConflictAnalysis;
+import org.pimsql.frontend.analysis.ConflictFootprint;
 import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.ir.Procedure;
 
 /** Everything the runtime needs from one compilation of the schema's scripts. */
 public final class CompiledSchema {
+    private static final System.Logger LOG = System.getLogger(CompiledSchema.class.getName());
     private final Catalog catalog;
     private final DpuCode code;
     private final CallCodec codec;
     private final CallRouter router;
     /** The code generator's layout (row formats, memory map), for reading tables from MRAM; null for test doubles. */
     private final SchemaLayout layout;
+    /** Conflict footprints by procedure name (docs/runtime.md "Concurrent calls on a DPU"); absent: runs alone. */
+    private final Map<String, ConflictFootprint> footprints;
 
     public CompiledSchema(Catalog catalog, DpuCode code, CallCodec codec, CallRouter router) {
         this(catalog, code, codec, router, null);
@@ -22,6 +30,30 @@ public final class CompiledSchema {
         this.code = code;
         this.codec = codec;
         this.router = router;
+        this.footprints = footprints(catalog);
+    }
+
+    /** Every procedure's footprint, computed with the schema rather than on a call's path. */
+    private static Map<String, ConflictFootprint> footprints(Catalog catalog) {
+        var out = new HashMap<String, ConflictFootprint>();
+        if (catalog == null) {
+            return Map.of();
+        }
+        for (Procedure p : catalog.procedures().values()) {
+            try {
+                out.put(p.name(), ConflictAnalysis.of(p));
+            } catch (RuntimeException e) {
+                // a shape the analysis does not cover: correct, only slower (the procedure's calls run alone)
+                LOG.log(System.Logger.Level.WARNING, "no conflict footprint for procedure {0}: its calls run alone ({1})",
+                        p.name(), e.toString());
+            }
+        }
+        return Map.copyOf(out);
+    }
+
+    /** The footprint of procedure {@code name}, or null when its calls must run alone on their DPU. */
+    public ConflictFootprint footprint(String name) {
+        return footprints.get(name);
     }
 
     public Catalog catalog() {

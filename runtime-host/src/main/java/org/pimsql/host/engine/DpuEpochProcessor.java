@@ -9,12 +9,10 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.pimsql.frontend.analysis.ConflictAnalysis;
 import org.pimsql.frontend.analysis.ConflictFootprint;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.host.backend.DpuBackend;
@@ -53,8 +51,6 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private byte[] loadedImage;
     /** Counters, written by the executor thread only. */
     private volatile ExecutionStats stats = new ExecutionStats(0, 0, 0, 0);
-    /** Conflict footprints of the current schema's procedures (empty optional: the call runs alone). */
-    private volatile Footprints footprints = new Footprints(null);
     /** Per DPU: how many undo segments the last launch kept are committed at the next launch (the rest roll back). */
     private int[] commitNext;
     /** Per DPU: how many undo segments the last launch kept (KEEP calls that answered). */
@@ -137,13 +133,6 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return true;
     }
 
-    /** Footprints per procedure of one compiled schema, computed when a procedure is first called. */
-    private record Footprints(CompiledSchema schema, Map<String, java.util.Optional<ConflictFootprint>> byProcedure) {
-        Footprints(CompiledSchema schema) {
-            this(schema, new ConcurrentHashMap<>());
-        }
-    }
-
     /** The locks a call takes on its DPU, or null when it must run alone (no footprint for its procedure). */
     private List<ConflictFootprint.Lock> locksOf(CompiledSchema current, RoutedCall rc) {
         if ((rc.flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0) {
@@ -156,25 +145,12 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     /** The locks of a call's footprint (what it may read and write), or null when its procedure has none. */
     private List<ConflictFootprint.Lock> footprintLocks(CompiledSchema current, Procedure procedure, List<Object> args) {
-        Footprints f = footprints;
-        if (f.schema() != current) {
-            f = new Footprints(current);
-            footprints = f;
-        }
-        java.util.Optional<ConflictFootprint> footprint = f.byProcedure().computeIfAbsent(procedure.name(), n -> {
-            try {
-                return java.util.Optional.of(ConflictAnalysis.of(procedure));
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "no conflict footprint for procedure {0}: its calls run alone ({1})",
-                        n, e.toString());
-                return java.util.Optional.empty();
-            }
-        });
-        if (footprint.isEmpty()) {
+        ConflictFootprint footprint = current.footprint(procedure.name());
+        if (footprint == null) {
             return null;
         }
         try {
-            return footprint.get().locks(args.toArray());
+            return footprint.locks(args.toArray());
         } catch (RuntimeException e) {
             return null; // arguments the footprint cannot evaluate: the call runs alone, the DPU reports errors
         }
