@@ -26,8 +26,8 @@ class PimStatement extends StatementBase {
     private int maxRows;
     private final List<String> batch = new ArrayList<>();
 
-    /** Each a ResultTable (a procedure's result set) or a QueryResult (an ad-hoc query's). */
-    private List<?> results = List.of();
+    /** The result sets of the last execution: a query's result, or a call's WITH RETURN cursors. */
+    private List<QueryResult> results = List.of();
     private int current; // index of the current result set; results.size() once all are consumed
     private long updateCount = -1; // reported when no result set is current
     private long lastCount = -1; // what executeUpdate returns
@@ -48,7 +48,7 @@ class PimStatement extends StatementBase {
      * Installs what the last execution produced: its result sets in order, then, when there are none,
      * {@code count} as the update count (-1 for none).
      */
-    void setResults(List<?> tables, long count) {
+    void setResults(List<QueryResult> tables, long count) {
         closeCurrent();
         results = tables;
         current = 0;
@@ -65,6 +65,11 @@ class PimStatement extends StatementBase {
             }
             open = null;
         }
+    }
+
+    /** Installs a call's WITH RETURN cursors as its result sets, and {@code count} as the update count. */
+    void setCallResults(List<ResultTable> tables, long count) {
+        setResults(tables.stream().map(JdbcValues::result).toList(), count);
     }
 
     /** Installs an ad-hoc query's result as the one result set. */
@@ -91,7 +96,7 @@ class PimStatement extends StatementBase {
             }
             var success = successOf(SqlErrors.await(connection.engine().call(call.procedure(),
                     PimCallableStatement.literalArguments(call))));
-            setResults(success.resultSets(), 0);
+            setCallResults(success.resultSets(), 0);
         } else if (QueryService.isQuery(sql)) {
             setQueryResult(connection.queries().query(sql));
         } else if (QueryService.isDataChange(sql)) {
@@ -181,15 +186,7 @@ class PimStatement extends StatementBase {
             return null;
         }
         if (open == null) {
-            if (results.get(current) instanceof QueryResult query) {
-                open = new QueryResultSet(this, query, maxRows);
-            } else {
-                ResultTable table = (ResultTable) results.get(current);
-                if (maxRows > 0 && table.rows().size() > maxRows) {
-                    table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
-                }
-                open = new PimResultSet(this, table);
-            }
+            open = new PimResultSet(this, results.get(current), maxRows);
         }
         return open;
     }
