@@ -6,10 +6,10 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pimsql.frontend.parser.SqlSplitter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -129,21 +129,17 @@ final class ShellCommand implements Callable<Integer> {
 
     /** Statements scanned from {@code all[from..]} expressed in {@code all}'s coordinates. */
     private static List<SqlSplitter.Statement> shift(List<SqlSplitter.Statement> statements, CharSequence all, int from) {
-        int line = 1;
+        int lines = 0;
         int lineStart = 0;
         for (int k = 0; k < from; k++) {
             if (all.charAt(k) == '\n') {
-                line++;
+                lines++;
                 lineStart = k + 1;
             }
         }
-        int columnShift = from - lineStart;
-        var shifted = new ArrayList<SqlSplitter.Statement>();
-        for (SqlSplitter.Statement s : statements) {
-            shifted.add(new SqlSplitter.Statement(s.text(), line + s.line() - 1,
-                    s.line() == 1 ? s.column() + columnShift : s.column(), s.start() + from, s.end() + from));
-        }
-        return shifted;
+        int down = lines;
+        int right = from - lineStart;
+        return statements.stream().map(s -> s.shifted(down, right, from)).toList();
     }
 
     /** The terminal line editor: history, editing, Ctrl-C discards the line, Ctrl-D leaves. */

@@ -16,7 +16,9 @@ import org.pimsql.frontend.SqlScript;
 import org.pimsql.frontend.ir.ParamMode;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
+import org.pimsql.frontend.parser.SqlSplitter;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.host.query.QueryService;
 
 /**
  * Executes statements of the user's scripts (or of the shell) against one embedded database and prints
@@ -60,25 +62,38 @@ final class SqlSession implements AutoCloseable {
         int i = 0;
         while (i < statements.size()) {
             SqlSplitter.Statement s = statements.get(i);
-            if (s.isCall()) {
+            if (isCall(s)) {
                 call(fileName, s);
                 i++;
-            } else if (s.isInsert()) {
+            } else if (isInsert(s)) {
                 insert(fileName, s);
                 i++;
-            } else if (s.isQuery()) {
+            } else if (isQuery(s)) {
                 query(fileName, s);
                 i++;
             } else {
                 int j = i;
-                while (j < statements.size() && !statements.get(j).isCall() && !statements.get(j).isInsert()
-                        && !statements.get(j).isQuery()) {
+                while (j < statements.size() && !isCall(statements.get(j)) && !isInsert(statements.get(j))
+                        && !isQuery(statements.get(j))) {
                     j++;
                 }
                 ddl(fileName, source, statements.subList(i, j));
                 i = j;
             }
         }
+    }
+
+    static boolean isCall(SqlSplitter.Statement s) {
+        return s.text().startsWith("{") || s.firstWord().equals("CALL");
+    }
+
+    static boolean isInsert(SqlSplitter.Statement s) {
+        return s.firstWord().equals("INSERT");
+    }
+
+    /** An ad-hoc query (SELECT, WITH, VALUES, EXPLAIN PLAN FOR) or an UPDATE/DELETE (refused outside procedures). */
+    static boolean isQuery(SqlSplitter.Statement s) {
+        return QueryService.isQuery(s.text()) || QueryService.isDataChange(s.text());
     }
 
     private void ddl(String fileName, String source, List<SqlSplitter.Statement> group) throws Failure {
@@ -121,7 +136,7 @@ final class SqlSession implements AutoCloseable {
     /** An ad-hoc query: its result as a table (EXPLAIN PLAN FOR: the plan's lines as they are). */
     private void query(String fileName, SqlSplitter.Statement s) throws Failure {
         try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(s.text())) {
-            if (org.pimsql.host.query.QueryService.firstWordOf(s.text()).equals("EXPLAIN")) {
+            if (QueryService.firstWordOf(s.text()).equals("EXPLAIN")) {
                 while (rs.next()) {
                     out.println(rs.getString(1));
                 }
