@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>UPMEM hardware (environment {@code PIMSQL_UPMEM_HOME} set to an installed SDK): the bridge alone,
  *       compiled against the SDK's {@code include/dpu/dpu.h} and linked with its {@code lib/libdpu.so}.</li>
  * </ul>
- * The cache is {@code $PIMSQL_HOME/cache} when PIMSQL_HOME is set, else {@code ~/.cache/pimsql}. The C
- * compiler is {@code $PIMSQL_CC}, else {@code clang}.
+ * The cache is {@code $PIMSQL_HOME/cache} when PIMSQL_HOME is set, else {@code ~/.cache/pimsql}; the key also
+ * covers the compiler's {@code --version}. The C compiler is {@code $PIMSQL_CC}, else {@code clang}.
  */
 public final class BridgeBuilder {
     private static final String BRIDGE = "pimsql/host/c";
@@ -142,6 +142,26 @@ public final class BridgeBuilder {
         }
     }
 
+    private static String compilerVersion;
+
+    /** {@code $CC --version}: a new compiler builds a new library instead of reusing one built by the old. */
+    private static synchronized String compilerVersion() throws IOException {
+        if (compilerVersion == null) {
+            Process p = new ProcessBuilder(compiler(), "--version").redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            try {
+                if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                    throw new IOException(compiler() + " --version failed: " + text);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while asking " + compiler() + " for its version", e);
+            }
+            compilerVersion = text;
+        }
+        return compilerVersion;
+    }
+
     private static String hash(List<Path> sources, List<String> flags, List<String> libs) throws IOException {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -158,6 +178,7 @@ public final class BridgeBuilder {
                 sha.update(s.getBytes());
             }
             sha.update(compiler().getBytes());
+            sha.update(compilerVersion().getBytes());
             return HexFormat.of().formatHex(sha.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is always available", e);
