@@ -13,6 +13,7 @@ import org.pimsql.bench.ycsb.YcsbOperation;
 import org.pimsql.bench.ycsb.YcsbRecords;
 import org.pimsql.bench.ycsb.YcsbWorkload;
 import org.pimsql.host.cli.CallBenchmark;
+import org.pimsql.host.cli.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -106,11 +107,9 @@ public final class BenchYcsbCommand extends CallBenchmark {
     @Override
     protected void load(Connection admin, PrintWriter out, PrintWriter err) throws Exception {
         long start = System.nanoTime();
-        YcsbLoader.load(admin, k, seed, done -> {
-            err.printf(Locale.ROOT, "\rloading records %,d/%,d  %.1f s   ", done, k, seconds(System.nanoTime() - start));
-            err.flush();
-        });
-        err.println();
+        try (Progress progress = Progress.start(err, "loading records", k, " records")) {
+            YcsbLoader.load(admin, k, seed, progress::stepTo);
+        }
         double loadSeconds = seconds(System.nanoTime() - start);
         out.printf(Locale.ROOT, "load: %,d records in %.1f s (%,.0f rows/s)%n", k, loadSeconds, k / loadSeconds);
     }

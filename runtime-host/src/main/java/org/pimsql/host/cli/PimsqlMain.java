@@ -44,6 +44,7 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
     }
 
     public static void main(String[] args) {
+        Progress.detectTerminal();
         System.exit(run(args, System.out, System.err));
     }
 
