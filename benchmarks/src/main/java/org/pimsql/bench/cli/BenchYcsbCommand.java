@@ -37,7 +37,7 @@ public final class BenchYcsbCommand extends CallBenchmark {
     private static final int MAX_OPS = 10;
 
     @Option(names = "--workload", paramLabel = "A|B|C|F", defaultValue = "A",
-            description = "The core workload: A 50% updates, B 5%, C read only, F 50% read-modify-writes "
+            description = "The core workload: A 50%% updates, B 5%%, C read only, F 50%% read-modify-writes "
                     + "(default ${DEFAULT-VALUE}).")
     String workloadName;
 
@@ -78,18 +78,18 @@ public final class BenchYcsbCommand extends CallBenchmark {
     protected long rows() {
         k = records != null ? records : 1_000L * dpus;
         if (k < 1) {
-            throw userError("bench ycsb", "--records must be at least 1");
+            throw badOption("--records must be at least 1");
         }
         try {
             ycsb = YcsbWorkload.parse(workloadName);
         } catch (IllegalArgumentException e) {
-            throw userError("bench ycsb", e.getMessage());
+            throw badOption(e.getMessage());
         }
         if (ops < 1 || ops > MAX_OPS) {
-            throw userError("bench ycsb", "--ops must be between 1 and 10 (MultiKeyTxn takes arrays of up to 10 keys)");
+            throw badOption("--ops must be between 1 and 10 (MultiKeyTxn takes arrays of up to 10 keys)");
         }
         if (!uniform && (theta <= 0 || theta >= 1)) {
-            throw userError("bench ycsb", "--theta must be in (0, 1); use --uniform for uniform keys");
+            throw badOption("--theta must be in (0, 1); use --uniform for uniform keys");
         }
         keys = uniform ? KeyChooser.uniform(k) : KeyChooser.zipfian(k, theta);
         return k;

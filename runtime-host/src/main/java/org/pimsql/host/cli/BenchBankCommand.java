@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
  * the standard mix over uniformly chosen customers, loaded in bulk.
  */
 @Command(name = "bank", mixinStandardHelpOptions = true,
-        description = {"SmallBank's mix (Amalgamate 15%, Balance 15%, DepositChecking 15%, SendPayment 25%, "
-                + "TransactSavings 15%, WriteCheck 15%) with uniformly chosen customers; Amalgamate and SendPayment "
+        description = {"SmallBank's mix (Amalgamate 15%%, Balance 15%%, DepositChecking 15%%, SendPayment 25%%, "
+                + "TransactSavings 15%%, WriteCheck 15%%) with uniformly chosen customers; Amalgamate and SendPayment "
                 + "name two customers and usually span two DPUs (exchange calls)."})
 final class BenchBankCommand extends CallBenchmark {
     static final List<String> MIX = List.of("Amalgamate", "Balance", "DepositChecking", "SendPayment",
@@ -55,7 +55,7 @@ final class BenchBankCommand extends CallBenchmark {
     protected long rows() {
         k = customers != null ? customers : (long) CUSTOMERS_PER_PARTITION * dpus;
         if (k < 1) {
-            throw new UserError("bench " + workload(), "--customers must be at least 1");
+            throw badOption("--customers must be at least 1");
         }
         return k;
     }

@@ -84,7 +84,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
     protected abstract String example();
 
     /**
-     * Checks the workload's options ({@link #userError} for a mistake) and returns the rows of its largest
+     * Checks the workload's options ({@link #badOption} for a mistake) and returns the rows of its largest
      * table, which size the hash buckets.
      */
     protected abstract long rows();
@@ -101,9 +101,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
     /** The procedures the report lists, in order. */
     protected abstract List<String> procedures();
 
-    /** A mistake the user can fix: reported as {@code pimsql: error: subject: message}, exit code 1. */
-    protected static RuntimeException userError(String subject, String message) {
-        return new UserError(subject, message);
+    /** A bad option value: reported as {@code pimsql: error: message} and a pointer to --help, exit code 1. */
+    protected RuntimeException badOption(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     @Override
@@ -111,10 +111,10 @@ public abstract class CallBenchmark implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
-            throw new UserError("bench " + workload(), "--dpus, --clients, --seconds and --outstanding must be at least 1");
+            throw badOption("--dpus, --clients, --seconds and --outstanding must be at least 1");
         }
         if (partitions != null && partitions < dpus) {
-            throw new UserError("--partitions", partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
+            throw badOption("--partitions " + partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
                     + "least one logical partition (choose a multiple of --dpus)");
         }
         long rows = rows();

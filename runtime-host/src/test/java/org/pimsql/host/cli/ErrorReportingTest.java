@@ -112,7 +112,7 @@ class ErrorReportingTest {
         String missing = dir.resolve("nope.sql").toString();
         CliRunner r = CliRunner.run("compile", missing, "-o", dir.toString());
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(missing + ": error: file not found\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + missing + ": file not found\n", r.err());
         assertNoStackTrace(r);
     }
 
@@ -122,21 +122,21 @@ class ErrorReportingTest {
         Files.write(f, new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF});
         CliRunner r = CliRunner.run("compile", f.toString(), "-o", dir.resolve("out").toString());
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(f + ": error: cannot read: the file is not UTF-8 text\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + f + ": cannot read: the file is not UTF-8 text\n", r.err());
     }
 
     @Test
     void taskletsOutOfRange(@TempDir Path dir) {
         CliRunner r = CliRunner.run("compile", "x.sql", "-o", dir.toString(), "--tasklets", "25");
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals("--tasklets: error: a DPU runs 1 to 24 tasklets, not 25\n1 error\n", r.err());
+        assertEquals("pimsql: error: --tasklets: a DPU runs 1 to 24 tasklets, not 25\n", r.err());
     }
 
     @Test
     void directoryInsteadOfFile(@TempDir Path dir) {
         CliRunner r = CliRunner.run("explain", dir.toString(), "P");
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(dir + ": error: is a directory, not a SQL script\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + dir + ": is a directory, not a SQL script\n", r.err());
     }
 
     @Test
