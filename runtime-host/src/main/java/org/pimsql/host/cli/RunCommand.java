@@ -8,7 +8,6 @@ import org.pimsql.frontend.SqlScript;
 import org.pimsql.frontend.parser.SqlSplitter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -26,18 +25,8 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SCRIPT.sql", description = "Scripts to execute, in order.")
     List<Path> scripts;
 
-    @Option(names = "--db", paramLabel = "URL-or-DIR",
-            description = "The database: a directory (a file: database, created if absent), mem:NAME, file:DIR or a "
-                    + "jdbc:pimsql: URL. Default: a fresh in-memory database.")
-    String db;
-
-    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs (default 64).")
-    Integer dpus;
-
-    @Option(names = "--partitions", paramLabel = "P",
-            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU; "
-                    + "an existing database keeps the count in its log).")
-    Integer partitions;
+    @CommandLine.Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -47,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SqlScript> inputs = ScriptInputs.read(scripts);
-        String url = Databases.url(db, dpus, partitions);
+        String url = database.url();
         try (var session = new SqlSession(Databases.open(url), out, false)) {
             for (SqlScript script : inputs) {
                 try {

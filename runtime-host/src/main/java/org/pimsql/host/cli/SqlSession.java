@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pimsql.frontend.CompileException;
+import org.pimsql.frontend.Diagnostic;
 import org.pimsql.frontend.SqlScript;
+import org.pimsql.frontend.catalog.SourcePos;
 import org.pimsql.frontend.ir.ParamMode;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
@@ -71,16 +73,30 @@ final class SqlSession implements AutoCloseable {
             } else if (isQuery(s)) {
                 query(fileName, s);
                 i++;
-            } else {
+            } else if (isDdl(s)) {
                 int j = i;
-                while (j < statements.size() && !isCall(statements.get(j)) && !isInsert(statements.get(j))
-                        && !isQuery(statements.get(j))) {
+                while (j < statements.size() && isDdl(statements.get(j))) {
                     j++;
                 }
                 ddl(fileName, source, statements.subList(i, j));
                 i = j;
+            } else {
+                throw notAStatement(fileName, source, s);
             }
         }
+    }
+
+    /** What the schema compiler takes: CREATE TABLE / INDEX / PROCEDURE and PARTITION TABLE. */
+    static boolean isDdl(SqlSplitter.Statement s) {
+        return s.firstWord().equals("CREATE") || s.firstWord().equals("PARTITION");
+    }
+
+    /** A statement that starts with no statement's first word (a typo such as {@code SELEC 1}). */
+    private static Failure notAStatement(String fileName, String source, SqlSplitter.Statement s) {
+        String first = s.leadingWords(1);
+        var d = new Diagnostic(new SourcePos(fileName, s.line(), s.column()), "syntax error: unexpected " + first
+                + "; a statement starts with CREATE, PARTITION TABLE, CALL, INSERT, SELECT, WITH, VALUES or EXPLAIN");
+        return new Failure(new CompileException(d).format(Map.of(fileName, new SqlScript(fileName, source))));
     }
 
     static boolean isCall(SqlSplitter.Statement s) {
@@ -224,10 +240,11 @@ final class SqlSession implements AutoCloseable {
         return s.substring(0, i).toUpperCase(Locale.ROOT);
     }
 
-    private static Failure failure(String fileName, SqlSplitter.Statement s, SQLException e) {
+    /** {@code file:line:column: error: SQLSTATE s: message}: where the failing statement starts. */
+    static Failure failure(String fileName, SqlSplitter.Statement s, SQLException e) {
         String state = e.getSQLState() == null ? "" : "SQLSTATE " + e.getSQLState() + ": ";
         String message = String.valueOf(e.getMessage()).strip();
-        return new Failure(fileName + ":" + s.line() + ": error: " + state + message + "\n");
+        return new Failure(fileName + ":" + s.line() + ":" + s.column() + ": error: " + state + message + "\n");
     }
 
     @Override
