@@ -37,6 +37,7 @@ public final class Progress implements AutoCloseable {
         terminal = stderrIsTerminal();
     }
 
+    @SuppressWarnings("restricted") // libc's isatty, the one portable answer to "is fd 2 a terminal"
     private static boolean stderrIsTerminal() {
         try {
             Linker linker = Linker.nativeLinker();

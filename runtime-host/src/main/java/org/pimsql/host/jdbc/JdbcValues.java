@@ -16,6 +16,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.pimsql.frontend.catalog.ExactNumbers;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.host.engine.ResultTable;
@@ -133,26 +134,18 @@ final class JdbcValues {
     }
 
     static BigDecimal bigDecimal(Object v, String what) throws SQLException {
-        return switch (v) {
-            case null -> null;
-            case BigDecimal d -> d;
-            case Long l -> BigDecimal.valueOf(l);
-            case Integer i -> BigDecimal.valueOf(i);
-            case Short s -> BigDecimal.valueOf(s);
-            case Byte b -> BigDecimal.valueOf(b);
-            case Double d when d.isNaN() || d.isInfinite() -> throw cannot(v, "an exact number", what);
-            case Float f when f.isNaN() || f.isInfinite() -> throw cannot(v, "an exact number", what);
-            case Number n -> new BigDecimal(n.toString());
-            case Boolean b -> b ? BigDecimal.ONE : BigDecimal.ZERO;
-            case String s -> {
-                try {
-                    yield new BigDecimal(s.strip());
-                } catch (NumberFormatException e) {
-                    throw cannot(v, "a number", what);
-                }
+        if (v == null) {
+            return null;
+        }
+        try {
+            BigDecimal d = ExactNumbers.of(v);
+            if (d != null) {
+                return d;
             }
-            default -> throw cannot(v, "a number", what);
-        };
+        } catch (NumberFormatException e) {
+            // a string that spells no number: as for any other value that is none
+        }
+        throw cannot(v, "a number", what);
     }
 
     /** A whole number in {@code [min, max]} (fractions cut toward zero); NULL reads as 0. */

@@ -122,6 +122,15 @@ class AdHocQueryTest {
                 assertEquals("0A000", e.getSQLState());
                 assertTrue(e.getMessage().contains("procedure"), e.getMessage());
                 assertThrows(SQLException.class, () -> s.execute("DELETE FROM item"));
+                // the column list of INSERT ... SELECT and of INSERT ... VALUES is read by one parser
+                for (String insert : List.of("INSERT INTO copy (id, id) SELECT id, id FROM item",
+                        "INSERT INTO copy (id, id) VALUES (1, 1)")) {
+                    assertEquals("42701", assertThrows(SQLException.class, () -> s.execute(insert)).getSQLState(), insert);
+                }
+                for (String insert : List.of("INSERT INTO copy (id, nosuch) SELECT id, id FROM item",
+                        "INSERT INTO copy (id, nosuch) VALUES (1, 1)")) {
+                    assertEquals("42501", assertThrows(SQLException.class, () -> s.execute(insert)).getSQLState(), insert);
+                }
             }
         }
     }
