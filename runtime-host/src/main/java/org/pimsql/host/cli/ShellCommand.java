@@ -89,6 +89,7 @@ final class ShellCommand implements Callable<Integer> {
     static int loop(SqlSession session, LineSource lines, PrintWriter out, PrintWriter err) throws IOException {
         var all = new StringBuilder(); // everything read so far: diagnostics point into it
         int pendingFrom = 0; // start of the statement not yet complete
+        int lineNumber = 0;
         int failed = 0;
         while (true) {
             boolean continuation = !all.substring(pendingFrom).isBlank();
@@ -99,7 +100,7 @@ final class ShellCommand implements Callable<Integer> {
             if (!continuation && isQuit(line)) {
                 break;
             }
-            int lineNumber = (int) all.chars().filter(ch -> ch == '\n').count() + 1;
+            lineNumber++;
             all.append(line).append('\n');
             if (!continuation && ShellMetaCommands.isMetaCommand(line)) {
                 pendingFrom = all.length();
