@@ -81,6 +81,8 @@ uint32_t pimsql_bridge_nr_ranks(const pimsql_bridge *b) {
     return b->nr_ranks;
 }
 
+void pimsql_bridge_close(pimsql_bridge *b);
+
 /* Allocates nr_dpus DPUs; profile may be NULL. On failure returns NULL and writes the reason to err. */
 pimsql_bridge *pimsql_bridge_open(uint32_t nr_dpus, const char *profile, char *err, size_t err_size) {
     pimsql_bridge *b = calloc(1, sizeof *b);
@@ -109,12 +111,7 @@ pimsql_bridge *pimsql_bridge_open(uint32_t nr_dpus, const char *profile, char *e
     b->rank_size = calloc(r, sizeof *b->rank_size);
     if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL) {
         snprintf(err, err_size, "out of host memory");
-        dpu_free(b->set);
-        free(b->dpus);
-        free(b->ranks);
-        free(b->rank_first);
-        free(b->rank_size);
-        free(b);
+        pimsql_bridge_close(b); /* nothing launched yet: frees the set and whichever arrays were allocated */
         return NULL;
     }
     struct dpu_set_t rank, dpu;

@@ -223,18 +223,29 @@ dpu_error_t dpu_copy_from(struct dpu_set_t dpu_set, const char *symbol_name, uin
     return transfer_same(dpu_set, dst, 0, symbol_name, symbol_offset, length, "dpu_copy_from", 1);
 }
 
+/*
+ * The DPUs of a set and an array of one buffer pointer per DPU, for a transfer that queues per-DPU buffers.
+ * Returns the count, or 0 (nothing left allocated) for an empty set or when memory runs out.
+ */
+static size_t collect_with_buffers(struct dpu_set_t dpu_set, struct dpu_t ***dpus, void ***buffers) {
+    size_t n = pimsim_collect(dpu_set, dpus);
+    *buffers = calloc(n ? n : 1, sizeof **buffers);
+    if (n == 0 || *buffers == NULL) {
+        free(*dpus);
+        free(*buffers);
+        return 0;
+    }
+    return n;
+}
+
 dpu_error_t dpu_broadcast_to(struct dpu_set_t dpu_set, const char *symbol_name, uint32_t symbol_offset,
                              const void *src, size_t length, dpu_xfer_flags_t flags) {
     if (!(flags & DPU_XFER_ASYNC))
         return transfer_same(dpu_set, src, 1, symbol_name, symbol_offset, length, "dpu_broadcast_to", 0);
     struct dpu_t **dpus;
-    size_t n = pimsim_collect(dpu_set, &dpus);
-    void **buffers = calloc(n ? n : 1, sizeof *buffers);
-    if (n == 0 || buffers == NULL) {
-        free(dpus);
-        free(buffers);
-        return DPU_ERR_INVALID_DPU_SET;
-    }
+    void **buffers;
+    size_t n = collect_with_buffers(dpu_set, &dpus, &buffers);
+    if (n == 0) return DPU_ERR_INVALID_DPU_SET;
     for (size_t i = 0; i < n; i++) buffers[i] = (void *)(uintptr_t)src;
     return pimsim_queue_transfer(dpus, n, buffers, 1, symbol_name, symbol_offset, length, "dpu_broadcast_to");
 }
@@ -284,13 +295,9 @@ dpu_error_t dpu_push_xfer(struct dpu_set_t dpu_set, dpu_xfer_t xfer, const char 
                           uint32_t symbol_offset, size_t length, dpu_xfer_flags_t flags) {
     if (xfer != DPU_XFER_TO_DPU && xfer != DPU_XFER_FROM_DPU) return DPU_ERR_INVALID_MEMORY_TRANSFER;
     struct dpu_t **dpus;
-    size_t n = pimsim_collect(dpu_set, &dpus);
-    void **buffers = calloc(n ? n : 1, sizeof *buffers);
-    if (n == 0 || buffers == NULL) {
-        free(dpus);
-        free(buffers);
-        return DPU_ERR_INVALID_DPU_SET;
-    }
+    void **buffers;
+    size_t n = collect_with_buffers(dpu_set, &dpus, &buffers);
+    if (n == 0) return DPU_ERR_INVALID_DPU_SET;
     struct dpu_t *missing = NULL;
     pthread_mutex_lock(&pimsim_lock);
     for (size_t i = 0; i < n; i++) {

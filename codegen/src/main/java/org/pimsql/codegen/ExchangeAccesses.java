@@ -2,7 +2,7 @@ package org.pimsql.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.pimsql.frontend.analysis.Exprs;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.SqlType;
@@ -132,7 +132,7 @@ public final class ExchangeAccesses {
         /** The first source's columns, or a lookup's, that the query reads after the access (published fields). */
         public java.util.SortedSet<Integer> columnsOf(int source) {
             var cols = new java.util.TreeSet<Integer>();
-            for (Expr e : Exprs.queryExprs(query)) {
+            for (Expr e : ExprTree.queryExprs(query)) {
                 columns(e, source, cols);
             }
             return cols;
@@ -222,7 +222,7 @@ public final class ExchangeAccesses {
                 || e instanceof Expr.ColumnRef c && c.source() >= source) {
             return false;
         }
-        for (Expr c : Exprs.children(e)) {
+        for (Expr c : ExprTree.children(e)) {
             if (!earlierColumnsOnly(c, source)) {
                 return false;
             }
@@ -234,7 +234,7 @@ public final class ExchangeAccesses {
         if (e instanceof Expr.ColumnRef c && c.source() == source) {
             out.add(c.column().ordinal());
         }
-        for (Expr c : Exprs.children(e)) {
+        for (Expr c : ExprTree.children(e)) {
             columns(c, source, out);
         }
     }
@@ -325,7 +325,7 @@ public final class ExchangeAccesses {
         if (e instanceof Expr.ColumnRef || e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate) {
             return true;
         }
-        for (Expr c : Exprs.children(e)) {
+        for (Expr c : ExprTree.children(e)) {
             if (usesColumns(c)) {
                 return true;
             }
@@ -342,7 +342,7 @@ public final class ExchangeAccesses {
     }
 
     private static boolean subqueries(Query q) {
-        for (Expr e : Exprs.queryExprs(q)) {
+        for (Expr e : ExprTree.queryExprs(q)) {
             if (containsSubquery(e)) {
                 return true;
             }
@@ -354,7 +354,7 @@ public final class ExchangeAccesses {
         if (e instanceof Expr.ScalarSubquery) {
             return true;
         }
-        for (Expr c : Exprs.children(e)) {
+        for (Expr c : ExprTree.children(e)) {
             if (containsSubquery(c)) {
                 return true;
             }
@@ -420,7 +420,7 @@ public final class ExchangeAccesses {
                 return true;
             }
         }
-        for (Expr e : Exprs.queryExprs(q)) {
+        for (Expr e : ExprTree.queryExprs(q)) {
             if (touches(e)) {
                 return true;
             }
@@ -432,7 +432,7 @@ public final class ExchangeAccesses {
         if (e instanceof Expr.ScalarSubquery sq && touches(sq.query())) {
             return true;
         }
-        for (Expr c : Exprs.children(e)) {
+        for (Expr c : ExprTree.children(e)) {
             if (touches(c)) {
                 return true;
             }

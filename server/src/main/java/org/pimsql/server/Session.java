@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
-import org.pimsql.host.cli.SqlSplitter;
+import org.pimsql.frontend.parser.SqlSplitter;
 import org.pimsql.server.catalog.CatalogQueries;
 import org.pimsql.server.catalog.PgCatalog;
 import org.pimsql.server.protocol.Backend;

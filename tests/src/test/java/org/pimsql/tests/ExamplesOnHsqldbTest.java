@@ -1,6 +1,6 @@
 package org.pimsql.tests;
 
-import org.pimsql.host.cli.SqlSplitter;
+import org.pimsql.frontend.parser.SqlSplitter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

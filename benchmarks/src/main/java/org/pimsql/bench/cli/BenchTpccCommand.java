@@ -60,8 +60,7 @@ final class BenchTpccCommand implements Callable<Integer> {
             if (seconds < 1) throw new IllegalArgumentException("--seconds must be at least 1");
             if (clients != null && clients < 1) throw new IllegalArgumentException("--clients must be at least 1");
         } catch (IllegalArgumentException e) {
-            err.println("pimsql bench tpcc: error: " + e.getMessage());
-            return 1;
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         int c = clients != null ? clients : scale.warehouses();
         try (TpccEngine engine = options.open()) {

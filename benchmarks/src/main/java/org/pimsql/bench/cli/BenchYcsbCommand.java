@@ -13,6 +13,7 @@ import org.pimsql.bench.ycsb.YcsbOperation;
 import org.pimsql.bench.ycsb.YcsbRecords;
 import org.pimsql.bench.ycsb.YcsbWorkload;
 import org.pimsql.host.cli.CallBenchmark;
+import org.pimsql.host.cli.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,7 +37,7 @@ public final class BenchYcsbCommand extends CallBenchmark {
     private static final int MAX_OPS = 10;
 
     @Option(names = "--workload", paramLabel = "A|B|C|F", defaultValue = "A",
-            description = "The core workload: A 50% updates, B 5%, C read only, F 50% read-modify-writes "
+            description = "The core workload: A 50%% updates, B 5%%, C read only, F 50%% read-modify-writes "
                     + "(default ${DEFAULT-VALUE}).")
     String workloadName;
 
@@ -77,18 +78,18 @@ public final class BenchYcsbCommand extends CallBenchmark {
     protected long rows() {
         k = records != null ? records : 1_000L * dpus;
         if (k < 1) {
-            throw userError("bench ycsb", "--records must be at least 1");
+            throw badOption("--records must be at least 1");
         }
         try {
             ycsb = YcsbWorkload.parse(workloadName);
         } catch (IllegalArgumentException e) {
-            throw userError("bench ycsb", e.getMessage());
+            throw badOption(e.getMessage());
         }
         if (ops < 1 || ops > MAX_OPS) {
-            throw userError("bench ycsb", "--ops must be between 1 and 10 (MultiKeyTxn takes arrays of up to 10 keys)");
+            throw badOption("--ops must be between 1 and 10 (MultiKeyTxn takes arrays of up to 10 keys)");
         }
         if (!uniform && (theta <= 0 || theta >= 1)) {
-            throw userError("bench ycsb", "--theta must be in (0, 1); use --uniform for uniform keys");
+            throw badOption("--theta must be in (0, 1); use --uniform for uniform keys");
         }
         keys = uniform ? KeyChooser.uniform(k) : KeyChooser.zipfian(k, theta);
         return k;
@@ -106,11 +107,9 @@ public final class BenchYcsbCommand extends CallBenchmark {
     @Override
     protected void load(Connection admin, PrintWriter out, PrintWriter err) throws Exception {
         long start = System.nanoTime();
-        YcsbLoader.load(admin, k, seed, done -> {
-            err.printf(Locale.ROOT, "\rloading records %,d/%,d  %.1f s   ", done, k, seconds(System.nanoTime() - start));
-            err.flush();
-        });
-        err.println();
+        try (Progress progress = Progress.start(err, "loading records", k, " records")) {
+            YcsbLoader.load(admin, k, seed, progress::stepTo);
+        }
         double loadSeconds = seconds(System.nanoTime() - start);
         out.printf(Locale.ROOT, "load: %,d records in %.1f s (%,.0f rows/s)%n", k, loadSeconds, k / loadSeconds);
     }

@@ -10,6 +10,7 @@ import org.pimsql.bench.tpcc.TpccConstants;
 import org.pimsql.bench.tpcc.TpccEngine;
 import org.pimsql.bench.tpcc.TpccLoader;
 import org.pimsql.bench.tpcc.TpccScale;
+import org.pimsql.host.cli.PimsqlMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +25,7 @@ final class TpccCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("pimsql tpcc: error: missing a command (load or check)");
+        spec.commandLine().getErr().println(PimsqlMain.ERROR + "missing a command (load or check)");
         spec.commandLine().usage(spec.commandLine().getErr());
         return 1;
     }
@@ -52,8 +53,7 @@ final class TpccCommand implements Callable<Integer> {
                 scale = options.scale();
                 options.validateEngine();
             } catch (IllegalArgumentException e) {
-                err.println("pimsql tpcc load: error: " + e.getMessage());
-                return 1;
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             try (TpccEngine engine = options.open(); Connection admin = engine.connect()) {
                 out.printf(Locale.ROOT, "TPC-C load on %s: %s%n", engine.name(), scale);
@@ -86,16 +86,14 @@ final class TpccCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             PrintStream out = stream(spec.commandLine().getOut());
             if (options.db == null) {
-                spec.commandLine().getErr().println("pimsql tpcc check: error: --db is required (the database to check)");
-                return 1;
+                throw new CommandLine.ParameterException(spec.commandLine(), "--db is required (the database to check)");
             }
             TpccScale scale;
             try {
                 scale = options.scale();
                 options.validateEngine();
             } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println("pimsql tpcc check: error: " + e.getMessage());
-                return 1;
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
             }
             try (TpccEngine engine = options.open(); Connection c = engine.connect()) {
                 return BenchTpccCommand.check(c, scale, afterLoad ? TpccCheck.AFTER_LOAD : TpccCheck.AFTER_RUN,

@@ -15,6 +15,7 @@ import org.pimsql.bench.ycsb.YcsbClient;
 import org.pimsql.bench.ycsb.YcsbGenerator;
 import org.pimsql.bench.ycsb.YcsbLoader;
 import org.pimsql.bench.ycsb.YcsbWorkload;
+import org.pimsql.host.cli.Progress;
 import org.pimsql.host.jdbc.PimConnection;
 
 /**
@@ -34,18 +35,14 @@ public final class YcsbComparison {
     public double prepare(BenchSystem system) throws SQLException {
         long t0 = System.nanoTime();
         system.createYcsb();
-        try (var c = system.loadConnection()) {
+        try (var c = system.loadConnection();
+             Progress bar = progress == null ? null
+                     : Progress.start(progress, "  " + shortName(system) + " loading", settings.records(), " records")) {
             YcsbLoader.load(c, settings.records(), settings.seed(), done -> {
-                if (progress != null) {
-                    progress.printf(Locale.ROOT, "\r  %-12s loading %,d / %,d records  ", shortName(system), done,
-                            settings.records());
-                    progress.flush();
+                if (bar != null) {
+                    bar.stepTo(done);
                 }
             });
-        }
-        if (progress != null) {
-            progress.print("\r" + " ".repeat(78) + "\r");
-            progress.flush();
         }
         return (System.nanoTime() - t0) / 1e9;
     }

@@ -6,11 +6,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
+import org.pimsql.host.cli.Progress;
 
 /**
  * What {@link LoadRunner} and {@link AsyncLoadRunner} share: the clock of one run (a warm-up, then the
  * measured period), the record of its transactions (latencies and completions inside the measured
- * period only, failures, the first failure whenever it happened), the live progress line, and the
+ * period only, failures, the first failure whenever it happened), the progress bars, and the
  * {@link Measurement} at the end.
  */
 final class MeasuredRun {
@@ -71,38 +72,51 @@ final class MeasuredRun {
     }
 
     /**
-     * Shows the progress line once a second until the run's end; {@code atMeasureStart} runs once when the
-     * measured period begins (e.g. to read a counter).
+     * Shows a progress bar for the warm-up, then one for the measured period, until the run's end;
+     * {@code atMeasureStart} runs once when the measured period begins (e.g. to read a counter).
      */
     void showProgressUntilEnd(Runnable atMeasureStart) throws InterruptedException {
+        Progress bar = phase("warm-up", warmupSeconds);
         boolean measuring = false;
-        while (true) {
-            long now = System.nanoTime();
-            if (!measuring && now >= measureFrom) {
-                measuring = true;
-                atMeasureStart.run();
+        try {
+            while (true) {
+                long now = System.nanoTime();
+                if (!measuring && now >= measureFrom) {
+                    measuring = true;
+                    atMeasureStart.run();
+                    if (bar != null) {
+                        bar.stepTo(warmupSeconds).close();
+                    }
+                    bar = phase("measure", seconds);
+                }
+                if (now >= end) {
+                    if (bar != null) {
+                        bar.stepTo(seconds).message(String.format(Locale.ROOT, "%,d tx", completed.sum()));
+                    }
+                    return;
+                }
+                if (bar != null) {
+                    long phaseStart = measuring ? measureFrom : start;
+                    bar.stepTo((now - phaseStart) / 1_000_000_000L).message(String.format(Locale.ROOT, "%,d tx",
+                            completed.sum()));
+                }
+                Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
             }
-            if (now >= end) {
-                return;
+        } finally {
+            if (bar != null) {
+                bar.close();
             }
-            if (progress != null) {
-                String phase = now < measureFrom ? "warm-up " : "measure ";
-                double elapsed = (now - (now < measureFrom ? start : measureFrom)) / 1e9;
-                int total = now < measureFrom ? warmupSeconds : seconds;
-                progress.printf(Locale.ROOT, "\r  %-12s %-10s %s %4.0f/%d s  %,10d tx  ", system, workload, phase,
-                        elapsed, total, completed.sum());
-                progress.flush();
-            }
-            Thread.sleep(Math.max(1, Math.min(1000, (end - now) / 1_000_000)));
         }
     }
 
-    /** After every client stopped: clears the progress line, names the first failure, returns the measurement. */
+    private Progress phase(String name, int phaseSeconds) {
+        return progress == null || phaseSeconds == 0 ? null
+                : Progress.timed(progress, String.format(Locale.ROOT, "  %-12s %-10s %s", system, workload, name),
+                        phaseSeconds);
+    }
+
+    /** After every client stopped: names the first failure, returns the measurement. */
     Measurement finish(long retries) {
-        if (progress != null) {
-            progress.print("\r" + " ".repeat(78) + "\r");
-            progress.flush();
-        }
         Throwable first = firstFailure.get();
         if (first != null && progress != null) {
             // failures are counted in the table; the first one's reason belongs next to it

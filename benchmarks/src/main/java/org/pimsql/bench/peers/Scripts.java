@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.pimsql.host.cli.SqlSplitter;
+import org.pimsql.frontend.parser.SqlSplitter;
 
 /**
  * The example scripts (examples/ycsb, examples/tpcc) and the peers' own scripts, read from the
@@ -37,7 +37,7 @@ public final class Scripts {
     }
 
     /**
-     * The script's statements (split by the CLI's {@link SqlSplitter}) without PimSQL's own addition to
+     * The script's statements (split by the dialect's {@link SqlSplitter}) without PimSQL's own addition to
      * standard SQL, {@code PARTITION TABLE}.
      */
     public static List<SqlSplitter.Statement> standardStatements(String script) {

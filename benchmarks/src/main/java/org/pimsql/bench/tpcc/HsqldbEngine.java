@@ -61,7 +61,7 @@ public final class HsqldbEngine implements TpccEngine {
     @Override
     public void createSchema(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            for (org.pimsql.host.cli.SqlSplitter.Statement s : org.pimsql.bench.peers.Scripts.standardStatements(script)) {
+            for (org.pimsql.frontend.parser.SqlSplitter.Statement s : org.pimsql.bench.peers.Scripts.standardStatements(script)) {
                 st.execute(s.text());
             }
         }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.pimsql.bench.tpcc.TpccInputs.Kind;
+import org.pimsql.host.cli.Progress;
 
 /**
  * Runs the TPC-C mix (clause 5.2.3: 45% New-Order, 43% Payment, 4% each Order-Status, Delivery,
@@ -102,7 +103,7 @@ public final class TpccDriver {
     private final Map<Kind, Histogram> latency = new EnumMap<>(Kind.class);
     private final Map<String, LongAdder> messages = new ConcurrentHashMap<>();
 
-    /** Runs the mix for {@code seconds}; {@code progress} (may be null) gets a live line every second. */
+    /** Runs the mix for {@code seconds}; {@code progress} (may be null) gets a progress bar ({@link Progress}). */
     public Result run(int seconds, PrintStream progress) throws SQLException, InterruptedException {
         return run(seconds, 0, progress);
     }
@@ -114,6 +115,15 @@ public final class TpccDriver {
     public Result runTransactions(int perClient, PrintStream progress) throws SQLException, InterruptedException {
         if (perClient < 1) throw new IllegalArgumentException("transactions per client must be at least 1");
         return run(0, perClient, progress);
+    }
+
+    private void showProgress(Progress bar, long start, boolean countTransactions, int seconds) {
+        double s = (System.nanoTime() - start) / 1e9;
+        long no = calls.get(Kind.NEW_ORDER).sum();
+        long all = calls.values().stream().mapToLong(LongAdder::sum).sum();
+        long err = errors.values().stream().mapToLong(LongAdder::sum).sum();
+        bar.stepTo(countTransactions ? all : Math.min(seconds, (long) s)).message(String.format(Locale.ROOT,
+                "New-Orders %,d  tpmC %,.0f  transactions/s %,.1f  errors %,d", no, no * 60 / s, all / s, err));
     }
 
     private Result run(int seconds, int perClient, PrintStream progress) throws SQLException, InterruptedException {
@@ -144,22 +154,18 @@ public final class TpccDriver {
                     }
                 }));
             }
-            Thread ticker = progress == null ? null : Thread.ofPlatform().daemon().name("tpcc-progress").start(() -> {
+            // a timed run counts seconds, a run of a fixed number of transactions counts transactions
+            Progress bar = progress == null ? null : perClient > 0
+                    ? Progress.start(progress, "running", (long) perClient * clients, " transactions")
+                    : Progress.timed(progress, "running", seconds);
+            Thread ticker = bar == null ? null : Thread.ofPlatform().daemon().name("tpcc-progress").start(() -> {
                 while (true) {
                     try {
                         Thread.sleep(1000);
                     } catch (InterruptedException e) {
                         return;
                     }
-                    double s = (System.nanoTime() - start) / 1e9;
-                    long no = calls.get(Kind.NEW_ORDER).sum();
-                    long all = calls.values().stream().mapToLong(LongAdder::sum).sum();
-                    long err = errors.values().stream().mapToLong(LongAdder::sum).sum();
-                    String of = perClient > 0 ? String.format(Locale.ROOT, "(%,d transactions)", perClient * clients)
-                            : "/ " + seconds + " s";
-                    progress.printf(Locale.ROOT, "\rrunning %5.1f s %s   New-Orders %,9d   tpmC %,10.0f   transactions/s %,8.1f   errors %,d   ",
-                            s, of, no, no * 60 / s, all / s, err);
-                    progress.flush();
+                    showProgress(bar, start, perClient > 0, seconds);
                 }
             });
             for (Thread t : threads) t.join();
@@ -167,7 +173,8 @@ public final class TpccDriver {
             if (ticker != null) {
                 ticker.interrupt();
                 ticker.join();
-                progress.println();
+                showProgress(bar, start, perClient > 0, seconds);
+                bar.close();
             }
             if (!failures.isEmpty()) {
                 Throwable t = failures.values().iterator().next();

@@ -14,9 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
+import org.pimsql.host.cli.Progress;
 
 /**
  * Populates a TPC-C database per clause 4.3.3.1 through plain JDBC: batched {@code INSERT INTO t VALUES
@@ -59,10 +57,7 @@ public final class TpccLoader {
         long start = System.nanoTime();
         var rows = new AtomicLong();
         int parallel = engine.parallelLoad() ? Math.max(1, Math.min(threads, scale.warehouses())) : 1;
-        try (ProgressBar bar = progress == null ? null : new ProgressBarBuilder()
-                .setTaskName("loading TPC-C").setInitialMax(expectedRows()).setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(progress)).setUnit(" rows", 1)
-                .showSpeed().setUpdateIntervalMillis(500).build()) {
+        try (Progress bar = progress == null ? null : Progress.start(progress, "loading TPC-C", expectedRows(), " rows")) {
             LongConsumer step = n -> {
                 rows.addAndGet(n);
                 if (bar != null) bar.stepBy(n);

@@ -299,15 +299,8 @@ final class QueryCompiler {
 
     /** Whether {@code e} reads a column whose ordinal is in {@code columns} (subqueries read their own sources). */
     private static boolean readsAny(Expr e, java.util.Set<Integer> columns) {
-        if (e instanceof Expr.ColumnRef cr && columns.contains(cr.column().ordinal())) {
-            return true;
-        }
-        for (Expr child : org.pimsql.frontend.analysis.Exprs.children(e)) {
-            if (readsAny(child, columns)) {
-                return true;
-            }
-        }
-        return false;
+        return org.pimsql.frontend.ir.ExprTree.any(e, x -> x instanceof Expr.ColumnRef cr
+                && columns.contains(cr.column().ordinal()));
     }
 
     void delete(Stmt.Delete del) throws BuildException {
@@ -903,17 +896,9 @@ final class QueryCompiler {
         sink.row(new Row(q, Scope.EMPTY.withAggregates(finals), null));
     }
 
+    /** The aggregate calls of an output column (aggregates do not nest; subqueries aggregate on their own). */
     private static void collect(Expr e, List<Expr.Aggregate> out) {
-        if (e instanceof Expr.Aggregate a) {
-            out.add(a);
-            return;
-        }
-        if (e instanceof Expr.ScalarSubquery) {
-            return;
-        }
-        for (Expr c : org.pimsql.frontend.analysis.Exprs.children(e)) {
-            collect(c, out);
-        }
+        out.addAll(org.pimsql.frontend.ir.ExprTree.collect(e, Expr.Aggregate.class));
     }
 
     /** The running state of one aggregate call: three consecutive cells, value, count and whether a value was seen. */

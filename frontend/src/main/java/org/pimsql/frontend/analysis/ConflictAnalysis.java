@@ -10,6 +10,7 @@ import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Block;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
@@ -81,14 +82,14 @@ public final class ConflictAnalysis {
                 if (structural) {
                     templates.add(ALLOCATOR_WRITE); // B+tree nodes split and merge
                 }
-                var exprs = new ArrayList<>(Exprs.sourceExprs(target));
+                var exprs = new ArrayList<>(ExprTree.sourceExprs(target));
                 u.sets().forEach(c -> exprs.add(c.value()));
                 subqueries(exprs, s, state);
             }
             case Stmt.Delete d -> {
                 templates.add(table(d.target().table(), true));
                 templates.add(ALLOCATOR_WRITE);
-                subqueries(Exprs.sourceExprs(d.target()), s, state);
+                subqueries(ExprTree.sourceExprs(d.target()), s, state);
             }
             case Stmt.If i -> {
                 for (Stmt.Branch b : i.branches()) {
@@ -113,12 +114,12 @@ public final class ConflictAnalysis {
         for (Source src : q.sources()) {
             templates.add(access(src, false, s, state));
         }
-        subqueries(Exprs.queryExprs(q), s, state);
+        subqueries(ExprTree.queryExprs(q), s, state);
     }
 
     private void subqueries(List<Expr> exprs, Stmt s, ReachingDefinitions.State state) {
         for (Expr e : exprs) {
-            Exprs.walk(e, x -> {
+            ExprTree.walk(e, x -> {
                 if (x instanceof Expr.ScalarSubquery sq) {
                     query(sq.query(), s, state);
                 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Variable;
 
 /**
@@ -34,7 +35,7 @@ final class HostEvaluator {
     List<List<Object>> evaluateTuple(List<Expr> tuple) {
         var arrays = new ArrayList<Variable>();
         for (Expr e : tuple) {
-            Exprs.walk(e, x -> {
+            ExprTree.walk(e, x -> {
                 if (x instanceof Expr.ArrayElement a && !arrays.contains(a.array())) {
                     arrays.add(a.array());
                 }

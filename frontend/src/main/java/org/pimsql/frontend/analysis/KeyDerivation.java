@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Stmt;
 import org.pimsql.frontend.ir.Variable;
 
@@ -91,7 +92,7 @@ final class KeyDerivation {
     }
 
     private KeyValue composite(Expr e, ReachingDefinitions.State state, int stmtId, int keyedSource, Set<Integer> visiting) {
-        List<Expr> children = Exprs.children(e);
+        List<Expr> children = ExprTree.children(e);
         var childValues = new ArrayList<KeyValue>();
         for (Expr c : children) {
             childValues.add(classify(c, state, stmtId, keyedSource, visiting));
@@ -106,7 +107,7 @@ final class KeyDerivation {
         }
         var out = new LinkedHashSet<Expr>();
         for (List<Expr> combo : combos) {
-            out.add(Exprs.withChildren(e, combo));
+            out.add(ExprTree.withChildren(e, combo));
         }
         return new KeyValue.Derived(List.copyOf(out));
     }
@@ -168,7 +169,7 @@ final class KeyDerivation {
     /** Whether a derived value mentions elements of array parameters. */
     static boolean usesArrays(Expr e) {
         var found = new boolean[1];
-        Exprs.walk(e, x -> found[0] |= x instanceof Expr.ArrayElement);
+        ExprTree.walk(e, x -> found[0] |= x instanceof Expr.ArrayElement);
         return found[0];
     }
 }

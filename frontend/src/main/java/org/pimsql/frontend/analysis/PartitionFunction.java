@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.pimsql.frontend.catalog.ExactNumbers;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.catalog.TypeKind;
@@ -168,18 +169,11 @@ public final class PartitionFunction {
     }
 
     static BigDecimal decimal(Object value) {
-        return switch (value) {
-            case BigDecimal d -> d;
-            case BigInteger i -> new BigDecimal(i);
-            case Long l -> BigDecimal.valueOf(l);
-            case Integer i -> BigDecimal.valueOf(i);
-            case Short s -> BigDecimal.valueOf(s);
-            case Byte b -> BigDecimal.valueOf(b);
-            case Double d -> BigDecimal.valueOf(d);
-            case Float f -> BigDecimal.valueOf(f);
-            case String s -> new BigDecimal(s.trim());
-            default -> throw new IllegalArgumentException("not a number: " + value + " (" + value.getClass().getName() + ")");
-        };
+        BigDecimal d = ExactNumbers.of(value);
+        if (d == null) {
+            throw new IllegalArgumentException("not a number: " + value + " (" + value.getClass().getName() + ")");
+        }
+        return d;
     }
 
     static long timestampMicros(Object value) {

@@ -17,6 +17,7 @@ import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Block;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
@@ -117,22 +118,22 @@ final class ProcedureAnalyzer {
         var out = new ArrayList<Expr>();
         switch (s) {
             case Stmt.Assign a -> out.add(a.value());
-            case Stmt.SelectInto si -> out.addAll(Exprs.queryExprs(si.query()));
+            case Stmt.SelectInto si -> out.addAll(ExprTree.queryExprs(si.query()));
             case Stmt.Insert i -> out.addAll(i.values());
             case Stmt.Update u -> {
-                out.addAll(Exprs.sourceExprs(u.target()));
+                out.addAll(ExprTree.sourceExprs(u.target()));
                 u.sets().forEach(c -> out.add(c.value()));
             }
-            case Stmt.Delete d -> out.addAll(Exprs.sourceExprs(d.target()));
+            case Stmt.Delete d -> out.addAll(ExprTree.sourceExprs(d.target()));
             case Stmt.If i -> i.branches().forEach(b -> out.add(b.condition()));
             case Stmt.While w -> out.add(w.condition());
-            case Stmt.ForEach f -> out.addAll(Exprs.queryExprs(f.query()));
+            case Stmt.ForEach f -> out.addAll(ExprTree.queryExprs(f.query()));
             case Stmt.Signal sg -> {
                 if (sg.message() != null) {
                     out.add(sg.message());
                 }
             }
-            case Stmt.OpenCursor o -> out.addAll(Exprs.queryExprs(o.cursor().query()));
+            case Stmt.OpenCursor o -> out.addAll(ExprTree.queryExprs(o.cursor().query()));
         }
         return out;
     }
@@ -140,7 +141,7 @@ final class ProcedureAnalyzer {
     private static Set<Variable> variablesRead(Stmt s) {
         var vars = new LinkedHashSet<Variable>();
         for (Expr e : ownExprs(s)) {
-            Exprs.walkDeep(e, x -> {
+            ExprTree.walkDeep(e, x -> {
                 switch (x) {
                     case Expr.VarRef v -> vars.add(v.variable());
                     case Expr.ArrayElement a -> vars.add(a.array());
@@ -191,7 +192,7 @@ final class ProcedureAnalyzer {
             case Stmt.Update u -> {
                 Source target = u.target();
                 var read = new TreeSet<Integer>(keyColumns(target));
-                var exprs = new ArrayList<>(Exprs.sourceExprs(target));
+                var exprs = new ArrayList<>(ExprTree.sourceExprs(target));
                 u.sets().forEach(c -> exprs.add(c.value()));
                 read.addAll(columnsOf(exprs, target.index()));
                 var written = new TreeSet<Integer>();
@@ -206,13 +207,13 @@ final class ProcedureAnalyzer {
             case Stmt.Delete d -> {
                 Source target = d.target();
                 var read = new TreeSet<Integer>(keyColumns(target));
-                read.addAll(columnsOf(Exprs.sourceExprs(target), target.index()));
+                read.addAll(columnsOf(ExprTree.sourceExprs(target), target.index()));
                 out.add(new TableAccess(target.table().name(), TableAccess.Operation.DELETE,
                         SqlText.accessPath(target, List.of(target)), columnNames(target.table(), read),
                         allColumns(target.table()),
                         place(target.table(), equalities(target), target.index(), s, state, TableAccess.Operation.DELETE,
                                 List.of(target))));
-                subqueryAccesses(Exprs.sourceExprs(target), s, state, out);
+                subqueryAccesses(ExprTree.sourceExprs(target), s, state, out);
             }
             default -> subqueryAccesses(ownExprs(s), s, state, out);
         }
@@ -220,7 +221,7 @@ final class ProcedureAnalyzer {
     }
 
     private void queryAccesses(Query q, Stmt s, ReachingDefinitions.State state, List<TableAccess> out) {
-        List<Expr> exprs = Exprs.queryExprs(q);
+        List<Expr> exprs = ExprTree.queryExprs(q);
         for (Source src : q.sources()) {
             var read = new TreeSet<Integer>(keyColumns(src));
             read.addAll(columnsOf(exprs, src.index()));
@@ -233,7 +234,7 @@ final class ProcedureAnalyzer {
 
     private void subqueryAccesses(List<Expr> exprs, Stmt s, ReachingDefinitions.State state, List<TableAccess> out) {
         for (Expr e : exprs) {
-            Exprs.walk(e, x -> {
+            ExprTree.walk(e, x -> {
                 if (x instanceof Expr.ScalarSubquery sq) {
                     queryAccesses(sq.query(), s, state, out);
                 }
@@ -258,7 +259,7 @@ final class ProcedureAnalyzer {
             }
             case Access.FullScan f -> { }
         }
-        for (Expr c : Exprs.conjuncts(src.filter())) {
+        for (Expr c : ExprTree.conjuncts(src.filter())) {
             if (c instanceof Expr.Binary b && b.op() == Expr.BinaryOp.EQ) {
                 bindEquality(b.left(), b.right(), src.index(), eq);
                 bindEquality(b.right(), b.left(), src.index(), eq);
@@ -268,7 +269,8 @@ final class ProcedureAnalyzer {
     }
 
     private static void bindEquality(Expr column, Expr value, int self, Map<Integer, Expr> eq) {
-        if (column instanceof Expr.ColumnRef c && c.source() == self && !Exprs.refersToSource(value, self)) {
+        boolean valueReadsSelf = ExprTree.any(value, x -> x instanceof Expr.ColumnRef r && r.source() == self);
+        if (column instanceof Expr.ColumnRef c && c.source() == self && !valueReadsSelf) {
             eq.putIfAbsent(c.column().ordinal(), value);
         }
     }
@@ -333,7 +335,7 @@ final class ProcedureAnalyzer {
 
     private static List<String> arrayNames(List<List<Expr>> tuples) {
         var names = new LinkedHashSet<String>();
-        tuples.stream().flatMap(List::stream).forEach(e -> Exprs.walk(e, x -> {
+        tuples.stream().flatMap(List::stream).forEach(e -> ExprTree.walk(e, x -> {
             if (x instanceof Expr.ArrayElement a) {
                 names.add(a.array().name());
             }
@@ -388,7 +390,7 @@ final class ProcedureAnalyzer {
     private static Set<Integer> columnsOf(List<Expr> exprs, int source) {
         var cols = new TreeSet<Integer>();
         for (Expr e : exprs) {
-            Exprs.walk(e, x -> {
+            ExprTree.walk(e, x -> {
                 if (x instanceof Expr.ColumnRef c && c.source() == source) {
                     cols.add(c.column().ordinal());
                 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Variable;
 
 /**
@@ -125,7 +126,7 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
         for (PartitionKey k : keys) {
             for (List<Expr> tuple : k.tuples()) {
                 for (Expr e : tuple) {
-                    Exprs.walk(e, x -> {
+                    ExprTree.walk(e, x -> {
                         if (x instanceof Expr.VarRef v && !names.contains(v.variable().name())) {
                             names.add(v.variable().name());
                         }
@@ -142,7 +143,7 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
         for (PartitionKey k : keys) {
             for (List<Expr> tuple : k.tuples()) {
                 for (Expr e : tuple) {
-                    Exprs.walk(e, x -> {
+                    ExprTree.walk(e, x -> {
                         if ((x instanceof Expr.ArrayElement a) && !names.contains(a.array().name())) {
                             names.add(a.array().name());
                         }

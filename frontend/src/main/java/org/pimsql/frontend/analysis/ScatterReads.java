@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
 import org.pimsql.frontend.ir.Stmt;
@@ -56,9 +57,9 @@ public final class ScatterReads {
         if (t.replicated() || keyed(src)) {
             return false;
         }
-        for (Expr e : Exprs.queryExprs(q)) {
+        for (Expr e : ExprTree.queryExprs(q)) {
             boolean[] sub = new boolean[1];
-            Exprs.walk(e, x -> sub[0] |= x instanceof Expr.ScalarSubquery);
+            ExprTree.walk(e, x -> sub[0] |= x instanceof Expr.ScalarSubquery);
             if (sub[0]) {
                 return false;
             }
@@ -71,7 +72,7 @@ public final class ScatterReads {
         }
         List<Expr.Aggregate> aggs = new ArrayList<>();
         for (Query.OutputColumn c : q.select()) {
-            Exprs.walk(c.value(), x -> {
+            ExprTree.walk(c.value(), x -> {
                 if (x instanceof Expr.Aggregate a) {
                     aggs.add(a);
                 }

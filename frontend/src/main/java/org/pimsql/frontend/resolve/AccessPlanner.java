@@ -16,6 +16,7 @@ import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Expr.Binary;
 import org.pimsql.frontend.ir.Expr.BinaryOp;
 import org.pimsql.frontend.ir.Expr.ColumnRef;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Query.SortKey;
 import org.pimsql.frontend.ir.Source;
 
@@ -40,7 +41,7 @@ final class AccessPlanner {
     /** The planned sources, in join order, with column references renumbered to that order. */
     record Plan(List<Source> sources, int[] positionOfWritten, boolean orderFromIndex) {
         Expr remap(Expr e) {
-            return Exprs.map(e, x -> x instanceof ColumnRef c ? new ColumnRef(positionOfWritten[c.source()], c.column()) : x);
+            return ExprTree.map(e, x -> x instanceof ColumnRef c ? new ColumnRef(positionOfWritten[c.source()], c.column()) : x);
         }
     }
 
@@ -74,7 +75,7 @@ final class AccessPlanner {
                 continue;
             }
             int position = 0;
-            BitSet refs = Exprs.sources(conjunct);
+            BitSet refs = sources(conjunct);
             for (int w = refs.nextSetBit(0); w >= 0; w = refs.nextSetBit(w + 1)) {
                 position = Math.max(position, positionOfWritten[w]);
             }
@@ -84,7 +85,7 @@ final class AccessPlanner {
         var sources = new ArrayList<Source>();
         for (int k = 0; k < n; k++) {
             int w = best.order[k];
-            Expr filter = Exprs.and(filters.get(k));
+            Expr filter = and(filters.get(k));
             sources.add(new Source(k, tables.get(w), aliases.get(w), remap(best.accesses.get(k), plan),
                     filter == null ? null : plan.remap(filter)));
         }
@@ -260,16 +261,16 @@ final class AccessPlanner {
             return null;
         }
         Expr value = stripImplicit(valueSide);
-        BitSet refs = Exprs.sources(value);
+        BitSet refs = sources(value);
         refs.andNot(available);
-        if (!refs.isEmpty() || Exprs.hasAggregate(value)) {
+        if (!refs.isEmpty() || ExprTree.any(value, Expr.Aggregate.class::isInstance)) {
             return null;
         }
         Column col = ref.column();
         if (!losslessKey(value.type(), col.type())) {
             return null;
         }
-        return new KeyPredicate(col.ordinal(), op, Exprs.coerce(value, col.type()), conjunct);
+        return new KeyPredicate(col.ordinal(), op, Coercions.coerce(value, col.type()), conjunct);
     }
 
     private Expr stripImplicit(Expr e) {
@@ -337,5 +338,20 @@ final class AccessPlanner {
         int t = a[i];
         a[i] = a[j];
         a[j] = t;
+    }
+
+    /** Query sources this expression reads columns of (not looking into subqueries, which are uncorrelated). */
+    private static BitSet sources(Expr e) {
+        var set = new BitSet();
+        ExprTree.collect(e, ColumnRef.class).forEach(c -> set.set(c.source()));
+        return set;
+    }
+
+    private static Expr and(List<Expr> conjuncts) {
+        Expr result = null;
+        for (Expr c : conjuncts) {
+            result = result == null ? c : new Binary(BinaryOp.AND, result, c, SqlType.BOOLEAN);
+        }
+        return result;
     }
 }

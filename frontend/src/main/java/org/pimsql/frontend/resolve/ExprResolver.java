@@ -40,7 +40,7 @@ final class ExprResolver {
     /** A condition: must be BOOLEAN. */
     Expr condition(ExprContext ctx, Env env, String where) {
         Expr e = resolve(ctx, env);
-        if (Exprs.isUntypedNull(e)) {
+        if (Coercions.isUntypedNull(e)) {
             return new Expr.Literal(null, SqlType.BOOLEAN);
         }
         if (e.type().kind() != TypeKind.BOOLEAN || e.type().isArray()) {
@@ -52,10 +52,10 @@ final class ExprResolver {
     /** A value that is stored into something of type {@code target} (variable, column, OUT parameter). */
     Expr assigned(ExprContext ctx, Env env, SqlType target, String what) {
         Expr e = timestampConstant(resolve(ctx, env), target);
-        if (!Exprs.isUntypedNull(e) && !TypeRules.assignable(target, e.type())) {
+        if (!Coercions.isUntypedNull(e) && !TypeRules.assignable(target, e.type())) {
             throw file.error(ctx, "cannot assign a value of type " + e.type() + " to " + what + " of type " + target);
         }
-        return Exprs.assign(e, target);
+        return Coercions.assign(e, target);
     }
 
     Expr resolve(ExprContext ctx, Env env) {
@@ -74,7 +74,7 @@ final class ExprResolver {
             case ComparisonExprContext c -> comparison(comparisonOp(c.op), resolve(c.expr(0), env), resolve(c.expr(1), env), c.op);
             case IsNullExprContext n -> {
                 Expr operand = resolve(n.expr(), env);
-                if (Exprs.isUntypedNull(operand) || operand.type().isArray()) {
+                if (Coercions.isUntypedNull(operand) || operand.type().isArray()) {
                     throw file.error(n.expr(), "IS NULL needs a column, variable or expression here");
                 }
                 yield new Unary(n.NOT() != null ? UnaryOp.IS_NOT_NULL : UnaryOp.IS_NULL, operand, SqlType.BOOLEAN);
@@ -120,7 +120,7 @@ final class ExprResolver {
     }
 
     private void requireNumeric(Expr e, ParserRuleContext ctx, String what) {
-        if (Exprs.isUntypedNull(e)) {
+        if (Coercions.isUntypedNull(e)) {
             throw file.error(ctx, "NULL needs a type here; write CAST(NULL AS INTEGER) or similar");
         }
         if (!TypeRules.isNumeric(e.type()) || e.type().isArray()) {
@@ -136,7 +136,7 @@ final class ExprResolver {
     }
 
     private Expr requireString(Expr e, ParserRuleContext ctx, String what) {
-        if (Exprs.isUntypedNull(e)) {
+        if (Coercions.isUntypedNull(e)) {
             throw file.error(ctx, "NULL needs a type here; write CAST(NULL AS VARCHAR(10)) or similar");
         }
         if (!TypeRules.isString(e.type()) || e.type().isArray()) {
@@ -153,7 +153,7 @@ final class ExprResolver {
 
     /** HSQLDB converts a number to its display string before concatenation; other types must be cast. */
     private Expr concatOperand(Expr e, ExprContext ctx) {
-        if (!Exprs.isUntypedNull(e) && TypeRules.isNumeric(e.type()) && !e.type().isArray()) {
+        if (!Coercions.isUntypedNull(e) && TypeRules.isNumeric(e.type()) && !e.type().isArray()) {
             return new Expr.Cast(e, TypeRules.displayType(e.type()));
         }
         return requireString(e, ctx, "operator ||");
@@ -172,14 +172,14 @@ final class ExprResolver {
 
     /** {@code left op right}; mixed numeric types are compared in their common type (implicit CASTs). */
     Expr comparison(BinaryOp op, Expr left, Expr right, Token at) {
-        if (Exprs.isUntypedNull(left) && Exprs.isUntypedNull(right)) {
+        if (Coercions.isUntypedNull(left) && Coercions.isUntypedNull(right)) {
             throw file.error(at, "comparing NULL with NULL; use IS NULL");
         }
-        if (Exprs.isUntypedNull(left)) {
-            left = Exprs.coerce(left, right.type());
+        if (Coercions.isUntypedNull(left)) {
+            left = Coercions.coerce(left, right.type());
         }
-        if (Exprs.isUntypedNull(right)) {
-            right = Exprs.coerce(right, left.type());
+        if (Coercions.isUntypedNull(right)) {
+            right = Coercions.coerce(right, left.type());
         }
         left = timestampConstant(left, right.type());
         right = timestampConstant(right, left.type());
@@ -205,7 +205,7 @@ final class ExprResolver {
     }
 
     private Expr implicitCast(Expr e, SqlType type) {
-        Expr cast = Exprs.coerce(e, type);
+        Expr cast = Coercions.coerce(e, type);
         if (cast != e) {
             proc.implicitCasts.add(cast);
         }
@@ -299,9 +299,9 @@ final class ExprResolver {
         SqlType type = commonType(all, c, "CASE");
         var whens = new ArrayList<Expr.When>();
         for (int i = 0; i < conditions.size(); i++) {
-            whens.add(new Expr.When(conditions.get(i), Exprs.coerce(results.get(i), type)));
+            whens.add(new Expr.When(conditions.get(i), Coercions.coerce(results.get(i), type)));
         }
-        Expr elseValue = otherwise == null || Exprs.isUntypedNull(otherwise) ? null : Exprs.coerce(otherwise, type);
+        Expr elseValue = otherwise == null || Coercions.isUntypedNull(otherwise) ? null : Coercions.coerce(otherwise, type);
         return new Expr.Case(whens, elseValue, type);
     }
 
@@ -311,7 +311,7 @@ final class ExprResolver {
             args.add(resolve(arg, env));
         }
         SqlType type = commonType(args, c, "COALESCE");
-        return new Expr.Coalesce(args.stream().map(a -> Exprs.coerce(a, type)).toList(), type);
+        return new Expr.Coalesce(args.stream().map(a -> Coercions.coerce(a, type)).toList(), type);
     }
 
     private SqlType commonType(List<Expr> values, ParserRuleContext at, String what) {
@@ -320,7 +320,7 @@ final class ExprResolver {
             if (e.type().isArray()) {
                 throw file.error(at, what + " cannot take a whole array");
             }
-            if (!Exprs.isUntypedNull(e)) {
+            if (!Coercions.isUntypedNull(e)) {
                 types.add(e.type());
             }
         }
@@ -337,7 +337,7 @@ final class ExprResolver {
     private Expr cast(CastPrimaryContext c, Env env) {
         Expr operand = resolve(c.expr(), env);
         SqlType target = DataTypes.resolve(file, c.dataType(), false);
-        if (Exprs.isUntypedNull(operand)) {
+        if (Coercions.isUntypedNull(operand)) {
             return new Expr.Literal(null, target);
         }
         if (operand.type().isArray() || !TypeRules.castable(operand.type(), target)) {
@@ -372,7 +372,7 @@ final class ExprResolver {
         Expr argument = resolve(a.expr(), env.withAggregates(false));
         boolean distinct = a.quantifier != null && a.quantifier.getType() == PimSqlParser.DISTINCT;
         String fn = a.fn.getText().toUpperCase(java.util.Locale.ROOT);
-        if (Exprs.isUntypedNull(argument) || argument.type().isArray()) {
+        if (Coercions.isUntypedNull(argument) || argument.type().isArray()) {
             throw file.error(a.expr(), fn + " needs a column or expression");
         }
         return switch (a.fn.getType()) {
@@ -416,9 +416,9 @@ final class ExprResolver {
         }
         checkReadable(v, a.array);
         Expr index = resolve(a.expr(), env);
-        if (Exprs.isUntypedNull(index) || !index.type().kind().isInteger() || index.type().isArray()) {
+        if (Coercions.isUntypedNull(index) || !index.type().kind().isInteger() || index.type().isArray()) {
             throw file.error(a.expr(), "array index must be an integer, found "
-                    + (Exprs.isUntypedNull(index) ? "NULL" : index.type().toString()));
+                    + (Coercions.isUntypedNull(index) ? "NULL" : index.type().toString()));
         }
         return new Expr.ArrayElement(v, index);
     }

@@ -34,7 +34,7 @@ final class Literals {
             case DecimalLiteralContext d -> decimal(file, d.DECIMAL_LITERAL().getSymbol(), false);
             case StringLiteralContext s -> string(file, s.STRING().getSymbol());
             case BooleanLiteralContext b -> new Expr.Literal(b.TRUE() != null, SqlType.BOOLEAN);
-            case NullLiteralContext n -> Exprs.untypedNull();
+            case NullLiteralContext n -> Coercions.untypedNull();
             case TimestampLiteralContext t -> timestamp(file, t.STRING().getSymbol());
             default -> throw new IllegalStateException("unhandled literal " + ctx.getClass());
         };

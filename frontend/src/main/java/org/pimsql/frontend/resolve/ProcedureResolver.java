@@ -14,6 +14,7 @@ import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Block;
 import org.pimsql.frontend.ir.Cursor;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.ParamMode;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Query;
@@ -144,7 +145,7 @@ final class ProcedureResolver {
                 try {
                     defaultValue = v.expr() == null ? null : exprs.assigned(v.expr(), Env.NONE, type,
                             "variable " + SourceFile.name(v.identifierList().identifier(0)));
-                    if (defaultValue != null && !Exprs.isConstant(defaultValue)) {
+                    if (defaultValue != null && !isConstant(defaultValue)) {
                         throw file.error(v.expr(), "DEFAULT must be a constant; HSQLDB does not allow variables or "
                                 + "queries here, so SET the variable after the declarations instead");
                     }
@@ -308,7 +309,7 @@ final class ProcedureResolver {
                 throw file.error(spec.identifierList().identifier(i), "cannot assign a value of type " + column.value().type()
                         + " to variable " + target.name() + " of type " + target.type());
             }
-            outputs.add(new Query.OutputColumn(column.name(), Exprs.assign(column.value(), target.type())));
+            outputs.add(new Query.OutputColumn(column.name(), Coercions.assign(column.value(), target.type())));
         }
         Query typed = new Query(query.sources(), outputs, query.aggregated(), query.distinct(), query.orderBy(),
                 query.orderFromIndex(), query.limit(), query.offset());
@@ -486,5 +487,12 @@ final class ProcedureResolver {
                     + " but this OPEN returns result set number " + (index + 1));
         }
         return new Stmt.OpenCursor(id, cursor, index, pos, text);
+    }
+
+    /** Built from literals, CURRENT_TIMESTAMP and operators only (what HSQLDB accepts as a DECLARE default). */
+    private static boolean isConstant(Expr e) {
+        return !ExprTree.any(e, x -> x instanceof Expr.VarRef || x instanceof Expr.ArrayElement
+                || x instanceof Expr.Cardinality || x instanceof Expr.ColumnRef || x instanceof Expr.ScalarSubquery
+                || x instanceof Expr.Aggregate);
     }
 }

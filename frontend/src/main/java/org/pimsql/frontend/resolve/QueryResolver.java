@@ -7,6 +7,7 @@ import java.util.Map;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Query.OutputColumn;
 import org.pimsql.frontend.ir.Query.SortKey;
@@ -80,14 +81,14 @@ final class QueryResolver {
         Env env = new Env(List.copyOf(bindings), enclosing, false, Map.of());
         var conjuncts = new ArrayList<Expr>();
         for (ExprContext condition : conditions) {
-            Exprs.conjuncts(exprs.condition(condition, env, condition == spec.where ? "WHERE" : "ON"), conjuncts);
+            conjuncts.addAll(ExprTree.conjuncts(exprs.condition(condition, env, condition == spec.where ? "WHERE" : "ON")));
         }
 
         var select = selectList(spec, env);
-        boolean aggregated = select.stream().anyMatch(c -> Exprs.hasAggregate(c.value()));
+        boolean aggregated = select.stream().anyMatch(c -> ExprTree.any(c.value(), Expr.Aggregate.class::isInstance));
         if (aggregated) {
             for (int i = 0; i < select.size(); i++) {
-                Expr.ColumnRef bare = Exprs.columnOutsideAggregate(select.get(i).value());
+                Expr.ColumnRef bare = columnOutsideAggregate(select.get(i).value());
                 if (bare != null) {
                     throw file.error(spec.selectItem(Math.min(i, spec.selectItem().size() - 1)), "column " + bare.column().name()
                             + " must be inside an aggregate function (GROUP BY is not supported in procedures)");
@@ -116,7 +117,7 @@ final class QueryResolver {
     Source target(Table table, String alias, ExprContext where, Env env) {
         var conjuncts = new ArrayList<Expr>();
         if (where != null) {
-            Exprs.conjuncts(exprs.condition(where, env, "WHERE"), conjuncts);
+            conjuncts.addAll(ExprTree.conjuncts(exprs.condition(where, env, "WHERE")));
         }
         return planner.plan(List.of(table), List.of(alias), conjuncts, List.of()).sources().getFirst();
     }
@@ -173,7 +174,7 @@ final class QueryResolver {
                 }
                 case ExpressionItemContext e -> {
                     Expr value = exprs.resolve(e.expr(), selectEnv);
-                    if (Exprs.isUntypedNull(value)) {
+                    if (Coercions.isUntypedNull(value)) {
                         throw file.error(e.expr(), "NULL needs a type here; write CAST(NULL AS INTEGER) or similar");
                     }
                     String name = e.alias != null ? SourceFile.name(e.alias)
@@ -206,7 +207,7 @@ final class QueryResolver {
         var keys = new ArrayList<SortKey>();
         for (SortItemContext item : ctx.sortItem()) {
             Expr value = exprs.resolve(item.expr(), orderEnv);
-            if (Exprs.isUntypedNull(value) || value.type().isArray()) {
+            if (Coercions.isUntypedNull(value) || value.type().isArray()) {
                 throw file.error(item.expr(), "ORDER BY needs a column or expression");
             }
             keys.add(new SortKey(value, item.direction != null && item.direction.getType() == PimSqlParser.DESC));
@@ -217,10 +218,27 @@ final class QueryResolver {
     /** LIMIT, OFFSET and FETCH FIRST take an integer literal, parameter or variable. */
     private Expr rowCount(ExprContext ctx, String clause) {
         Expr value = exprs.resolve(ctx, Env.NONE);
-        if (Exprs.isUntypedNull(value) || !value.type().kind().isInteger() || value.type().isArray()) {
+        if (Coercions.isUntypedNull(value) || !value.type().kind().isInteger() || value.type().isArray()) {
             throw file.error(ctx, clause + " must be an integer, found "
-                    + (Exprs.isUntypedNull(value) ? "NULL" : value.type().toString()));
+                    + (Coercions.isUntypedNull(value) ? "NULL" : value.type().toString()));
         }
         return value;
+    }
+
+    /** A column read outside any aggregate call, or null. */
+    private static Expr.ColumnRef columnOutsideAggregate(Expr e) {
+        if (e instanceof Expr.Aggregate) {
+            return null;
+        }
+        if (e instanceof Expr.ColumnRef c) {
+            return c;
+        }
+        for (Expr child : ExprTree.children(e)) {
+            Expr.ColumnRef c = columnOutsideAggregate(child);
+            if (c != null) {
+                return c;
+            }
+        }
+        return null;
     }
 }

@@ -177,13 +177,13 @@ final class SchemaBuilder {
         } else {
             value = Literals.negativeNumber(file, ctx.number);
         }
-        if (Exprs.isUntypedNull(value)) {
+        if (Coercions.isUntypedNull(value)) {
             return new Expr.Literal(null, type);
         }
         if (!TypeRules.assignable(type, value.type())) {
             throw file.error(ctx, "DEFAULT value of type " + value.type() + " does not fit a column of type " + type);
         }
-        return Exprs.assign(value, type);
+        return Coercions.assign(value, type);
     }
 
     void createIndex(SourceFile file, CreateIndexContext ctx) {

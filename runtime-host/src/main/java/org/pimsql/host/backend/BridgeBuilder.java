@@ -27,7 +27,8 @@ import org.pimsql.codegen.UpmemSdk;
  * Both builds first ask the compiler whether {@code dpu.h} has {@code DPU_XFER_ASYNC} (SDK 2020.3 has not); with it,
  * the bridge pushes every rank asynchronously (one push per rank, all in flight at once).
  * The cache is {@code $PIMSQL_HOME/cache} when PIMSQL_HOME is set, else {@code ~/.cache/pimsql}. The C
- * compiler is {@code $PIMSQL_CC}, else {@code clang}.
+ * compiler is {@code $PIMSQL_CC}, else {@code clang}; the build records the compiler's {@code --version}, so a new
+ * compiler rebuilds it, while a machine without the compiler uses the cached library.
  */
 public final class BridgeBuilder {
     private static final String BRIDGE = "pimsql/host/c";
@@ -128,7 +129,10 @@ public final class BridgeBuilder {
         String hash = hash(sources, flags, libs);
         Path dir = cacheRoot().resolve("bridge-" + kind + "-" + hash);
         Path lib = dir.resolve(fileName);
-        if (Files.isRegularFile(lib)) {
+        Path built = dir.resolve(fileName + ".compiler");
+        String version = compilerVersion();
+        if (Files.isRegularFile(lib) && (version == null || (Files.isRegularFile(built)
+                && Files.readString(built).equals(version)))) {
             return lib;
         }
         Files.createDirectories(dir);
@@ -141,6 +145,7 @@ public final class BridgeBuilder {
         command.add(tmp.toString());
         command.addAll(libs);
         run(command, dir);
+        Files.writeString(built, version == null ? "" : version);
         try {
             // another JVM may have finished the same build meanwhile: both results are identical
             Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -175,6 +180,34 @@ public final class BridgeBuilder {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    private static String compilerVersion;
+
+    /**
+     * {@code $CC --version}: a new compiler builds a new library instead of reusing one built by the old; null when
+     * the compiler cannot be run (then a cached library is used as it is).
+     */
+    private static synchronized String compilerVersion() throws IOException {
+        if (compilerVersion == null) {
+            Process p;
+            try {
+                p = new ProcessBuilder(compiler(), "--version").redirectErrorStream(true).start();
+            } catch (IOException missing) {
+                return null;
+            }
+            String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            try {
+                if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                    throw new IOException(compiler() + " --version failed: " + text);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while asking " + compiler() + " for its version", e);
+            }
+            compilerVersion = text;
+        }
+        return compilerVersion;
     }
 
     private static String hash(List<Path> sources, List<String> flags, List<String> libs) throws IOException {

@@ -55,7 +55,7 @@ final class BenchBankCommand extends CallBenchmark {
     protected long rows() {
         k = customers != null ? customers : (long) CUSTOMERS_PER_PARTITION * dpus;
         if (k < 1) {
-            throw new UserError("bench " + workload(), "--customers must be at least 1");
+            throw badOption("--customers must be at least 1");
         }
         return k;
     }
@@ -97,7 +97,8 @@ final class BenchBankCommand extends CallBenchmark {
     protected void load(Connection c, PrintWriter out, PrintWriter err) throws SQLException {
         var balance = new BigDecimal("10000.00");
         long start = System.nanoTime();
-        try (PreparedStatement accounts = c.prepareStatement("INSERT INTO accounts (custid, name) VALUES (?, ?)");
+        try (Progress progress = Progress.start(err, "loading customers", k, " customers");
+             PreparedStatement accounts = c.prepareStatement("INSERT INTO accounts (custid, name) VALUES (?, ?)");
              PreparedStatement savings = c.prepareStatement("INSERT INTO savings (custid, bal) VALUES (?, ?)");
              PreparedStatement checking = c.prepareStatement("INSERT INTO checking (custid, bal) VALUES (?, ?)")) {
             for (long first = 1; first <= k; first += LOAD_CHUNK) {
@@ -116,23 +117,11 @@ final class BenchBankCommand extends CallBenchmark {
                 accounts.executeBatch();
                 savings.executeBatch();
                 checking.executeBatch();
-                progressBar(err, last, k, System.nanoTime() - start);
+                progress.stepTo(last);
             }
         }
-        err.println();
-        err.flush();
         double loadSeconds = seconds(System.nanoTime() - start);
         out.printf(Locale.ROOT, "load: %,d rows in %.1f s (%,.0f rows/s)%n", 3 * k, loadSeconds, 3 * k / loadSeconds);
-    }
-
-    private static void progressBar(PrintWriter err, long done, long total, long nanos) {
-        int width = 30;
-        int filled = (int) (width * done / total);
-        double s = seconds(nanos);
-        err.printf(Locale.ROOT, "\rloading customers [%s%s] %3d%% %,d/%,d  %.1f s  %,.0f rows/s   ",
-                "#".repeat(filled), ".".repeat(width - filled), 100 * done / total, done, total, s,
-                s > 0 ? 3 * done / s : 0.0);
-        err.flush();
     }
 
     private static String pick(SplittableRandom random) {

@@ -22,7 +22,7 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("pimsql bench: error: missing a workload (one of: "
+        err.println(PimsqlMain.ERROR + "missing a workload (one of: "
                 + String.join(", ", spec.commandLine().getSubcommands().keySet()) + ")");
         spec.commandLine().usage(err);
         return PimsqlMain.USER_ERROR;

@@ -87,7 +87,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
     protected abstract String example();
 
     /**
-     * Checks the workload's options ({@link #userError} for a mistake) and returns the rows of its largest
+     * Checks the workload's options ({@link #badOption} for a mistake) and returns the rows of its largest
      * table, which size the hash buckets.
      */
     protected abstract long rows();
@@ -104,9 +104,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
     /** The procedures the report lists, in order. */
     protected abstract List<String> procedures();
 
-    /** A mistake the user can fix: reported as {@code subject: error: message}, exit code 1. */
-    protected static RuntimeException userError(String subject, String message) {
-        return new UserError(subject, message);
+    /** A bad option value: reported as {@code pimsql: error: message} and a pointer to --help, exit code 1. */
+    protected RuntimeException badOption(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     @Override
@@ -114,10 +114,10 @@ public abstract class CallBenchmark implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
-            throw new UserError("bench " + workload(), "--dpus, --clients, --seconds and --outstanding must be at least 1");
+            throw badOption("--dpus, --clients, --seconds and --outstanding must be at least 1");
         }
         if (partitions != null && partitions < dpus) {
-            throw new UserError("--partitions", partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
+            throw badOption("--partitions " + partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
                     + "least one logical partition (choose a multiple of --dpus)");
         }
         long rows = rows();
@@ -202,38 +202,35 @@ public abstract class CallBenchmark implements Callable<Integer> {
                 }
             }));
         }
-        var ticker = Thread.ofPlatform().daemon().name("bench-progress").start(() -> {
-            long previous = 0;
-            long previousAt = start;
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
+        long end;
+        try (Progress progress = Progress.timed(err, "running", seconds)) {
+            var ticker = Thread.ofPlatform().daemon().name("bench-progress").start(() -> {
+                long previous = 0;
+                long previousAt = start;
+                while (!Thread.currentThread().isInterrupted()) {
+                    try {
+                        Thread.sleep(1000);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    long calls = completed.sum();
+                    progress.stepTo(Math.min(seconds, (now - start) / 1_000_000_000L)).message(String.format(Locale.ROOT,
+                            "calls %,d  calls/s %,.0f (last second %,.0f)", calls, calls / seconds(now - start),
+                            (calls - previous) / seconds(now - previousAt)));
+                    previous = calls;
+                    previousAt = now;
                 }
-                long now = System.nanoTime();
-                long calls = completed.sum();
-                synchronized (err) {
-                    err.printf(Locale.ROOT, "\rrunning %5.1f s / %d s   calls %,12d   calls/s %,9.0f (last second %,9.0f)   ",
-                            seconds(now - start), seconds, calls, calls / seconds(now - start),
-                            (calls - previous) / seconds(now - previousAt));
-                    err.flush();
-                }
-                previous = calls;
-                previousAt = now;
+            });
+            for (Thread t : threads) {
+                t.join();
             }
-        });
-        for (Thread t : threads) {
-            t.join();
-        }
-        long end = System.nanoTime();
-        ticker.interrupt();
-        ticker.join();
-        synchronized (err) { // the final state of the live line: every call answered
-            long calls = completed.sum();
-            err.printf(Locale.ROOT, "\rdone    %5.1f s / %d s   calls %,12d   calls/s %,9.0f%s%n",
-                    seconds(end - start), seconds, calls, calls / seconds(end - start), " ".repeat(24));
-            err.flush();
+            end = System.nanoTime();
+            ticker.interrupt();
+            ticker.join();
+            long calls = completed.sum(); // the final state: every call answered
+            progress.stepTo(seconds).message(String.format(Locale.ROOT, "calls %,d  calls/s %,.0f", calls,
+                    calls / seconds(end - start)));
         }
         for (PimConnection c : connections) {
             c.close();

@@ -24,6 +24,11 @@ final class Databases {
         if (db == null) {
             url = "jdbc:pimsql:mem:cli-" + UUID.randomUUID();
         } else if (db.startsWith("jdbc:")) {
+            if (!db.startsWith("jdbc:pimsql:")) {
+                // another driver on the class path (the benchmarks bring H2, HSQLDB, PostgreSQL) would accept it
+                throw new UserError("--db", db + " is not a PimSQL database URL (expected a directory, mem:NAME, "
+                        + "file:DIR, jdbc:pimsql:mem:NAME or jdbc:pimsql:file:DIR)");
+            }
             url = db;
         } else if (db.startsWith("mem:") || db.startsWith("file:")) {
             url = "jdbc:pimsql:" + db;

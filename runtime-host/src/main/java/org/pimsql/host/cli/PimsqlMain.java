@@ -11,8 +11,11 @@ import picocli.CommandLine.Option;
  * The {@code pimsql} command line. Each subcommand is one class registered in {@link #commandLine};
  * a new one (run, shell, bench, ...) is a new {@code @Command} class added to {@code subcommands}.
  *
- * <p>Exit codes: 0 success, 1 a user error (compile errors javac-style, missing files, bad usage), 2 an
- * internal error (one line, the stack trace only with {@code --debug}).
+ * <p>Exit codes: 0 success, 1 a user error, 2 an internal error (the stack trace only with {@code --debug}).
+ * Every error starts with {@value #ERROR}, except a diagnostic that points into a script, which starts with
+ * its place, javac-style ({@code file:line:column: error: ...}, then the line and a caret). Subcommands
+ * report bad option values by throwing picocli's {@link CommandLine.ParameterException}, other mistakes
+ * the user can fix as a {@link UserError}.
  */
 @Command(name = "pimsql", mixinStandardHelpOptions = true, version = "PimSQL 0.1.0",
         description = "Compiles SQL stored procedures for processing-in-memory servers and runs them.",
@@ -23,6 +26,8 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
     public static final int OK = 0;
     public static final int USER_ERROR = 1;
     public static final int INTERNAL_ERROR = 2;
+    /** How every error message not located in a script begins. */
+    public static final String ERROR = "pimsql: error: ";
 
     /** Shared by every subcommand ({@code pimsql --debug compile ...} or {@code pimsql compile --debug ...}). */
     @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
@@ -39,12 +44,13 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("pimsql: error: missing a command");
+        err.println(ERROR + "missing a command");
         spec.commandLine().usage(err);
         return USER_ERROR;
     }
 
     public static void main(String[] args) {
+        Progress.detectTerminal();
         System.exit(run(args, System.out, System.err));
     }
 
@@ -61,7 +67,7 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
             return commandLine(in, outWriter, errWriter).execute(args);
         } catch (RuntimeException | LinkageError e) {
             // Only reached when the command line itself cannot be set up (e.g. a broken installation).
-            errWriter.println("pimsql: internal error: " + e);
+            errWriter.println(ERROR + "internal error: " + e);
             if (java.util.Arrays.asList(args).contains("--debug")) {
                 e.printStackTrace(errWriter);
             } else {
@@ -88,12 +94,7 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, commandLine, main.debug || debugRequested(parseResult)));
-        cl.setParameterExceptionHandler((ex, args) -> {
-            PrintWriter w = ex.getCommandLine().getErr();
-            w.println("pimsql: error: " + ex.getMessage());
-            w.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
-            return USER_ERROR;
-        });
+        cl.setParameterExceptionHandler((ex, args) -> usageError(ex));
         return cl;
     }
 
@@ -106,9 +107,19 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
         return false;
     }
 
+    private static int usageError(CommandLine.ParameterException ex) {
+        PrintWriter w = ex.getCommandLine().getErr();
+        w.println(ERROR + ex.getMessage());
+        w.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+        return USER_ERROR;
+    }
+
     private static int report(Exception ex, CommandLine commandLine, boolean debug) {
         PrintWriter err = commandLine.getErr();
         switch (ex) {
+            case CommandLine.ParameterException p -> {
+                return usageError(p); // a bad option value found by the command itself
+            }
             case CompileFailure f -> {
                 err.print(f.format());
                 return USER_ERROR;
@@ -118,7 +129,7 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
                 return USER_ERROR;
             }
             default -> {
-                err.println("pimsql: internal error: " + ex);
+                err.println(ERROR + "internal error: " + ex);
                 if (debug) {
                     ex.printStackTrace(err);
                 } else {

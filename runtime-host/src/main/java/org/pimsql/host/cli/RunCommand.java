@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pimsql.frontend.SqlScript;
+import org.pimsql.frontend.parser.SqlSplitter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -25,18 +25,8 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SCRIPT.sql", description = "Scripts to execute, in order.")
     List<Path> scripts;
 
-    @Option(names = "--db", paramLabel = "URL-or-DIR",
-            description = "The database: a directory (a file: database, created if absent), mem:NAME, file:DIR or a "
-                    + "jdbc:pimsql: URL. Default: a fresh in-memory database.")
-    String db;
-
-    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs (default 64).")
-    Integer dpus;
-
-    @Option(names = "--partitions", paramLabel = "P",
-            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU; "
-                    + "an existing database keeps the count in its log).")
-    Integer partitions;
+    @CommandLine.Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @CommandLine.Mixin
     BackendOption backend = new BackendOption();
@@ -57,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError(script.fileName() + ":" + u.line() + ":" + u.column(), u.getMessage());
             }
         }
-        String url = backend.appendTo(Databases.url(db, dpus, partitions));
+        String url = backend.appendTo(database.url());
         try (var session = new SqlSession(Databases.open(url), out, false)) {
             for (int i = 0; i < inputs.size(); i++) {
                 SqlScript script = inputs.get(i);

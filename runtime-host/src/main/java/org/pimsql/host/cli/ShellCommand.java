@@ -6,40 +6,34 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pimsql.frontend.parser.SqlSplitter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code pimsql shell}: an interactive prompt over an embedded database. Statements end with {@code ;}
  * and may span lines (a procedure body's semicolons inside BEGIN ... END do not end it); results print as
- * tables; an error is printed (no stack trace) and the shell goes on; {@code \q}, {@code quit} or
- * end of input leave. On a terminal the line editor is JLine 3 (history, editing); with piped input the
- * shell reads plain lines and prints no prompts, so that it can be scripted and tested.
+ * tables; an error is printed (no stack trace) and the shell goes on; backslash commands list and describe
+ * the schema ({@link ShellMetaCommands}); {@code \q}, {@code quit} or end of input leave. On a terminal the
+ * line editor is JLine 3 (editing, and a history kept in {@code ~/.pimsql_history} or {@code $PIMSQL_HISTORY});
+ * with piped input the shell reads plain lines and prints no prompts, so that it can be scripted and tested,
+ * and its exit code is 1 when a statement failed.
  */
 @Command(name = "shell", mixinStandardHelpOptions = true,
         description = {"An interactive SQL prompt over an embedded PimSQL database: DDL, CALL p(...) (OUT parameters as ?), "
                 + "INSERT ... VALUES / SELECT, read-only queries (SELECT, WITH, EXPLAIN PLAN FOR). Statements end with ';'. \\q or quit leaves.",
-                "Reads plain lines without prompts when the input is not a terminal (e.g. piped)."})
+                "\\d, \\dt, \\df and \\d NAME list and describe tables and procedures; \\? lists these commands. "
+                        + "On a terminal, lines are kept in ~/.pimsql_history (or $PIMSQL_HISTORY).",
+                "Reads plain lines without prompts when the input is not a terminal (e.g. piped); the exit code is then 1 "
+                        + "if any statement failed."})
 final class ShellCommand implements Callable<Integer> {
     static final String SOURCE_NAME = "<shell>";
 
-    @Option(names = "--db", paramLabel = "URL-or-DIR",
-            description = "The database: a directory (a file: database), mem:NAME, file:DIR or a jdbc:pimsql: URL. "
-                    + "Default: a fresh in-memory database.")
-    String db;
-
-    @Option(names = "--dpus", paramLabel = "N", description = "Number of (simulated) DPUs (default 64).")
-    Integer dpus;
-
-    @Option(names = "--partitions", paramLabel = "P",
-            description = "Logical partitions, at least --dpus, partition p on DPU p mod DPUs (default: one per DPU; "
-                    + "an existing database keeps the count in its log).")
-    Integer partitions;
+    @CommandLine.Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @CommandLine.Mixin
     BackendOption backend = new BackendOption();
@@ -64,18 +58,26 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         InputStream in = parent != null ? parent.in : System.in;
-        String url = backend.appendTo(Databases.url(db, dpus, partitions));
+        String url = backend.appendTo(database.url());
         boolean interactive = in == System.in && System.console() != null && System.console().isTerminal();
         try (var session = new SqlSession(Databases.open(url), out, true);
-             LineSource lines = interactive ? JLineSource.open() : plain(in)) {
+             LineSource lines = interactive ? JLineSource.open(JLineSource.systemTerminal(), historyFile()) : plain(in)) {
             if (interactive) {
                 out.println("PimSQL shell on " + url + " (" + session.connection().engine().placement().describe()
-                        + "; SELECT * FROM PIMSQL.PLACEMENT lists it). Statements end with ';'. \\q quits.");
+                        + "; SELECT * FROM PIMSQL.PLACEMENT lists it). Statements end with ';'. \\? lists the "
+                        + "commands, \\q quits.");
                 out.flush();
             }
-            loop(session, lines, out, err);
+            int failed = loop(session, lines, out, err);
+            return failed > 0 && !interactive ? PimsqlMain.USER_ERROR : PimsqlMain.OK;
         }
-        return PimsqlMain.OK;
+    }
+
+    /** {@code $PIMSQL_HISTORY}, else {@code ~/.pimsql_history}. */
+    static java.nio.file.Path historyFile() {
+        String file = System.getenv("PIMSQL_HISTORY");
+        return file != null && !file.isBlank() ? java.nio.file.Path.of(file)
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".pimsql_history");
     }
 
     private static LineSource plain(InputStream in) {
@@ -83,10 +85,15 @@ final class ShellCommand implements Callable<Integer> {
         return continuation -> reader.readLine();
     }
 
-    /** Reads statements until {@code \q}, {@code quit} or the end of input; every error is reported and skipped. */
-    static void loop(SqlSession session, LineSource lines, PrintWriter out, PrintWriter err) throws IOException {
+    /**
+     * Reads statements until {@code \q}, {@code quit} or the end of input; every error is reported and skipped.
+     * Returns the number of statements and commands that failed.
+     */
+    static int loop(SqlSession session, LineSource lines, PrintWriter out, PrintWriter err) throws IOException {
         var all = new StringBuilder(); // everything read so far: diagnostics point into it
         int pendingFrom = 0; // start of the statement not yet complete
+        int lineNumber = 0;
+        int failed = 0;
         while (true) {
             boolean continuation = !all.substring(pendingFrom).isBlank();
             String line = lines.readLine(continuation);
@@ -96,7 +103,24 @@ final class ShellCommand implements Callable<Integer> {
             if (!continuation && isQuit(line)) {
                 break;
             }
+            lineNumber++;
             all.append(line).append('\n');
+            if (!continuation && ShellMetaCommands.isMetaCommand(line)) {
+                pendingFrom = all.length();
+                String error;
+                try {
+                    error = ShellMetaCommands.run(line, session.connection().engine().catalog(), out);
+                } catch (java.sql.SQLException e) {
+                    error = "SQLSTATE " + e.getSQLState() + ": " + e.getMessage();
+                }
+                out.flush();
+                if (error != null) {
+                    failed++;
+                    err.println(SOURCE_NAME + ":" + lineNumber + ":" + (line.indexOf('\\') + 1) + ": error: " + error);
+                    err.flush();
+                }
+                continue;
+            }
             String pending = all.substring(pendingFrom);
             SqlSplitter.Split split = SqlSplitter.scan(pending);
             if (split.statements().isEmpty()) {
@@ -109,17 +133,20 @@ final class ShellCommand implements Callable<Integer> {
                 try {
                     session.execute(SOURCE_NAME, source, List.of(s));
                 } catch (SqlSession.Failure f) {
+                    failed++;
                     out.flush();
                     err.print(f.getMessage());
                     err.flush();
                 } catch (RuntimeException e) {
+                    failed++;
                     out.flush();
-                    err.println(SOURCE_NAME + ":" + s.line() + ": error: " + e.getMessage());
+                    err.println(SOURCE_NAME + ":" + s.line() + ":" + s.column() + ": error: " + e.getMessage());
                     err.flush();
                 }
             }
             out.flush();
         }
+        return failed;
     }
 
     private static boolean isQuit(String line) {
@@ -132,24 +159,23 @@ final class ShellCommand implements Callable<Integer> {
 
     /** Statements scanned from {@code all[from..]} expressed in {@code all}'s coordinates. */
     private static List<SqlSplitter.Statement> shift(List<SqlSplitter.Statement> statements, CharSequence all, int from) {
-        int line = 1;
+        int lines = 0;
         int lineStart = 0;
         for (int k = 0; k < from; k++) {
             if (all.charAt(k) == '\n') {
-                line++;
+                lines++;
                 lineStart = k + 1;
             }
         }
-        int columnShift = from - lineStart;
-        var shifted = new ArrayList<SqlSplitter.Statement>();
-        for (SqlSplitter.Statement s : statements) {
-            shifted.add(new SqlSplitter.Statement(s.text(), line + s.line() - 1,
-                    s.line() == 1 ? s.column() + columnShift : s.column(), s.start() + from, s.end() + from));
-        }
-        return shifted;
+        int down = lines;
+        int right = from - lineStart;
+        return statements.stream().map(s -> s.shifted(down, right, from)).toList();
     }
 
-    /** The terminal line editor: history, editing, Ctrl-C discards the line, Ctrl-D leaves. */
+    /**
+     * The terminal line editor: editing, Ctrl-C discards the line, Ctrl-D leaves; every line entered is appended
+     * to the history file at once, so the next session (or one running beside it) can recall it.
+     */
     static final class JLineSource implements LineSource {
         private final org.jline.terminal.Terminal terminal;
         private final org.jline.reader.LineReader reader;
@@ -159,12 +185,17 @@ final class ShellCommand implements Callable<Integer> {
             this.reader = reader;
         }
 
-        static JLineSource open() throws IOException {
-            var terminal = org.jline.terminal.TerminalBuilder.builder().system(true).build();
+        static org.jline.terminal.Terminal systemTerminal() throws IOException {
+            return org.jline.terminal.TerminalBuilder.builder().system(true).build();
+        }
+
+        static JLineSource open(org.jline.terminal.Terminal terminal, java.nio.file.Path history) {
             var parser = new org.jline.reader.impl.DefaultParser();
             parser.setEscapeChars(new char[0]); // backslashes are SQL text, not escapes
             var reader = org.jline.reader.LineReaderBuilder.builder().terminal(terminal).parser(parser)
+                    .variable(org.jline.reader.LineReader.HISTORY_FILE, history)
                     .option(org.jline.reader.LineReader.Option.DISABLE_EVENT_EXPANSION, true) // '!' is SQL text
+                    .option(org.jline.reader.LineReader.Option.HISTORY_INCREMENTAL, true)
                     .build();
             return new JLineSource(terminal, reader);
         }
@@ -182,8 +213,13 @@ final class ShellCommand implements Callable<Integer> {
             }
         }
 
+        org.jline.reader.History history() {
+            return reader.getHistory();
+        }
+
         @Override
         public void close() throws IOException {
+            reader.getHistory().save();
             terminal.close();
         }
     }

@@ -12,11 +12,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pimsql.frontend.CompileException;
+import org.pimsql.frontend.Diagnostic;
 import org.pimsql.frontend.SqlScript;
+import org.pimsql.frontend.catalog.SourcePos;
 import org.pimsql.frontend.ir.ParamMode;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
+import org.pimsql.frontend.parser.SqlSplitter;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.host.query.QueryService;
 
 /**
  * Executes statements of the user's scripts (or of the shell) against one embedded database and prints
@@ -60,25 +64,52 @@ final class SqlSession implements AutoCloseable {
         int i = 0;
         while (i < statements.size()) {
             SqlSplitter.Statement s = statements.get(i);
-            if (s.isCall()) {
+            if (isCall(s)) {
                 call(fileName, s);
                 i++;
-            } else if (s.isInsert()) {
+            } else if (isInsert(s)) {
                 insert(fileName, s);
                 i++;
-            } else if (s.isQuery()) {
+            } else if (isQuery(s)) {
                 query(fileName, s);
                 i++;
-            } else {
+            } else if (isDdl(s)) {
                 int j = i;
-                while (j < statements.size() && !statements.get(j).isCall() && !statements.get(j).isInsert()
-                        && !statements.get(j).isQuery()) {
+                while (j < statements.size() && isDdl(statements.get(j))) {
                     j++;
                 }
                 ddl(fileName, source, statements.subList(i, j));
                 i = j;
+            } else {
+                throw notAStatement(fileName, source, s);
             }
         }
+    }
+
+    /** What the schema compiler takes: CREATE TABLE / INDEX / PROCEDURE and PARTITION TABLE. */
+    static boolean isDdl(SqlSplitter.Statement s) {
+        return s.firstWord().equals("CREATE") || s.firstWord().equals("PARTITION");
+    }
+
+    /** A statement that starts with no statement's first word (a typo such as {@code SELEC 1}). */
+    private static Failure notAStatement(String fileName, String source, SqlSplitter.Statement s) {
+        String first = s.leadingWords(1);
+        var d = new Diagnostic(new SourcePos(fileName, s.line(), s.column()), "syntax error: unexpected " + first
+                + "; a statement starts with CREATE, PARTITION TABLE, CALL, INSERT, SELECT, WITH, VALUES or EXPLAIN");
+        return new Failure(new CompileException(d).format(Map.of(fileName, new SqlScript(fileName, source))));
+    }
+
+    static boolean isCall(SqlSplitter.Statement s) {
+        return s.text().startsWith("{") || s.firstWord().equals("CALL");
+    }
+
+    static boolean isInsert(SqlSplitter.Statement s) {
+        return s.firstWord().equals("INSERT");
+    }
+
+    /** An ad-hoc query (SELECT, WITH, VALUES, EXPLAIN PLAN FOR) or an UPDATE/DELETE (refused outside procedures). */
+    static boolean isQuery(SqlSplitter.Statement s) {
+        return QueryService.isQuery(s.text()) || QueryService.isDataChange(s.text());
     }
 
     private void ddl(String fileName, String source, List<SqlSplitter.Statement> group) throws Failure {
@@ -121,7 +152,7 @@ final class SqlSession implements AutoCloseable {
     /** An ad-hoc query: its result as a table (EXPLAIN PLAN FOR: the plan's lines as they are). */
     private void query(String fileName, SqlSplitter.Statement s) throws Failure {
         try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(s.text())) {
-            if (org.pimsql.host.query.QueryService.firstWordOf(s.text()).equals("EXPLAIN")) {
+            if (QueryService.firstWordOf(s.text()).equals("EXPLAIN")) {
                 while (rs.next()) {
                     out.println(rs.getString(1));
                 }
@@ -209,10 +240,11 @@ final class SqlSession implements AutoCloseable {
         return s.substring(0, i).toUpperCase(Locale.ROOT);
     }
 
-    private static Failure failure(String fileName, SqlSplitter.Statement s, SQLException e) {
+    /** {@code file:line:column: error: SQLSTATE s: message}: where the failing statement starts. */
+    static Failure failure(String fileName, SqlSplitter.Statement s, SQLException e) {
         String state = e.getSQLState() == null ? "" : "SQLSTATE " + e.getSQLState() + ": ";
         String message = String.valueOf(e.getMessage()).strip();
-        return new Failure(fileName + ":" + s.line() + ": error: " + state + message + "\n");
+        return new Failure(fileName + ":" + s.line() + ":" + s.column() + ": error: " + state + message + "\n");
     }
 
     @Override

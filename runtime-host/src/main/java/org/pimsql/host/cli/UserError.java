@@ -2,7 +2,8 @@ package org.pimsql.host.cli;
 
 /**
  * A mistake the user can fix (a missing file, an unknown procedure, a failed C build): reported on
- * stderr as {@code subject: error: message}, exit code 1, never with a stack trace.
+ * stderr as {@code pimsql: error: subject: message} ({@link PimsqlMain#ERROR}), exit code 1, never with a
+ * stack trace.
  */
 final class UserError extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -14,8 +15,8 @@ final class UserError extends RuntimeException {
         this.subject = subject;
     }
 
-    /** The javac-style rendering: {@code subject: error: message}, indented detail lines, and the error count. */
+    /** {@code pimsql: error: subject: message}, then any detail lines of the message. */
     String format() {
-        return subject + ": error: " + getMessage() + (getMessage().endsWith("\n") ? "" : "\n") + "1 error\n";
+        return PimsqlMain.ERROR + subject + ": " + getMessage() + (getMessage().endsWith("\n") ? "" : "\n");
     }
 }

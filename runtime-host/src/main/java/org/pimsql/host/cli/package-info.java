@@ -3,7 +3,7 @@
  * {@code compile} and {@code explain} work on scripts alone; {@code run} (scripts), {@code shell} (a prompt)
  * and {@code bench} (SmallBank on simulated DPUs, on the driver {@link org.pimsql.host.cli.CallBenchmark}
  * that the benchmarks module's {@code bench ycsb} shares) execute them on an embedded database through
- * {@link org.pimsql.host.cli.SqlSession}, with statements split by {@link org.pimsql.host.cli.SqlSplitter}.
+ * {@link org.pimsql.host.cli.SqlSession}, with statements split by {@link org.pimsql.frontend.parser.SqlSplitter}.
  *
  * <p>One class per subcommand, each a picocli {@code @Command} implementing {@code Callable<Integer>};
  * register a new one in the {@code subcommands} list of {@link org.pimsql.host.cli.PimsqlMain}. Inside a

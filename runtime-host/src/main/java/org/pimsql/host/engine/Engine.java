@@ -381,6 +381,16 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the epoch being filled now, without waiting for its time or size bound ({@code epochMillis},
+     * {@code epochCalls}), and returns once every call submitted before has executed and is counted in
+     * {@link #executionStats} and {@link #stats}. For a client that has sent a burst of asynchronous calls and
+     * has nothing more to add, and for tests that must not wait on the epoch timer.
+     */
+    public void closeEpoch() throws SQLException {
+        SqlErrors.await(sequencer.barrier(() -> null));
+    }
+
     /** MRAM reads made by {@link #withSnapshot} (ad-hoc queries) since the database opened. */
     public SnapshotStats snapshotStats() {
         synchronized (snapshotBytes) {

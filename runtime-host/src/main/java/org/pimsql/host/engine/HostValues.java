@@ -1,7 +1,6 @@
 package org.pimsql.host.engine;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLDataException;
@@ -15,6 +14,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.pimsql.frontend.catalog.ExactNumbers;
 import org.pimsql.frontend.catalog.SqlType;
 
 /**
@@ -67,22 +67,14 @@ public final class HostValues {
     }
 
     private static BigDecimal number(Object value, String what) throws SQLException {
-        return switch (value) {
-            case BigDecimal d -> d;
-            case BigInteger i -> new BigDecimal(i);
-            case Long l -> BigDecimal.valueOf(l);
-            case Integer i -> BigDecimal.valueOf(i);
-            case Short s -> BigDecimal.valueOf(s);
-            case Byte b -> BigDecimal.valueOf(b);
-            case Double d when d.isNaN() || d.isInfinite() ->
-                    throw new SQLDataException(what + ": " + d + " is not a number", "22018");
-            case Double d -> BigDecimal.valueOf(d);
-            case Float f -> BigDecimal.valueOf(f);
-            case Boolean b -> b ? BigDecimal.ONE : BigDecimal.ZERO;
-            case String s -> new BigDecimal(s.trim());
-            default -> throw new SQLDataException(what + ": cannot convert " + value.getClass().getName()
-                    + " to a number", "42563");
-        };
+        BigDecimal d = ExactNumbers.of(value);
+        if (d != null) {
+            return d;
+        }
+        if (value instanceof Double || value instanceof Float) {
+            throw new SQLDataException(what + ": " + value + " is not a number", "22018");
+        }
+        throw new SQLDataException(what + ": cannot convert " + value.getClass().getName() + " to a number", "42563");
     }
 
     private static Long integer(Object value, SqlType type, long min, long max, String what) throws SQLException {

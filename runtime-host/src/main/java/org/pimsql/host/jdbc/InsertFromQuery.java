@@ -5,7 +5,6 @@ import java.sql.SQLSyntaxErrorException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,30 +37,9 @@ record InsertFromQuery(Table table, List<Column> targets, String query) {
         if (!m.matches()) {
             return null;
         }
-        String[] nameParts = m.group(1).split("\\s*\\.\\s*");
-        String tableName = canonical(nameParts[nameParts.length - 1]);
-        Table table = catalog.table(tableName);
-        if (table == null) {
-            throw new SQLSyntaxErrorException("user lacks privilege or object not found: table " + tableName, "42501");
-        }
-        List<Column> targets;
-        if (m.group(2) == null) {
-            targets = table.columns();
-        } else {
-            targets = new ArrayList<>();
-            for (String c : m.group(2).split(",")) {
-                Column column = table.column(canonical(c.strip()));
-                if (column == null) {
-                    throw new SQLSyntaxErrorException("user lacks privilege or object not found: column " + c.strip()
-                            + " of table " + table.name(), "42501");
-                }
-                if (targets.contains(column)) {
-                    throw new SQLSyntaxErrorException("column " + column.name() + " is listed twice", "42701");
-                }
-                targets.add(column);
-            }
-        }
-        return new InsertFromQuery(table, List.copyOf(targets), m.group(3));
+        Table table = InsertSyntax.table(m.group(1), catalog);
+        List<Column> targets = InsertSyntax.targets(table, m.group(2));
+        return new InsertFromQuery(table, targets, m.group(3));
     }
 
     /**
@@ -155,11 +133,5 @@ record InsertFromQuery(Table table, List<Column> targets, String query) {
             throw e;
         }
         return inserted;
-    }
-
-    private static String canonical(String name) {
-        return name.startsWith("\"") && name.endsWith("\"") && name.length() >= 2
-                ? name.substring(1, name.length() - 1)
-                : name.toUpperCase(Locale.ROOT);
     }
 }

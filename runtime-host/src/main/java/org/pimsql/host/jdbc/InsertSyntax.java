@@ -50,39 +50,49 @@ record InsertSyntax(Table table, List<CallSyntax.Argument> valueForColumn) {
         if (!m.matches()) {
             throw new SQLSyntaxErrorException("expected INSERT INTO table [(columns)] VALUES (values): " + sql, "42601");
         }
-        String[] nameParts = m.group(1).split("\\s*\\.\\s*");
-        String tableName = canonical(nameParts[nameParts.length - 1]);
-        Table table = catalog.table(tableName);
-        if (table == null) {
-            throw new SQLSyntaxErrorException("user lacks privilege or object not found: table " + tableName, "42501");
-        }
+        Table table = table(m.group(1), catalog);
         List<CallSyntax.Argument> values = CallSyntax.parse("CALL LOAD" + m.group(3)).arguments();
-        List<Column> targets;
-        if (m.group(2) == null) {
-            targets = table.columns();
-        } else {
-            targets = new ArrayList<>();
-            for (String c : m.group(2).split(",")) {
-                Column column = table.column(canonical(c.strip()));
-                if (column == null) {
-                    throw new SQLSyntaxErrorException("user lacks privilege or object not found: column " + c.strip()
-                            + " of table " + table.name(), "42501");
-                }
-                targets.add(column);
-            }
-        }
+        List<Column> targets = targets(table, m.group(2));
         if (targets.size() != values.size()) {
             throw new SQLSyntaxErrorException("INSERT has " + targets.size() + " target columns but "
                     + values.size() + " values", "42802");
         }
         CallSyntax.Argument[] byColumn = new CallSyntax.Argument[table.columns().size()];
         for (int i = 0; i < targets.size(); i++) {
-            if (byColumn[targets.get(i).ordinal()] != null) {
-                throw new SQLSyntaxErrorException("column " + targets.get(i).name() + " is listed twice", "42701");
-            }
             byColumn[targets.get(i).ordinal()] = values.get(i);
         }
         return new InsertSyntax(table, java.util.Collections.unmodifiableList(Arrays.asList(byColumn)));
+    }
+
+    /** The table an INSERT names ({@code [schema.]name}, each part quoted or not). */
+    static Table table(String name, Catalog catalog) throws SQLException {
+        String[] nameParts = name.split("\\s*\\.\\s*");
+        String tableName = canonical(nameParts[nameParts.length - 1]);
+        Table table = catalog.table(tableName);
+        if (table == null) {
+            throw new SQLSyntaxErrorException("user lacks privilege or object not found: table " + tableName, "42501");
+        }
+        return table;
+    }
+
+    /** The columns an INSERT fills: those of {@code columnList} ({@code a, "b"}) in order, or all when it is null. */
+    static List<Column> targets(Table table, String columnList) throws SQLException {
+        if (columnList == null) {
+            return table.columns();
+        }
+        var targets = new ArrayList<Column>();
+        for (String c : columnList.split(",")) {
+            Column column = table.column(canonical(c.strip()));
+            if (column == null) {
+                throw new SQLSyntaxErrorException("user lacks privilege or object not found: column " + c.strip()
+                        + " of table " + table.name(), "42501");
+            }
+            if (targets.contains(column)) {
+                throw new SQLSyntaxErrorException("column " + column.name() + " is listed twice", "42701");
+            }
+            targets.add(column);
+        }
+        return List.copyOf(targets);
     }
 
     private static String canonical(String name) {

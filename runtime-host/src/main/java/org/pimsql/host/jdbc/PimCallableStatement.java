@@ -85,7 +85,7 @@ final class PimCallableStatement extends CallableStatementBase {
     @Override
     boolean accept(CallOutcome.Success success) {
         outValues = success.outValues();
-        setResults(success.resultSets(), 0);
+        setCallResults(success.resultSets(), 0);
         return !success.resultSets().isEmpty();
     }
 
@@ -108,6 +108,7 @@ final class PimCallableStatement extends CallableStatementBase {
         return v;
     }
 
+    /** The OUT value of placeholder {@code index} as the JDBC object {@code getObject} returns. */
     private Object out(int index) throws SQLException {
         Variable v = outParameter(index);
         if (outValues == null) {
@@ -115,7 +116,7 @@ final class PimCallableStatement extends CallableStatementBase {
         }
         Object value = outValues.get(v.id());
         lastWasNull = value == null;
-        return value;
+        return JdbcValues.object(value, v.type());
     }
 
     private int indexOf(String name) throws SQLException {
@@ -126,10 +127,6 @@ final class PimCallableStatement extends CallableStatementBase {
         }
         throw new SQLException("procedure " + procedure.name() + " has no ? parameter named "
                 + name.toUpperCase(Locale.ROOT), "42703");
-    }
-
-    private org.pimsql.frontend.catalog.SqlType typeOf(int index) throws SQLException {
-        return outParameter(index).type();
     }
 
     private String what(int index) throws SQLException {
@@ -164,17 +161,17 @@ final class PimCallableStatement extends CallableStatementBase {
 
     @Override
     public Object getObject(int index) throws SQLException {
-        return JdbcValues.object(out(index), typeOf(index));
+        return out(index);
     }
 
     @Override
     public <T> T getObject(int index, Class<T> type) throws SQLException {
-        return JdbcValues.as(out(index), typeOf(index), type, what(index));
+        return JdbcValues.as(out(index), type, what(index));
     }
 
     @Override
     public String getString(int index) throws SQLException {
-        return JdbcValues.string(out(index), typeOf(index));
+        return JdbcValues.string(out(index));
     }
 
     @Override
@@ -204,19 +201,21 @@ final class PimCallableStatement extends CallableStatementBase {
 
     @Override
     public BigDecimal getBigDecimal(int index) throws SQLException {
-        Object v = out(index);
-        return v == null ? null : JdbcValues.bigDecimal(JdbcValues.object(v, typeOf(index)), what(index));
+        return JdbcValues.bigDecimal(out(index), what(index));
     }
 
     @Override
     public Timestamp getTimestamp(int index) throws SQLException {
-        return JdbcValues.timestamp(out(index));
+        return JdbcValues.timestamp(out(index), what(index));
     }
 
     @Override
     public java.sql.Array getArray(int index) throws SQLException {
         Object v = out(index);
-        return v == null ? null : (java.sql.Array) JdbcValues.object(v, typeOf(index));
+        if (v == null || v instanceof java.sql.Array) {
+            return (java.sql.Array) v;
+        }
+        throw new SQLException(what(index) + " is not an ARRAY", "22018");
     }
 
     @Override

@@ -64,6 +64,16 @@ public final class PimConnection extends ConnectionBase {
         });
     }
 
+    /**
+     * Closes the database's current epoch now instead of at its time or size bound, and returns once every
+     * call submitted before (by any connection) has executed: after a burst of {@link #callAsync} calls with
+     * {@code eagerEpochs=false} and a long {@code epochMillis}, this runs them without waiting for the timer.
+     */
+    public void closeEpoch() throws SQLException {
+        checkOpen();
+        engine.closeEpoch();
+    }
+
     /** Ad-hoc queries of this connection (a Calcite connection, opened on first use). */
     public synchronized QueryService queries() throws SQLException {
         checkOpen();

@@ -194,7 +194,7 @@ final class PimDatabaseMetaData extends DatabaseMetaDataBase {
     }
 
     private java.sql.ResultSet result(org.pimsql.host.query.QueryResult r) {
-        return new QueryResultSet(null, r, 0);
+        return new PimResultSet(null, r, 0);
     }
 
     private org.pimsql.frontend.catalog.Catalog catalog() throws SQLException {

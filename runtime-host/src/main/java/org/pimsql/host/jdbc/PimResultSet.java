@@ -1,27 +1,36 @@
 package org.pimsql.host.jdbc;
 
 import java.math.BigDecimal;
+import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.List;
-import org.pimsql.frontend.catalog.SqlType;
-import org.pimsql.host.call.ResultTable;
+import org.pimsql.host.query.QueryColumn;
+import org.pimsql.host.query.QueryResult;
 
-/** A forward-only, read-only result set over the rows a call returned for one WITH RETURN cursor. */
+/**
+ * The driver's one result set: forward-only and read-only over a materialized {@link QueryResult} (an
+ * ad-hoc query's result, a procedure's WITH RETURN cursor converted by {@link JdbcValues#result}, or a
+ * metadata listing). Values are JDBC objects; the getters convert them with {@link JdbcValues}.
+ */
 final class PimResultSet extends ResultSetBase {
     private final Statement statement;
-    private final ResultTable table;
+    private final QueryResult result;
+    private final List<Object[]> rows;
     private int row; // 0 = before first, size + 1 = after last
     private boolean lastWasNull;
     private boolean closed;
 
-    PimResultSet(Statement statement, ResultTable table) {
+    /** {@code maxRows} > 0 keeps only the first {@code maxRows} rows ({@code Statement.setMaxRows}). */
+    PimResultSet(Statement statement, QueryResult result, int maxRows) {
         this.statement = statement;
-        this.table = table;
+        this.result = result;
+        this.rows = maxRows > 0 && result.rows().size() > maxRows ? result.rows().subList(0, maxRows) : result.rows();
     }
 
     private void open() throws SQLException {
@@ -32,32 +41,28 @@ final class PimResultSet extends ResultSetBase {
 
     private Object value(int column) throws SQLException {
         open();
-        if (row < 1 || row > table.rows().size()) {
+        if (row < 1 || row > rows.size()) {
             throw new SQLException("no current row: call next() first", "24000");
         }
-        if (column < 1 || column > table.columnNames().size()) {
-            throw new SQLException("column index " + column + " is outside 1.." + table.columnNames().size(), "07009");
+        if (column < 1 || column > result.columns().size()) {
+            throw new SQLException("column index " + column + " is outside 1.." + result.columns().size(), "07009");
         }
-        Object v = table.rows().get(row - 1).get(column - 1);
+        Object v = rows.get(row - 1)[column - 1];
         lastWasNull = v == null;
         return v;
     }
 
-    private SqlType type(int column) {
-        return table.columnTypes().get(column - 1);
-    }
-
     private String what(int column) {
-        return "column " + column + " (" + table.columnNames().get(column - 1) + ")";
+        return "column " + column + " (" + result.columns().get(column - 1).label() + ")";
     }
 
     @Override
     public boolean next() throws SQLException {
         open();
-        if (row <= table.rows().size()) {
+        if (row <= rows.size()) {
             row++;
         }
-        return row <= table.rows().size();
+        return row <= rows.size();
     }
 
     @Override
@@ -84,14 +89,14 @@ final class PimResultSet extends ResultSetBase {
     @Override
     public int findColumn(String label) throws SQLException {
         open();
-        List<String> names = table.columnNames();
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equals(label)) {
+        List<QueryColumn> cols = result.columns();
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).label().equals(label)) {
                 return i + 1;
             }
         }
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equalsIgnoreCase(label)) {
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).label().equalsIgnoreCase(label)) {
                 return i + 1;
             }
         }
@@ -101,7 +106,7 @@ final class PimResultSet extends ResultSetBase {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         open();
-        return new PimResultSetMetaData(table);
+        return new PimResultSetMetaData(result.columns());
     }
 
     @Override
@@ -112,31 +117,31 @@ final class PimResultSet extends ResultSetBase {
     @Override
     public int getRow() throws SQLException {
         open();
-        return row >= 1 && row <= table.rows().size() ? row : 0;
+        return row >= 1 && row <= rows.size() ? row : 0;
     }
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
         open();
-        return row == 0 && !table.rows().isEmpty();
+        return row == 0 && !rows.isEmpty();
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
         open();
-        return row > table.rows().size() && !table.rows().isEmpty();
+        return row > rows.size() && !rows.isEmpty();
     }
 
     @Override
     public boolean isFirst() throws SQLException {
         open();
-        return row == 1 && !table.rows().isEmpty();
+        return row == 1 && !rows.isEmpty();
     }
 
     @Override
     public boolean isLast() throws SQLException {
         open();
-        return row == table.rows().size() && row > 0;
+        return row == rows.size() && row > 0;
     }
 
     @Override
@@ -168,13 +173,13 @@ final class PimResultSet extends ResultSetBase {
 
     @Override
     public int getFetchSize() {
-        return table.rows().size();
+        return rows.size();
     }
 
     /** Every row is already on the host, so the hint has nothing to tune. */
     @Override
-    public void setFetchSize(int rows) throws SQLException {
-        if (rows < 0) {
+    public void setFetchSize(int n) throws SQLException {
+        if (n < 0) {
             throw new SQLException("fetch size must not be negative", "HY024");
         }
     }
@@ -192,17 +197,17 @@ final class PimResultSet extends ResultSetBase {
 
     @Override
     public Object getObject(int column) throws SQLException {
-        return JdbcValues.object(value(column), type(column));
+        return value(column);
     }
 
     @Override
     public <T> T getObject(int column, Class<T> target) throws SQLException {
-        return JdbcValues.as(value(column), type(column), target, what(column));
+        return JdbcValues.as(value(column), target, what(column));
     }
 
     @Override
     public String getString(int column) throws SQLException {
-        return JdbcValues.string(value(column), type(column));
+        return JdbcValues.string(value(column));
     }
 
     @Override
@@ -242,23 +247,35 @@ final class PimResultSet extends ResultSetBase {
 
     @Override
     public BigDecimal getBigDecimal(int column) throws SQLException {
-        Object v = value(column);
-        return v == null ? null : JdbcValues.bigDecimal(JdbcValues.object(v, type(column)), what(column));
+        return JdbcValues.bigDecimal(value(column), what(column));
     }
 
     @Override
     public Timestamp getTimestamp(int column) throws SQLException {
-        return JdbcValues.timestamp(value(column));
+        return JdbcValues.timestamp(value(column), what(column));
+    }
+
+    @Override
+    public Date getDate(int column) throws SQLException {
+        return JdbcValues.date(value(column), what(column));
+    }
+
+    @Override
+    public Time getTime(int column) throws SQLException {
+        return JdbcValues.time(value(column), what(column));
     }
 
     @Override
     public java.sql.Array getArray(int column) throws SQLException {
         Object v = value(column);
-        return v == null ? null : (java.sql.Array) JdbcValues.object(v, type(column));
+        if (v == null || v instanceof java.sql.Array) {
+            return (java.sql.Array) v;
+        }
+        throw new SQLException(what(column) + " is not an ARRAY", "22018");
     }
 
     @Override
     public String toString() {
-        return "PimResultSet" + table.columnNames() + " rows=" + table.rows().size();
+        return "PimResultSet" + result.columns().stream().map(QueryColumn::label).toList() + " rows=" + rows.size();
     }
 }

@@ -29,8 +29,8 @@ class PimStatement extends StatementBase {
     private volatile QueryControl running;
     private final List<String> batch = new ArrayList<>();
 
-    /** Each a ResultTable (a procedure's result set) or a QueryResult (an ad-hoc query's). */
-    private List<?> results = List.of();
+    /** The result sets of the last execution: a query's result, or a call's WITH RETURN cursors. */
+    private List<QueryResult> results = List.of();
     private int current; // index of the current result set; results.size() once all are consumed
     private long updateCount = -1; // reported when no result set is current
     private long lastCount = -1; // what executeUpdate returns
@@ -55,7 +55,7 @@ class PimStatement extends StatementBase {
      * Installs what the last execution produced: its result sets in order, then, when there are none,
      * {@code count} as the update count (-1 for none).
      */
-    void setResults(List<?> tables, long count) {
+    void setResults(List<QueryResult> tables, long count) {
         closeCurrent();
         results = tables;
         current = 0;
@@ -72,6 +72,11 @@ class PimStatement extends StatementBase {
             }
             open = null;
         }
+    }
+
+    /** Installs a call's WITH RETURN cursors as its result sets, and {@code count} as the update count. */
+    void setCallResults(List<ResultTable> tables, long count) {
+        setResults(tables.stream().map(JdbcValues::result).toList(), count);
     }
 
     /** Installs an ad-hoc query's result as the one result set. */
@@ -118,7 +123,7 @@ class PimStatement extends StatementBase {
             }
             var success = successOf(awaitCall(connection.engine().call(call.procedure(),
                     PimCallableStatement.literalArguments(call))));
-            setResults(success.resultSets(), 0);
+            setCallResults(success.resultSets(), 0);
         } else if (QueryService.isQuery(sql)) {
             try {
                 setQueryResult(connection.queries().query(sql, startQuery()));
@@ -212,15 +217,7 @@ class PimStatement extends StatementBase {
             return null;
         }
         if (open == null) {
-            if (results.get(current) instanceof QueryResult query) {
-                open = new QueryResultSet(this, query, maxRows);
-            } else {
-                ResultTable table = (ResultTable) results.get(current);
-                if (maxRows > 0 && table.rows().size() > maxRows) {
-                    table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
-                }
-                open = new PimResultSet(this, table);
-            }
+            open = new PimResultSet(this, results.get(current), maxRows);
         }
         return open;
     }

@@ -332,7 +332,7 @@ public final class QueryService implements AutoCloseable {
         for (int c = 1; c <= n; c++) {
             columns.add(new QueryColumn(md.getColumnLabel(c), md.getColumnType(c), md.getColumnTypeName(c),
                     md.getPrecision(c), md.getScale(c), md.isNullable(c) != ResultSetMetaData.columnNoNulls,
-                    md.getColumnClassName(c)));
+                    QueryValues.className(md, c)));
         }
         var rows = new ArrayList<Object[]>();
         while (rs.next()) {

@@ -2,6 +2,7 @@ package org.pimsql.host.query;
 
 import java.math.BigDecimal;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -33,6 +34,17 @@ final class QueryValues {
         };
     }
 
+    /**
+     * The class {@code getObject} returns for column {@code c}. JDBC maps SMALLINT and TINYINT to Integer
+     * (as procedure results and HSQLDB do), where Calcite would give Short and Byte.
+     */
+    static String className(ResultSetMetaData md, int c) throws SQLException {
+        return switch (md.getColumnType(c)) {
+            case Types.SMALLINT, Types.TINYINT -> Integer.class.getName();
+            default -> md.getColumnClassName(c);
+        };
+    }
+
     /** Column {@code c} of the current row as a plain JDBC value (see {@link QueryResult}). */
     static Object read(ResultSet rs, int c, QueryColumn column) throws SQLException {
         Object v;
@@ -41,6 +53,7 @@ final class QueryValues {
                 Timestamp t = rs.getTimestamp(c, utc());
                 v = t == null ? null : Timestamp.valueOf(LocalDateTime.ofInstant(t.toInstant(), ZoneOffset.UTC));
             }
+            case Types.SMALLINT, Types.TINYINT -> v = rs.getInt(c);
             case Types.DATE -> v = rs.getDate(c, utc());
             case Types.TIME -> v = rs.getTime(c, utc());
             case Types.DECIMAL, Types.NUMERIC -> {

@@ -112,7 +112,7 @@ class ErrorReportingTest {
         String missing = dir.resolve("nope.sql").toString();
         CliRunner r = CliRunner.run("compile", missing, "-o", dir.toString());
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(missing + ": error: file not found\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + missing + ": file not found\n", r.err());
         assertNoStackTrace(r);
     }
 
@@ -122,7 +122,7 @@ class ErrorReportingTest {
         Files.write(f, new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF});
         CliRunner r = CliRunner.run("compile", f.toString(), "-o", dir.resolve("out").toString());
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(f + ": error: cannot read: the file is not UTF-8 text\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + f + ": cannot read: the file is not UTF-8 text\n", r.err());
     }
 
     @Test
@@ -137,7 +137,7 @@ class ErrorReportingTest {
     void directoryInsteadOfFile(@TempDir Path dir) {
         CliRunner r = CliRunner.run("explain", dir.toString(), "P");
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(dir + ": error: is a directory, not a SQL script\n1 error\n", r.err());
+        assertEquals("pimsql: error: " + dir + ": is a directory, not a SQL script\n", r.err());
     }
 
     @Test

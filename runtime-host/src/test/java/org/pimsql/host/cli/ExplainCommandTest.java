@@ -55,9 +55,9 @@ class ExplainCommandTest {
     void unknownProcedureIsAUserError() {
         CliRunner r = explain("bank", "NoSuchProc");
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals("NoSuchProc: error: no procedure named NoSuchProc in " + String.join(", ", CliRunner.example("bank"))
-                + "; its procedures are AMALGAMATE, BALANCE, DEPOSITCHECKING, SENDPAYMENT, TRANSACTSAVINGS, WRITECHECK\n"
-                + "1 error\n", r.err());
+        assertEquals("pimsql: error: NoSuchProc: no procedure named NoSuchProc in " + String.join(", ", CliRunner.example("bank"))
+                + "; its procedures are AMALGAMATE, BALANCE, DEPOSITCHECKING, SENDPAYMENT, TRANSACTSAVINGS, WRITECHECK\n",
+                r.err());
         assertEquals("", r.out());
     }
 }

@@ -38,7 +38,7 @@ class InternalErrorTest {
     void oneLineWithoutDebug() {
         String[] r = execute("boom");
         assertEquals("2", r[0]);
-        assertEquals("pimsql: internal error: java.lang.IllegalStateException: invariant broken\n"
+        assertEquals("pimsql: error: internal error: java.lang.IllegalStateException: invariant broken\n"
                 + "(use --debug for the stack trace)\n", r[2]);
     }
 
@@ -46,7 +46,7 @@ class InternalErrorTest {
     void stackTraceWithDebug() {
         String[] r = execute("--debug", "boom");
         assertEquals("2", r[0]);
-        assertTrue(r[2].startsWith("pimsql: internal error: java.lang.IllegalStateException: invariant broken\n"), r[2]);
+        assertTrue(r[2].startsWith("pimsql: error: internal error: java.lang.IllegalStateException: invariant broken\n"), r[2]);
         assertTrue(r[2].contains("\tat org.pimsql.host.cli.InternalErrorTest$Boom.call"), r[2]);
         assertEquals("2", execute("boom", "--debug")[0]);
         assertTrue(execute("boom", "--debug")[2].contains("\tat "), "--debug after the subcommand works too");

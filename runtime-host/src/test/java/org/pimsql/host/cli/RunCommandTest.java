@@ -70,7 +70,7 @@ class RunCommandTest {
                 """);
         var r = CliRunner.run("run", script.toString(), "--dpus", "2");
         assertEquals(1, r.exitCode(), r.toString());
-        assertEquals(script + ":21: error: SQLSTATE 45000: no such row\n", r.err(), r.toString());
+        assertEquals(script + ":21:1: error: SQLSTATE 45000: no such row\n", r.err(), r.toString());
     }
 
     @Test
@@ -83,10 +83,21 @@ class RunCommandTest {
         assertTrue(r.err().contains("CREATE TABLE bad (x FOO);\n" + " ".repeat(20) + "^\n"), r.toString());
     }
 
+    /** {@code SELEC 1}: a syntax error at the typo, not the schema compiler's complaint about a script. */
+    @Test
+    void aMisspelledStatementStopsTheScriptWithASyntaxError(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("typo.sql");
+        Files.writeString(script, "SELECT 1;\n\nSELEC 1;\n");
+        var r = CliRunner.run("run", script.toString(), "--dpus", "1");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertEquals(script + ":3:1: error: syntax error: unexpected SELEC; a statement starts with CREATE, PARTITION TABLE, "
+                + "CALL, INSERT, SELECT, WITH, VALUES or EXPLAIN\nSELEC 1;\n^\n1 error\n", r.err(), r.toString());
+    }
+
     @Test
     void aMissingScriptIsAUserError() {
         var r = CliRunner.run("run", "no/such/script.sql");
         assertEquals(1, r.exitCode(), r.toString());
-        assertTrue(r.err().startsWith("no/such/script.sql: error: file not found"), r.toString());
+        assertEquals("pimsql: error: no/such/script.sql: file not found\n", r.err(), r.toString());
     }
 }

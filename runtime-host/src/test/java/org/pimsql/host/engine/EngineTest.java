@@ -100,6 +100,29 @@ class EngineTest {
         }
     }
 
+    /** An hour-long time bound and a size bound never reached: only the explicit close runs the calls. */
+    @Test
+    void closeEpochRunsTheCallsSubmittedSoFarWithoutWaitingForTheBounds() throws Exception {
+        var config = SequencerConfig.DEFAULT.withCloseWhenIdle(false).withMaxDelay(Duration.ofHours(1)).withMaxCalls(1000);
+        try (Engine engine = open(new DatabaseLocation.Memory("close-epoch"), config)) {
+            engine.executeScript("bank.sql", "CREATE BANK");
+            long epochsBefore = engine.stats().epochs();
+            var futures = new ArrayList<CompletableFuture<CallOutcome>>();
+            for (long i = 0; i < 10; i++) {
+                futures.add(engine.call("DEPOSIT", List.of(i, 5L, 0L)));
+            }
+            engine.closeEpoch();
+            for (var f : futures) {
+                assertTrue(f.isDone(), "every call submitted before the close has executed when it returns");
+                assertInstanceOf(CallOutcome.Success.class, f.join());
+            }
+            assertEquals(epochsBefore + 1, engine.stats().epochs(), "the ten calls formed one epoch");
+            assertEquals(engine.stats().epochs(), engine.executionStats().epochs(), "and it is counted");
+            engine.closeEpoch(); // nothing pending: returns at once
+            assertEquals(epochsBefore + 1, engine.stats().epochs());
+        }
+    }
+
     @Test
     void oneLaunchPerEpochWhenEveryProcedureIsInOneProgram() throws Exception {
         var config = SequencerConfig.DEFAULT.withCloseWhenIdle(false).withMaxDelay(Duration.ofMillis(50))

@@ -74,7 +74,7 @@ class AdHocQueryTest {
             try (Statement s = c.createStatement()) {
                 assertEquals(List.of(List.of(20L, new BigDecimal("262.50"))),
                         rows(s.executeQuery("SELECT COUNT(*), SUM(price) FROM item")));
-                assertEquals(List.of(List.of(1L, "item 1", "C1  ", new BigDecimal("1.25"), 1, (short) -1,
+                assertEquals(List.of(List.of(1L, "item 1", "C1  ", new BigDecimal("1.25"), 1, -1, // SMALLINT: Integer, as JDBC maps it
                                 Timestamp.valueOf("2024-01-02 10:00:00.123"), false)),
                         rows(s.executeQuery("SELECT * FROM item WHERE id = 1")));
                 assertEquals(List.of(List.of("one", 5L), List.of("three", 5L), List.of("two", 5L), List.of("zero", 5L)),
@@ -122,6 +122,15 @@ class AdHocQueryTest {
                 assertEquals("0A000", e.getSQLState());
                 assertTrue(e.getMessage().contains("procedure"), e.getMessage());
                 assertThrows(SQLException.class, () -> s.execute("DELETE FROM item"));
+                // the column list of INSERT ... SELECT and of INSERT ... VALUES is read by one parser
+                for (String insert : List.of("INSERT INTO copy (id, id) SELECT id, id FROM item",
+                        "INSERT INTO copy (id, id) VALUES (1, 1)")) {
+                    assertEquals("42701", assertThrows(SQLException.class, () -> s.execute(insert)).getSQLState(), insert);
+                }
+                for (String insert : List.of("INSERT INTO copy (id, nosuch) SELECT id, id FROM item",
+                        "INSERT INTO copy (id, nosuch) VALUES (1, 1)")) {
+                    assertEquals("42501", assertThrows(SQLException.class, () -> s.execute(insert)).getSQLState(), insert);
+                }
             }
         }
     }

@@ -34,7 +34,7 @@ class QueryShellTest {
                 UPDATE t SET v = 'x';
                 SELECT v FROM t WHERE id = 3;
                 """, "shell", "--dpus", "4");
-        assertEquals(0, r.exitCode(), r.describe());
+        assertEquals(1, r.exitCode(), "the refused UPDATE sets the piped shell's exit code: " + r.describe());
         String out = r.out();
         assertTrue(out.contains("""
                 3 rows inserted

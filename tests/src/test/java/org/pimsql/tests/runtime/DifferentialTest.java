@@ -21,16 +21,19 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.call.ResultTable;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.tests.util.TestScale;
 
 /**
  * Acceptance (issue 3): random calls of the bank and YCSB single-key procedures, aborts included,
  * submitted through JDBC ({@code PimConnection.callAsync}) to PimSQL on simulated DPUs, give the
  * same per-call results and the same final tables as HSQLDB 2.7 running the same calls serially in
- * PimSQL's sequence order. 50,000 calls per example, 100,000 in all.
+ * PimSQL's sequence order. 50,000 calls per example, 100,000 in all (10,000 per example unless
+ * {@code -Pfull-tests}, {@link TestScale}).
  *
  * <p>Sequence order: the calls are submitted from one thread, and the sequencer numbers calls in
  * the order {@code Sequencer.submit} queued them (one list under one lock). The test checks this
@@ -40,9 +43,10 @@ import org.pimsql.host.jdbc.PimConnection;
  * <p>Multi-partition calls (SendPayment, Amalgamate across DPUs) have their own differential test,
  * {@code MultiPartitionTest}, which reuses these helpers.
  */
+@Tag("slow")
 class DifferentialTest {
     private static final int DPUS = 12;
-    private static final int CALLS = 50_000;
+    private static final int CALLS = TestScale.pick(10_000, 50_000);
 
     /** A procedure's shape: the 1-based positions and JDBC types of its OUT parameters, result set or not. */
     record Proc(String name, int params, int[] outPositions, int[] outTypes, boolean resultSet) {

@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;
 import org.pimsql.tests.util.Hsqldb;
+import org.pimsql.tests.util.TestScale;
 
 /**
  * Random expressions against HSQLDB 2.7: seeded procedures whose OUT parameters are random, well-typed
@@ -29,10 +31,12 @@ import org.pimsql.tests.util.Hsqldb;
  * {@code (0 - 1)} and predicates' left operands are parenthesized: HSQLDB 2.7 cannot parse {@code (-1 <> 1)}
  * or {@code (CHAR_LENGTH(s) >= 1)}); the seed makes a failure reproducible.
  */
+@Tag("slow")
 class ExpressionFuzzTest {
     /** Another seed explores other expressions: {@code mvn test -Dtest=ExpressionFuzzTest -Dpimsql.fuzzSeed=N}. */
     private static final long SEED = Long.getLong("pimsql.fuzzSeed", 20261122);
-    private static final int PROCEDURES = 24;
+    /** Each procedure is new DPU code to build: 8 unless {@code -Pfull-tests} ({@link TestScale}). */
+    private static final int PROCEDURES = TestScale.pick(8, 24);
     private static final int CALLS_PER_PROCEDURE = 120;
     private static final String PARAMS = "IN p_i INTEGER, IN p_b BIGINT, IN p_d DECIMAL(10,2), IN p_s VARCHAR(8), "
             + "IN p_c CHAR(4), IN p_t BOOLEAN";

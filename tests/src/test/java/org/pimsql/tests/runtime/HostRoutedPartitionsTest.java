@@ -124,7 +124,7 @@ class HostRoutedPartitionsTest {
             pimsql = DifferentialTest.outcomes(futures, calls);
             pimTables = tables(c);
             oracleTables = tables(h);
-            Thread.sleep(500); // the executor counts an epoch just after answering its calls
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
             assertTrue(pim.engine().executionStats().exchangeCalls() - exchangeBefore >= spanning,
                     "every spanning call ran as an exchange call");
         }

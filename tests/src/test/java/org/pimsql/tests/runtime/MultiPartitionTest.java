@@ -94,7 +94,7 @@ class MultiPartitionTest {
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
             pimsql = DifferentialTest.outcomes(futures, calls);
-            Thread.sleep(500); // the executor counts an epoch just after answering its calls
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
             after = pim.engine().executionStats();
 
             pimTables.putAll(DifferentialTest.bankTablesOnPimsql(pim, customers));
@@ -137,12 +137,8 @@ class MultiPartitionTest {
                 futures.add(pim.callAsync("DepositChecking", 8L * i + 5, new BigDecimal("1.00")));
             }
             for (var f : futures) f.join();
-            // the executor counts the epoch just after it answers the epoch's calls
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
             ExecutionStats after = pim.engine().executionStats();
-            for (int wait = 0; wait < 200 && after.exchangeCalls() - before.exchangeCalls() < 200; wait++) {
-                Thread.sleep(50);
-                after = pim.engine().executionStats();
-            }
             long epochs = after.epochs() - before.epochs();
             long launches = after.launches() - before.launches();
             System.out.printf("independent calls: %d epochs, %d launches, %d exchange calls, deepest chain %d, "
@@ -184,7 +180,7 @@ class MultiPartitionTest {
         }
         List<Object[]> rows = RuntimeFixtures.bankRows(customers, 11);
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:multipartition-hot?dpus=" + DPUS
-                + "&eagerEpochs=false&epochMillis=20000&epochCalls=" + calls.size()); // the calls close it, well before the timer
+                + "&eagerEpochs=false&epochMillis=20000&epochCalls=" + calls.size()); // the calls close it; the load closes its own
              Connection h = RuntimeFixtures.createOnHsqldb("bank")) {
             RuntimeFixtures.createOnPimsql(c, "bank");
             RuntimeFixtures.loadBank(c, rows);
@@ -194,11 +190,8 @@ class MultiPartitionTest {
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
             List<String> oracle = DifferentialTest.runOnHsqldb(h, calls);
             List<String> pimsql = DifferentialTest.outcomes(futures, calls);
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
             ExecutionStats after = pim.engine().executionStats();
-            for (int wait = 0; wait < 200 && after.epochs() == before.epochs(); wait++) {
-                Thread.sleep(50); // the executor counts the epoch just after answering its calls
-                after = pim.engine().executionStats();
-            }
             DifferentialTest.compare(calls, pimsql, oracle);
             long epochs = after.epochs() - before.epochs();
             long launches = after.launches() - before.launches();

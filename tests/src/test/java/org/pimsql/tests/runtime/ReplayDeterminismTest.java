@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.tests.util.TestScale;
 
 /**
  * Acceptance (issue 3): replaying one command log with 1 host thread and with all cores yields
@@ -31,9 +33,11 @@ import org.pimsql.host.jdbc.PimConnection;
  * SHA-256 of each DPU's used MRAM (header, input, output and undo areas, data up to the allocator's
  * bump pointer); all of them must equal the recording run's.
  */
+@Tag("slow")
 class ReplayDeterminismTest {
     private static final int DPUS = 8;
-    private static final int CALLS = 10_000; // bank and YCSB calls, about 2,000 of them SendPayment or Amalgamate (mostly spanning two DPUs), aborts included
+    /** Bank and YCSB calls, a fifth of them SendPayment or Amalgamate (mostly spanning two DPUs), aborts included. */
+    private static final int CALLS = TestScale.pick(2_000, 10_000);
 
     @TempDir
     Path dir;

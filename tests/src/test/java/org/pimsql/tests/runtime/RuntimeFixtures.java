@@ -13,8 +13,12 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.engine.SqlErrors;
+import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.util.ExampleScripts;
 import org.pimsql.tests.util.Hsqldb;
 
@@ -74,8 +78,26 @@ final class RuntimeFixtures {
         return rows;
     }
 
-    /** Loads rows {id, name, savings, checking} through batched INSERTs (PimSQL's bulk-load path, or HSQLDB). */
+    /**
+     * Loads rows {id, name, savings, checking}: on HSQLDB through batched INSERTs; on PimSQL through the
+     * engine's bulk-load path, every row submitted before one explicit epoch close, so that a database opened
+     * with long epoch bounds (tests of the epoch rules) does not wait for its timer while loading.
+     */
     static void loadBank(Connection c, List<Object[]> rows) throws SQLException {
+        if (c.isWrapperFor(PimConnection.class)) {
+            PimConnection pim = c.unwrap(PimConnection.class);
+            var loads = new ArrayList<CompletableFuture<CallOutcome>>(3 * rows.size());
+            for (Object[] r : rows) {
+                loads.add(pim.engine().insert("ACCOUNTS", List.of(r[0], r[1])));
+                loads.add(pim.engine().insert("SAVINGS", List.of(r[0], r[2])));
+                loads.add(pim.engine().insert("CHECKING", List.of(r[0], r[3])));
+            }
+            pim.closeEpoch();
+            for (var load : loads) {
+                if (load.join() instanceof CallOutcome.Failure f) throw SqlErrors.of(f);
+            }
+            return;
+        }
         try (PreparedStatement accounts = c.prepareStatement("INSERT INTO accounts VALUES (?, ?)");
              PreparedStatement savings = c.prepareStatement("INSERT INTO savings VALUES (?, ?)");
              PreparedStatement checking = c.prepareStatement("INSERT INTO checking VALUES (?, ?)")) {

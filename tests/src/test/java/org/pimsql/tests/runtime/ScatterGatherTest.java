@@ -112,7 +112,7 @@ class ScatterGatherTest {
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
             pimsql = DifferentialTest.outcomes(futures, calls);
-            Thread.sleep(500); // the executor counts an epoch just after answering its calls
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
             after = pim.engine().executionStats();
 
             pimTables.putAll(DifferentialTest.bankTablesOnPimsql(pim, customers));

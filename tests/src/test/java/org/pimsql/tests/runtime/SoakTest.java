@@ -15,13 +15,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.pimsql.host.engine.Engine;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.tests.util.TestScale;
 
 /**
- * Acceptance (issue 3): 64 client threads doing transfers for 30 s on simulated DPUs: money is
- * conserved and every call gets exactly one result.
+ * Acceptance (issue 3): 64 client threads doing transfers for 30 s on simulated DPUs (5 s unless
+ * {@code -Pfull-tests}, {@link TestScale}): money is conserved and every call gets exactly one result.
  *
  * <p>The transfers are the test-only {@code MoveToSavings} (checking to savings of one customer,
  * either direction, aborting on insufficient funds: single-partition and conserving), mixed with
@@ -30,11 +32,12 @@ import org.pimsql.host.jdbc.PimConnection;
  * customer's final savings must equal the initial savings plus the amounts of exactly the transfers
  * that were reported successful: no success lost, no abort applied, nothing applied twice.
  */
+@Tag("slow")
 class SoakTest {
     private static final int DPUS = 16;
     private static final int THREADS = 64;
     private static final int CUSTOMERS = 256;
-    private static final long SECONDS = 30;
+    private static final long SECONDS = TestScale.pick(5, 30);
 
     /** What one client thread did. */
     static final class Client {

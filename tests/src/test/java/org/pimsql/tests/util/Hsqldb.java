@@ -1,7 +1,5 @@
 package org.pimsql.tests.util;
 
-import org.pimsql.bench.peers.Scripts;
-import org.pimsql.host.cli.SqlSplitter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +11,8 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hsqldb.jdbc.JDBCDriver;
+import org.pimsql.bench.peers.Scripts;
+import org.pimsql.frontend.parser.SqlSplitter;
 
 /** HSQLDB 2.7 as the reference engine: PimSQL scripts run on it with PARTITION TABLE removed. */
 public final class Hsqldb {

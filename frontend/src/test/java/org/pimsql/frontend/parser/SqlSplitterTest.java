@@ -1,17 +1,18 @@
-package org.pimsql.host.cli;
+package org.pimsql.frontend.parser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SqlSplitterTest {
     @Test
     void procedureBodiesKeepTheirSemicolons() throws Exception {
-        String text = Files.readString(CliRunner.EXAMPLES.resolve("bank").resolve("procedures.sql"));
+        String text = Files.readString(Path.of("..", "examples", "bank", "procedures.sql"));
         List<SqlSplitter.Statement> statements = SqlSplitter.split(text);
         assertEquals(6, statements.size(), statements.toString());
         for (SqlSplitter.Statement s : statements) {
@@ -36,11 +37,11 @@ class SqlSplitterTest {
         List<SqlSplitter.Statement> s = SqlSplitter.split(script);
         assertEquals(4, s.size(), s.toString());
         assertEquals("INSERT INTO t VALUES (1, 'a;b', 'it''s')", s.get(0).text());
-        assertTrue(s.get(0).isInsert());
+        assertEquals("INSERT", s.get(0).firstWord());
         assertEquals("CALL p(1, \"x;y\")", s.get(1).text());
         assertEquals(2, s.get(1).line());
         assertEquals(44, s.get(1).column());
-        assertTrue(s.get(1).isCall());
+        assertEquals("CALL", s.get(1).firstWord());
         assertTrue(s.get(2).text().endsWith("END WHILE;\nEND"), s.get(2).text());
         assertEquals(3, s.get(2).line());
         assertEquals("CALL q()", s.get(3).text());
@@ -55,15 +56,44 @@ class SqlSplitterTest {
         assertEquals(1, closed.statements().size());
         assertNull(closed.tail());
         assertEquals("{call p(1)}", SqlSplitter.split("{call p(1)};").getFirst().text());
-        assertTrue(SqlSplitter.split("{call p(1)};").getFirst().isCall());
+        assertEquals("", SqlSplitter.split("{call p(1)};").getFirst().firstWord());
+    }
+
+    /** Characters the dialect has no token for stay in the text: JDBC escapes, ? placeholders, other engines' syntax. */
+    @Test
+    void charactersWithoutATokenStayInTheStatement() {
+        List<SqlSplitter.Statement> s = SqlSplitter.split("{call p(?, ?)} ;\n  @x # !;");
+        assertEquals(2, s.size(), s.toString());
+        assertEquals("{call p(?, ?)}", s.get(0).text());
+        assertEquals("@x # !", s.get(1).text());
+        assertEquals(2, s.get(1).line());
+        assertEquals(3, s.get(1).column());
+    }
+
+    /** An unclosed quote or comment holds the rest of the text: the statement is not complete yet. */
+    @Test
+    void anUnclosedQuoteOrCommentLeavesTheStatementOpen() {
+        SqlSplitter.Split quote = SqlSplitter.scan("CALL a(); INSERT INTO t VALUES ('it;s\nstill; open");
+        assertEquals(1, quote.statements().size());
+        assertEquals("INSERT INTO t VALUES ('it;s\nstill; open", quote.tail().text());
+        SqlSplitter.Split name = SqlSplitter.scan("SELECT \"a;b FROM t;");
+        assertEquals(0, name.statements().size());
+        assertEquals("SELECT \"a;b FROM t;", name.tail().text());
+        SqlSplitter.Split comment = SqlSplitter.scan("SELECT 1; SELECT 2 /* not; closed");
+        assertEquals(1, comment.statements().size());
+        assertEquals("SELECT 2 /* not; closed", comment.tail().text());
+        assertEquals(2, SqlSplitter.split("SELECT 1; SELECT 2 /* closed; */ ;").size());
     }
 
     @Test
-    void procedureNames() {
-        assertEquals("BALANCE", SqlSession.procedureName("CALL Balance(1, ?)"));
-        assertEquals("BALANCE", SqlSession.procedureName("{call balance(1, ?)}"));
-        assertEquals("Mixed", SqlSession.procedureName("call \"Mixed\"(1)"));
+    void shiftedMovesAStatementIntoALongerText() {
+        SqlSplitter.Statement s = SqlSplitter.split("SELECT 1").getFirst().shifted(2, 5, 40);
+        assertEquals(3, s.line());
+        assertEquals(6, s.column());
+        assertEquals(40, s.start());
+        assertEquals(48, s.end());
     }
+
     @Test
     void keepsAProcedureBodyWithNestedBlocksTogether() {
         String script = """

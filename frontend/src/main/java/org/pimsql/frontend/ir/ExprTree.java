@@ -1,21 +1,21 @@
-package org.pimsql.frontend.analysis;
+package org.pimsql.frontend.ir;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.pimsql.frontend.ir.Access;
-import org.pimsql.frontend.ir.Expr;
-import org.pimsql.frontend.ir.Query;
-import org.pimsql.frontend.ir.Source;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
- * Structural helpers over {@link Expr} trees: children, rebuilding, conjuncts, and every expression of a query.
- * Public for codegen's exchange routing, which walks the same trees.
+ * The one traversal of {@link Expr} trees, for the resolver, the analyses and the code generator: the
+ * children of a node, pre-order walks, collecting by predicate, bottom-up rebuilding, and the expressions
+ * a query evaluates. Unless a method says otherwise, a walk does not enter scalar subqueries (their
+ * expressions belong to another query: {@link #walkDeep} enters them).
  */
-public final class Exprs {
-    private Exprs() {}
+public final class ExprTree {
+    private ExprTree() {}
 
-    /** The direct sub-expressions of {@code e}, not descending into subqueries. */
+    /** The direct sub-expressions of {@code e} in evaluation order, not descending into subqueries. */
     public static List<Expr> children(Expr e) {
         return switch (e) {
             case Expr.Literal l -> List.of();
@@ -49,10 +49,10 @@ public final class Exprs {
     }
 
     /**
-     * Rebuilds {@code e} with its children replaced, in the order {@link #children} lists them. Nodes
-     * without children are returned as they are.
+     * {@code e} with its children replaced by {@code c}, given in the order {@link #children} lists them;
+     * a node without children is returned as it is.
      */
-    static Expr withChildren(Expr e, List<Expr> c) {
+    public static Expr withChildren(Expr e, List<Expr> c) {
         return switch (e) {
             case Expr.ArrayElement a -> new Expr.ArrayElement(a.array(), c.get(0));
             case Expr.Binary b -> new Expr.Binary(b.op(), c.get(0), c.get(1), b.type());
@@ -71,12 +71,30 @@ public final class Exprs {
             case Expr.Position p -> new Expr.Position(c.get(0), c.get(1));
             case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type(), ca.assignment());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
-            default -> e;
+            case Expr.Literal l -> l;
+            case Expr.VarRef v -> v;
+            case Expr.Cardinality ca -> ca;
+            case Expr.ColumnRef cr -> cr;
+            case Expr.CurrentTimestamp t -> t;
+            case Expr.ScalarSubquery s -> s;
         };
     }
 
-    /** Visits {@code e} and every sub-expression (pre-order), without entering subqueries. */
-    static void walk(Expr e, Consumer<Expr> visitor) {
+    /** Rebuilds {@code e} bottom-up: {@code f} gets every node after its children were rebuilt. */
+    public static Expr map(Expr e, UnaryOperator<Expr> f) {
+        List<Expr> children = children(e);
+        if (children.isEmpty()) {
+            return f.apply(e);
+        }
+        var mapped = new ArrayList<Expr>(children.size());
+        for (Expr child : children) {
+            mapped.add(map(child, f));
+        }
+        return f.apply(withChildren(e, mapped));
+    }
+
+    /** Visits {@code e} and every sub-expression in pre-order; {@code null} visits nothing. */
+    public static void walk(Expr e, Consumer<Expr> visitor) {
         if (e == null) {
             return;
         }
@@ -86,8 +104,8 @@ public final class Exprs {
         }
     }
 
-    /** Visits {@code e} and every sub-expression, also inside scalar subqueries (their own expressions). */
-    static void walkDeep(Expr e, Consumer<Expr> visitor) {
+    /** As {@link #walk}, also visiting the expressions of scalar subqueries (after the subquery node itself). */
+    public static void walkDeep(Expr e, Consumer<Expr> visitor) {
         walk(e, x -> {
             visitor.accept(x);
             if (x instanceof Expr.ScalarSubquery s) {
@@ -98,20 +116,47 @@ public final class Exprs {
         });
     }
 
-    /** The top-level AND-ed conjuncts of a predicate ({@code null} gives none). */
-    static List<Expr> conjuncts(Expr predicate) {
-        var out = new ArrayList<Expr>();
-        collectConjuncts(predicate, out);
+    /** Whether {@code e} or a sub-expression (outside subqueries) satisfies {@code test}. */
+    public static boolean any(Expr e, Predicate<Expr> test) {
+        if (e == null) {
+            return false;
+        }
+        if (test.test(e)) {
+            return true;
+        }
+        for (Expr child : children(e)) {
+            if (any(child, test)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The nodes of {@code e} (outside subqueries) that are of {@code kind}, in pre-order. */
+    public static <T extends Expr> List<T> collect(Expr e, Class<T> kind) {
+        var out = new ArrayList<T>();
+        walk(e, x -> {
+            if (kind.isInstance(x)) {
+                out.add(kind.cast(x));
+            }
+        });
         return out;
     }
 
-    private static void collectConjuncts(Expr e, List<Expr> out) {
+    /** The top-level AND-ed conjuncts of a predicate, left to right ({@code null} gives none). */
+    public static List<Expr> conjuncts(Expr predicate) {
+        var out = new ArrayList<Expr>();
+        addConjuncts(predicate, out);
+        return out;
+    }
+
+    private static void addConjuncts(Expr e, List<Expr> out) {
         if (e == null) {
             return;
         }
         if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
-            collectConjuncts(b.left(), out);
-            collectConjuncts(b.right(), out);
+            addConjuncts(b.left(), out);
+            addConjuncts(b.right(), out);
         } else {
             out.add(e);
         }
@@ -138,8 +183,8 @@ public final class Exprs {
         return all;
     }
 
-    /** The key expressions of a source's access path and its residual filter. */
-    static List<Expr> sourceExprs(Source s) {
+    /** The key expressions of a source's access path, then its residual filter. */
+    public static List<Expr> sourceExprs(Source s) {
         var all = new ArrayList<Expr>(accessExprs(s.access()));
         if (s.filter() != null) {
             all.add(s.filter());
@@ -147,7 +192,8 @@ public final class Exprs {
         return all;
     }
 
-    static List<Expr> accessExprs(Access access) {
+    /** The key expressions of an access path. */
+    public static List<Expr> accessExprs(Access access) {
         var all = new ArrayList<Expr>();
         switch (access) {
             case Access.PrimaryKey pk -> all.addAll(pk.key());
@@ -163,16 +209,5 @@ public final class Exprs {
             case Access.FullScan f -> { }
         }
         return all;
-    }
-
-    /** True when {@code e} (outside subqueries) refers to a column of query source {@code source}. */
-    static boolean refersToSource(Expr e, int source) {
-        var found = new boolean[1];
-        walk(e, x -> {
-            if (x instanceof Expr.ColumnRef c && c.source() == source) {
-                found[0] = true;
-            }
-        });
-        return found[0];
     }
 }
