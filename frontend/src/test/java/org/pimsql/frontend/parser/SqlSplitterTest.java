@@ -152,6 +152,6 @@ class SqlSplitterTest {
         SqlSplitter.Split open = SqlSplitter.scan("CALL a(); /* still");
         org.junit.jupiter.api.Assertions.assertEquals(1, open.statements().size());
         org.junit.jupiter.api.Assertions.assertEquals("/* still", open.tail().text());
-        org.junit.jupiter.api.Assertions.assertEquals("comment", open.open());
+        org.junit.jupiter.api.Assertions.assertEquals("comment", open.open().what());
     }
 }
