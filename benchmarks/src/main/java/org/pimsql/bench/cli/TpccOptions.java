@@ -88,7 +88,7 @@ final class TpccOptions {
 
     /**
      * Hash chains grow as rows per DPU / buckets, and every DPU holds all of ITEM: about one bucket per four
-     * items, from 2^10 to 2^15 buckets per table (2^15 x 4 B x 9 tables = 1.2 MB of MRAM per DPU), unless the
+     * items, from 2^10 to 2^15 buckets per table (2^15 x 8 B x 11 tables = 2.9 MB of MRAM per DPU), unless the
      * options name their own.
      */
     static String withBuckets(String options, TpccScale scale) {
