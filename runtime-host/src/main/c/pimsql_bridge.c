@@ -10,7 +10,11 @@
  * Buffers are per DPU, in the set's DPU order (0 .. nr_dpus-1). Parallel transfers go rank by rank:
  * a rank moves one length, its largest buffer rounded up to 8 bytes (the hardware's rule), so the
  * shorter buffers of that rank are padded with zeros (to DPUs) or truncated (from DPUs) through
- * scratch copies. A rank whose buffers are all empty is skipped.
+ * scratch copies (kept by the bridge from one transfer to the next). A rank whose buffers are all
+ * empty is skipped.
+ *
+ * A launch may name the DPUs that have work (pimsql_bridge_launch_dpus): a rank whose DPUs all have
+ * work starts as a whole, the others DPU by DPU, so a DPU without work does not run at all.
  */
 #include <dpu.h>
 #include <stdarg.h>
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #define BRIDGE_ERROR_SIZE 1024
+#define SCRATCH_KEPT (64u << 10) /* a DPU's padded copy is kept up to this size */
 
 typedef struct pimsql_bridge {
     struct dpu_set_t set;
@@ -30,6 +35,8 @@ typedef struct pimsql_bridge {
     uint32_t *rank_first;       /* index of each rank's first DPU */
     uint32_t *rank_size;        /* DPUs in each rank */
     int launched_async;         /* an asynchronous launch has not been waited for */
+    uint8_t **scratch;          /* per DPU: a padded copy for a transfer, kept for the next one */
+    uint32_t *scratch_size;
     char error[BRIDGE_ERROR_SIZE];
 } pimsql_bridge;
 
@@ -96,13 +103,18 @@ pimsql_bridge *pimsql_bridge_open(uint32_t nr_dpus, const char *profile, char *e
     b->ranks = calloc(r, sizeof *b->ranks);
     b->rank_first = calloc(r, sizeof *b->rank_first);
     b->rank_size = calloc(r, sizeof *b->rank_size);
-    if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL) {
+    b->scratch = calloc(n, sizeof *b->scratch);
+    b->scratch_size = calloc(n, sizeof *b->scratch_size);
+    if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL || b->scratch == NULL ||
+        b->scratch_size == NULL) {
         snprintf(err, err_size, "out of host memory");
         dpu_free(b->set);
         free(b->dpus);
         free(b->ranks);
         free(b->rank_first);
         free(b->rank_size);
+        free(b->scratch);
+        free(b->scratch_size);
         free(b);
         return NULL;
     }
@@ -125,6 +137,9 @@ void pimsql_bridge_close(pimsql_bridge *b) {
     if (b == NULL) return;
     if (b->launched_async) dpu_sync(b->set);
     dpu_free(b->set);
+    for (uint32_t d = 0; d < b->nr_dpus; d++) free(b->scratch[d]);
+    free(b->scratch);
+    free(b->scratch_size);
     free(b->dpus);
     free(b->ranks);
     free(b->rank_first);
@@ -140,6 +155,32 @@ int pimsql_bridge_load(pimsql_bridge *b, const char *path) {
 int pimsql_bridge_launch(pimsql_bridge *b, int asynchronous) {
     CHECK(b, dpu_launch(b->set, asynchronous ? DPU_ASYNCHRONOUS : DPU_SYNCHRONOUS), "dpu_launch");
     b->launched_async = asynchronous;
+    return 0;
+}
+
+/*
+ * Runs the DPUs whose active[d] is non-zero and returns when they have finished: a rank whose DPUs are all
+ * active is launched as one set, the active DPUs of the other ranks one by one (asynchronously, so that they
+ * run side by side), then the whole set is waited for.
+ */
+int pimsql_bridge_launch_dpus(pimsql_bridge *b, const uint8_t *active) {
+    uint32_t all = 0;
+    for (uint32_t d = 0; d < b->nr_dpus; d++) all += active[d] != 0;
+    if (all == b->nr_dpus) return pimsql_bridge_launch(b, 0);
+    for (uint32_t r = 0; r < b->nr_ranks; r++) {
+        uint32_t first = b->rank_first[r], count = b->rank_size[r], in_rank = 0;
+        for (uint32_t i = first; i < first + count; i++) in_rank += active[i] != 0;
+        if (in_rank == count) {
+            CHECK(b, dpu_launch(b->ranks[r], DPU_ASYNCHRONOUS), "dpu_launch(rank %u)", r);
+            continue;
+        }
+        for (uint32_t i = first; i < first + count && in_rank > 0; i++) {
+            if (active[i]) {
+                CHECK(b, dpu_launch(b->dpus[i], DPU_ASYNCHRONOUS), "dpu_launch(DPU %u)", i);
+            }
+        }
+    }
+    CHECK(b, dpu_sync(b->set), "dpu_sync");
     return 0;
 }
 
@@ -167,24 +208,25 @@ static int transfer(pimsql_bridge *b, int to_dpu, const char *symbol, uint32_t o
         uint32_t first = b->rank_first[r], count = b->rank_size[r];
         uint32_t length = padded_length(lengths, first, count);
         if (length == 0) continue;
-        uint8_t **scratch = calloc(count, sizeof *scratch);
-        if (scratch == NULL) {
-            set_error(b, "out of host memory");
-            return -1;
-        }
         int failed = 0;
         for (uint32_t i = 0; i < count && !failed; i++) {
             uint32_t d = first + i;
             uint8_t *buffer = buffers[d];
             if (lengths[d] != length || buffer == NULL) {
-                scratch[i] = calloc(1, length);
-                if (scratch[i] == NULL) {
-                    set_error(b, "out of host memory");
-                    failed = 1;
-                    break;
+                if (b->scratch_size[d] < length) {
+                    uint8_t *grown = realloc(b->scratch[d], length);
+                    if (grown == NULL) {
+                        set_error(b, "out of host memory");
+                        failed = 1;
+                        break;
+                    }
+                    b->scratch[d] = grown;
+                    b->scratch_size[d] = length;
                 }
-                if (to_dpu && lengths[d] > 0) memcpy(scratch[i], buffer, lengths[d]);
-                buffer = scratch[i];
+                uint32_t copied = to_dpu && buffer != NULL ? lengths[d] : 0;
+                if (copied > 0) memcpy(b->scratch[d], buffer, copied);
+                if (to_dpu) memset(b->scratch[d] + copied, 0, length - copied);
+                buffer = b->scratch[d];
             }
             dpu_error_t status = dpu_prepare_xfer(b->dpus[d], buffer);
             if (status != DPU_OK) {
@@ -202,12 +244,15 @@ static int transfer(pimsql_bridge *b, int to_dpu, const char *symbol, uint32_t o
             }
         }
         for (uint32_t i = 0; i < count; i++) {
-            if (scratch[i] == NULL) continue;
             uint32_t d = first + i;
-            if (!failed && !to_dpu && lengths[d] > 0 && buffers[d] != NULL) memcpy(buffers[d], scratch[i], lengths[d]);
-            free(scratch[i]);
+            if (!failed && !to_dpu && lengths[d] != length && lengths[d] > 0 && buffers[d] != NULL)
+                memcpy(buffers[d], b->scratch[d], lengths[d]);
+            if (b->scratch_size[d] > SCRATCH_KEPT) { /* a rare large transfer: do not hold its memory */
+                free(b->scratch[d]);
+                b->scratch[d] = NULL;
+                b->scratch_size[d] = 0;
+            }
         }
-        free(scratch);
         if (failed) return -1;
     }
     return 0;

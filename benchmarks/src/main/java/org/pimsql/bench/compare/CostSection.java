@@ -53,7 +53,10 @@ public final class CostSection {
         SimulatorCounters d = after.simulator().get().minus(before.simulator().get());
         long calls = after.sequencer().calls() - before.sequencer().calls();
         long epochs = after.sequencer().epochs() - before.sequencer().epochs();
-        rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
+        // launch rounds as the engine made them: the simulator counts one per dpu_launch, and a round that runs a
+        // few DPUs of a rank starts them one by one
+        long launches = after.execution().launches() - before.execution().launches();
+        rows.add(PerCallCounters.of(workload, dpus, calls, epochs, launches, d.bytesToDpus(),
                 d.bytesFromDpus(), d.dmaOps(), d.dmaBytes()));
     }
 

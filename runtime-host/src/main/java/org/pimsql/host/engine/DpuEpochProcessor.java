@@ -377,6 +377,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             var batches = new ArrayList<List<RoutedCall>>(dpus);
             var items = new ArrayList<List<Item>>(dpus);
             byte[][] inputs = new byte[dpus][];
+            boolean[] active = new boolean[dpus];
             long calls = 0, waves = 0;
             for (int d = 0; d < dpus; d++) {
                 var batch = new ArrayList<RoutedCall>();
@@ -397,12 +398,14 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 waves += plan.waves();
                 batches.add(plan.calls());
                 items.add(ordered);
-                // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
-                inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), fmt ? this.format : null,
-                        new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
+                // a DPU without calls runs only to format or to resolve the undo segments its last launch kept
+                active[d] = fmt || !batch.isEmpty() || keptLast[d] > 0;
+                inputs[d] = !active[d] ? null : codec.encodeQueue(plan.calls(), plan.joinsWave(),
+                        fmt ? this.format : null, new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus,
+                                commitNext[d]));
             }
             fmt = false;
-            List<List<CallCodec.Result>> results = launch(current, batches, inputs);
+            List<List<CallCodec.Result>> results = launch(current, batches, inputs, active);
             for (int d = 0; d < dpus; d++) {
                 keptLast[d] = 0;
                 for (int i = 0; i < batches.get(d).size(); i++) {
@@ -707,11 +710,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
 
     /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */
     private List<List<CallCodec.Result>> launch(CompiledSchema current, List<List<RoutedCall>> calls,
-                                                byte[][] inputs) throws DpuException {
+                                                byte[][] inputs, boolean[] active) throws DpuException {
         CallCodec codec = current.codec();
         int loads = prepareDpus(current);
         backend.push(codec.input().symbol(), codec.input().offset(), inputs);
-        backend.launch();
+        backend.launch(active);
         int dpus = calls.size();
         int[] lengths = new int[dpus];
         int[] headerLengths = new int[dpus];
