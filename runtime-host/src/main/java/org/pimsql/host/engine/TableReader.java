@@ -162,6 +162,40 @@ final class TableReader {
         return rows;
     }
 
+    /**
+     * The lengths of {@code table}'s hash chains on this DPU, read link by link (8 bytes per row, no row body):
+     * {@code [buckets, rows, used buckets, longest chain, sum over chains of L * (L + 1) / 2]}; the last is the links a
+     * lookup of every row once reads (the bucket's and the ones before the row's). All zero on an unformatted DPU.
+     */
+    long[] chainLengths(String table, DpuMemory memory) throws DpuException {
+        TableLayout t = layout.table(table);
+        TableState state = state(t, memory);
+        long[] out = new long[5];
+        if (state == null) {
+            return out;
+        }
+        MemoryMap m = layout.memory();
+        ByteBuffer heads = BlockCodec.littleEndian(memory.read(state.buckets(), BUCKET_BYTES * state.bucketCount()));
+        out[0] = state.bucketCount();
+        for (int bucket = 0; bucket < state.bucketCount(); bucket++) {
+            long off = Integer.toUnsignedLong(heads.getInt(BUCKET_BYTES * bucket));
+            long length = 0;
+            while (off != 0) {
+                if (out[1] + length >= state.rows() || off < m.dataOffset() || off + BUCKET_BYTES > m.dataEnd()) {
+                    throw new IllegalStateException("table " + table + ": hash chain of bucket " + bucket
+                            + " is corrupt at offset " + off);
+                }
+                length++;
+                off = Integer.toUnsignedLong(BlockCodec.littleEndian(memory.cached(off, BUCKET_BYTES)).getInt(0));
+            }
+            out[1] += length;
+            out[2] += length > 0 ? 1 : 0;
+            out[3] = Math.max(out[3], length);
+            out[4] += length * (length + 1) / 2;
+        }
+        return out;
+    }
+
     /** Every row of {@code table} on this DPU, as canonical values in column order (unmodifiable lists). */
     List<List<Object>> rows(String table, DpuMemory memory) throws DpuException {
         TableLayout t = layout.table(table);
