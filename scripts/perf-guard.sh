@@ -63,15 +63,20 @@ run_set() {
         >"$res/bank.txt" 2>/dev/null || true
     awk '/^throughput:/ {gsub(",", "", $0); for (i = 1; i <= NF; i++) if ($i == "=") print "SmallBank_calls/s", $(i + 1)}
          /^latency \(ms\):/ {print "SmallBank_p50_ms", $4; print "SmallBank_p99_ms", $6}' "$res/bank.txt" >>"$out"
-    "$tree/bin/pimsql" bench compare --systems pimsql --workloads tpcc,A,C --records 20000 --warmup 2 \
-        --seconds "$SECONDS_PER" --out "$res" >/dev/null 2>&1 || true
-    if [ -f "$res/latest.md" ]; then
-        # | workload | system | tx/s | p50 ms | p99 ms | ...
+    # TPC-C with a warehouse per client (4 DPUs busy; a warehouse's MRAM does not fill within the run), then YCSB
+    "$tree/bin/pimsql" bench compare --systems pimsql --workloads tpcc --warehouses 4 --warmup 2 \
+        --seconds "$SECONDS_PER" --out "$res/tpcc" >/dev/null 2>&1 || true
+    "$tree/bin/pimsql" bench compare --systems pimsql --workloads A,C --records 20000 --warmup 2 \
+        --seconds "$SECONDS_PER" --out "$res/ycsb" >/dev/null 2>&1 || true
+    for table in "$res/tpcc/latest.md" "$res/ycsb/latest.md"; do
+        [ -f "$table" ] || continue
+        # | workload | system | tx/s | p50 ms | p99 ms | retries | failures | ...
         awk -F'|' '$3 ~ /PimSQL (sync|async)/ {
-                gsub(/ /, "", $2); gsub(/,/, "", $4);
+                gsub(/ /, "", $2); gsub(/[ ,]/, "", $4); gsub(/[ ,]/, "", $8);
                 mode = ($3 ~ /async/) ? "async" : "sync";
-                if ($4 ~ /^[0-9.]+$/) print $2 "_" mode "_tx/s", $4 }' "$res/latest.md" >>"$out"
-    fi
+                if ($4 ~ /^[0-9.]+$/) print $2 "_" mode "_tx/s", $4;
+                if ($8 ~ /^[0-9]+$/) print $2 "_" mode "_failures", $8 }' "$table" >>"$out"
+    done
 }
 
 for ((r = 1; r <= ROUNDS; r++)); do
@@ -89,4 +94,4 @@ for figure in $(cat "$WORK/old.txt" "$WORK/new.txt" | awk '{print $1}' | awk '!s
     ratio=$(awk -v a="$new" -v b="$old" 'BEGIN {if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2fx", a / b}')
     printf '%-26s %14s %14s %8s\n' "$figure" "$old" "$new" "$ratio"
 done
-echo "(latencies: a ratio below 1 is better; throughputs: above 1 is better)"
+echo "(latencies and failures: a ratio below 1 is better; throughputs: above 1 is better)"

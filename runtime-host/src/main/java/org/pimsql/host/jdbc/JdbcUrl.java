@@ -18,8 +18,8 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * as connection properties (the URL wins). Options: {@code dpus} (default 64), {@code partitions} (logical
  * partitions, at least {@code dpus}, placed on DPU {@code p mod dpus}; default one per DPU, or the logged count
  * when a {@code file:} database reopens), {@code epochMillis} (the
- * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
- * (close an epoch as soon as the DPUs are idle, default true), {@code bucketsLog2} (log2 of each table's
+ * epoch time bound without eagerEpochs, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
+ * (close an epoch as the executor gets ready for it, default true), {@code bucketsLog2} (log2 of each table's
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice) and
  * {@code runtime} (default {@code simulator}). {@code user} and {@code password} are accepted and unused: an embedded database
  * has no accounts. Any other option is an error rather than silently ignored.
