@@ -16,6 +16,9 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/toolchain.sh
+source "$ROOT/scripts/toolchain.sh"
+pimsql_select_java # Maven builds the earlier commit with Java 25 (JAVA_HOME)
 BASE=""
 ROUNDS=3
 SECONDS_PER=5

@@ -290,7 +290,8 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
          * B+tree buffers, up to the frame (docs/vm.md "WRAM during a launch"). When the trailer fits behind
          * it, the whole record is written by one DMA. */
         uint8_t *via = (uint8_t *)PIM_MSG(T);
-        uint32_t room = (uint32_t)(T->frame - via) & ~7u; /* at least PIM_MSG_MAX */
+        uint32_t room = (uint32_t)(T->frame - via) & ~7u;
+        assert(room >= PIM_MSG_MAX && room <= pim_img.arena_bytes); /* the arena's layout, docs/vm.md */
         if (img + 8 <= room) {
             pim_mram_get(off, via, img);
             from = via;
