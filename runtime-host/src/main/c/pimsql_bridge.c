@@ -9,7 +9,7 @@
  *
  * Buffers are per DPU, in the set's DPU order (0 .. nr_dpus-1). A parallel transfer moves one length
  * per push, so shorter buffers are padded with zeros (to DPUs) or truncated (from DPUs) through
- * scratch copies. The length is rounded up to the memory's word: 8 bytes for the MRAM heap, 4 for a
+ * scratch copies (kept by the bridge from one transfer to the next, up to SCRATCH_KEPT bytes). The length is rounded up to the memory's word: 8 bytes for the MRAM heap, 4 for a
  * named symbol (a __host variable in WRAM must not be read past its end; an MRAM symbol's lengths
  * are multiples of 8 already, by the DpuBackend contract).
  *
@@ -22,6 +22,9 @@
  *
  * After a failed push, libdpu may keep the prepared buffers (SDK 2020.3 does), and the next
  * dpu_prepare_xfer would fail with "transfer already set": the bridge clears them on every failure.
+ *
+ * A launch may name the DPUs that have work (pimsql_bridge_launch_dpus): a rank whose DPUs all have
+ * work starts as a whole, the others DPU by DPU, so a DPU without work does not run at all.
  */
 #include <dpu.h>
 #include <stdarg.h>
@@ -31,6 +34,7 @@
 #include <string.h>
 
 #define BRIDGE_ERROR_SIZE 1024
+#define SCRATCH_KEPT (64u << 10) /* a DPU's padded copy is kept up to this size */
 
 typedef struct pimsql_bridge {
     struct dpu_set_t set;
@@ -41,6 +45,9 @@ typedef struct pimsql_bridge {
     uint32_t *rank_first;       /* index of each rank's first DPU */
     uint32_t *rank_size;        /* DPUs in each rank */
     int launched_async;         /* an asynchronous launch has not been waited for */
+    uint8_t **scratch;          /* per DPU: a padded copy for a transfer, kept for the next one */
+    uint32_t *scratch_size;
+    uint8_t *scratch_used;      /* per DPU: the transfer in progress goes through scratch[d] */
     char error[BRIDGE_ERROR_SIZE];
 } pimsql_bridge;
 
@@ -109,7 +116,11 @@ pimsql_bridge *pimsql_bridge_open(uint32_t nr_dpus, const char *profile, char *e
     b->ranks = calloc(r, sizeof *b->ranks);
     b->rank_first = calloc(r, sizeof *b->rank_first);
     b->rank_size = calloc(r, sizeof *b->rank_size);
-    if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL) {
+    b->scratch = calloc(n, sizeof *b->scratch);
+    b->scratch_size = calloc(n, sizeof *b->scratch_size);
+    b->scratch_used = calloc(n, sizeof *b->scratch_used);
+    if (b->dpus == NULL || b->ranks == NULL || b->rank_first == NULL || b->rank_size == NULL || b->scratch == NULL ||
+        b->scratch_size == NULL || b->scratch_used == NULL) {
         snprintf(err, err_size, "out of host memory");
         pimsql_bridge_close(b); /* nothing launched yet: frees the set and whichever arrays were allocated */
         return NULL;
@@ -133,6 +144,10 @@ void pimsql_bridge_close(pimsql_bridge *b) {
     if (b == NULL) return;
     if (b->launched_async) dpu_sync(b->set);
     dpu_free(b->set);
+    for (uint32_t d = 0; b->scratch != NULL && d < b->nr_dpus; d++) free(b->scratch[d]);
+    free(b->scratch);
+    free(b->scratch_size);
+    free(b->scratch_used);
     free(b->dpus);
     free(b->ranks);
     free(b->rank_first);
@@ -151,6 +166,32 @@ int pimsql_bridge_launch(pimsql_bridge *b, int asynchronous) {
     return 0;
 }
 
+/*
+ * Runs the DPUs whose active[d] is non-zero and returns when they have finished: a rank whose DPUs are all
+ * active is launched as one set, the active DPUs of the other ranks one by one (asynchronously, so that they
+ * run side by side), then the whole set is waited for.
+ */
+int pimsql_bridge_launch_dpus(pimsql_bridge *b, const uint8_t *active) {
+    uint32_t all = 0;
+    for (uint32_t d = 0; d < b->nr_dpus; d++) all += active[d] != 0;
+    if (all == b->nr_dpus) return pimsql_bridge_launch(b, 0);
+    for (uint32_t r = 0; r < b->nr_ranks; r++) {
+        uint32_t first = b->rank_first[r], count = b->rank_size[r], in_rank = 0;
+        for (uint32_t i = first; i < first + count; i++) in_rank += active[i] != 0;
+        if (in_rank == count) {
+            CHECK(b, dpu_launch(b->ranks[r], DPU_ASYNCHRONOUS), "dpu_launch(rank %u)", r);
+            continue;
+        }
+        for (uint32_t i = first; i < first + count && in_rank > 0; i++) {
+            if (active[i]) {
+                CHECK(b, dpu_launch(b->dpus[i], DPU_ASYNCHRONOUS), "dpu_launch(DPU %u)", i);
+            }
+        }
+    }
+    CHECK(b, dpu_sync(b->set), "dpu_sync");
+    return 0;
+}
+
 int pimsql_bridge_sync(pimsql_bridge *b) {
     b->launched_async = 0;
     CHECK(b, dpu_sync(b->set), "dpu_sync");
@@ -164,26 +205,34 @@ static uint32_t padded_length(const uint32_t *lengths, uint32_t first, uint32_t 
     return (max + unit - 1u) & ~(unit - 1u);
 }
 
-/* One parallel transfer in flight or being prepared: the scratch copies it owns. */
+/* One parallel transfer in flight or being prepared (the bridge's scratch_used marks the DPUs padded through
+ * their scratch copy). */
 typedef struct transfer_state {
     pimsql_bridge *b;
     int to_dpu;
     uint8_t *const *buffers;
     const uint32_t *lengths;
-    uint8_t **scratch; /* per DPU: a padded copy, or NULL when the caller's buffer is used as is */
 } transfer_state;
 
-/* Prepares DPU d's buffer for a push of `length` bytes. */
+/* Prepares DPU d's buffer for a push of `length` bytes: the caller's own, or its padded copy in scratch. */
 static int prepare_dpu(transfer_state *t, uint32_t d, uint32_t length) {
+    pimsql_bridge *b = t->b;
     uint8_t *buffer = t->buffers[d];
     if (t->lengths[d] != length || buffer == NULL) {
-        t->scratch[d] = calloc(1, length);
-        if (t->scratch[d] == NULL) {
-            set_error(t->b, "out of host memory");
-            return -1;
+        if (b->scratch_size[d] < length) {
+            uint8_t *grown = realloc(b->scratch[d], length);
+            if (grown == NULL) {
+                set_error(b, "out of host memory");
+                return -1;
+            }
+            b->scratch[d] = grown;
+            b->scratch_size[d] = length;
         }
-        if (t->to_dpu && t->lengths[d] > 0) memcpy(t->scratch[d], buffer, t->lengths[d]);
-        buffer = t->scratch[d];
+        uint32_t copied = t->to_dpu && buffer != NULL ? t->lengths[d] : 0;
+        if (copied > 0) memcpy(b->scratch[d], buffer, copied);
+        if (t->to_dpu) memset(b->scratch[d] + copied, 0, length - copied);
+        b->scratch_used[d] = 1;
+        buffer = b->scratch[d];
     }
     dpu_error_t status = dpu_prepare_xfer(t->b->dpus[d], buffer);
     if (status != DPU_OK) {
@@ -206,15 +255,20 @@ static int push(transfer_state *t, struct dpu_set_t set, const char *what, const
     return 0;
 }
 
-/* Copies what was pulled into the caller's buffers and frees the scratch copies. */
+/* Copies what was pulled into the caller's buffers; a rare large scratch copy is given back. */
 static void finish(transfer_state *t, int ok) {
-    for (uint32_t d = 0; d < t->b->nr_dpus; d++) {
-        if (t->scratch[d] == NULL) continue;
+    pimsql_bridge *b = t->b;
+    for (uint32_t d = 0; d < b->nr_dpus; d++) {
+        if (!b->scratch_used[d]) continue;
+        b->scratch_used[d] = 0;
         if (ok && !t->to_dpu && t->lengths[d] > 0 && t->buffers[d] != NULL)
-            memcpy(t->buffers[d], t->scratch[d], t->lengths[d]);
-        free(t->scratch[d]);
+            memcpy(t->buffers[d], b->scratch[d], t->lengths[d]);
+        if (b->scratch_size[d] > SCRATCH_KEPT) {
+            free(b->scratch[d]);
+            b->scratch[d] = NULL;
+            b->scratch_size[d] = 0;
+        }
     }
-    free(t->scratch);
 }
 
 /* A failed transfer leaves no prepared buffer behind (libdpu would refuse the next dpu_prepare_xfer). */
@@ -237,11 +291,7 @@ static int transfer(pimsql_bridge *b, int to_dpu, const char *symbol, uint32_t o
                     const uint32_t *lengths) {
     const char *target = symbol_or_heap(symbol);
     uint32_t unit = symbol == NULL || symbol[0] == '\0' ? 8u : 4u;
-    transfer_state t = {b, to_dpu, buffers, lengths, calloc(b->nr_dpus, sizeof(uint8_t *))};
-    if (t.scratch == NULL) {
-        set_error(b, "out of host memory");
-        return -1;
-    }
+    transfer_state t = {b, to_dpu, buffers, lengths};
     int failed = 0;
 #ifdef PIMSQL_BRIDGE_XFER_ASYNC
     int queued = 0;

@@ -6,6 +6,7 @@
 
 pim_task_t pim_task[NR_TASKLETS];
 _Static_assert(sizeof(pim_task_t) == 128, "a shift indexes the tasklets' states");
+_Static_assert(offsetof(pim_task_t, bucket) % 8 == 0, "a bucket's link is read into the state by DMA");
 
 pim_task_t *pim_me(void)
 {

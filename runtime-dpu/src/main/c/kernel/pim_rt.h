@@ -147,7 +147,13 @@ typedef struct {
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
     uint32_t xbuf;          /* frame offset of the exchange buffer of the value descriptor in use */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 16 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    /* pim_store.c: the hash bucket this call last read or wrote (PIM_NONE: none), so that a repeated probe of a
+     * key, or an insert after its unique check, reads its bucket once; and ~(an undo log position below which
+     * every delete record lies), so that a commit without deletes walks nothing (0, a fresh WRAM: walk) */
+    pim_off_t bucket_at;
+    uint32_t deletes_below_inv;
+    uint32_t bucket[2];     /* its link {row, hash} (8-byte aligned: read by DMA) */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 20 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 

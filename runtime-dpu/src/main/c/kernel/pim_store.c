@@ -1,14 +1,20 @@
 /*
- * Table storage on one DPU: fixed-size rows in the MRAM heap, a chained hash primary index whose
- * chain links live in each row's 8-byte header ({u32 next row in chain, u32 key hash}), B+tree
+ * Table storage on one DPU: fixed-size rows in the MRAM heap, a chained hash primary index, B+tree
  * secondary indexes (pim_btree.h), and the per-call undo log that lets a failing call be rolled back
  * alone. Written for a small IRAM footprint: one chain walker, one index-maintenance loop, one undo
  * walker, and 32-bit arithmetic only.
  *
+ * The hash index is built for few DMAs per point access (docs/wire-format.md "Hash index"): a link is a
+ * {u32 row, u32 key hash} pair, held by a bucket for the first row of its chain and by each row's 8-byte
+ * header for the next one. A chain step therefore knows the next row's hash before reading the row: a row
+ * whose hash differs costs one 8-byte DMA (its own link), and a row is loaded only when its 32-bit hash
+ * matches. A lookup whose row heads its chain costs two DMAs (bucket, row); an insert two plus the row.
+ *
  * Undo log record (in the executing tasklet's MRAM undo area, growing upward):
  *   [before image, row_bytes, UPDATE only][u32 kind | tid << 8][u32 row offset]
  * The fixed trailer lets rollback walk the log backwards. Deleted rows keep their bytes until the
- * call commits (their memory is freed at commit), so undoing a delete only re-links the row.
+ * call commits (their memory is freed at commit), so undoing a delete only re-links the row; a commit
+ * walks the log only when it holds a delete. A record is one DMA when its before image is at hand.
  */
 #include "pim_rt.h"
 
@@ -55,13 +61,23 @@ uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncol
     return n;
 }
 
+/*
+ * Jenkins' one-at-a-time hash of the encoded key: shifts, adds and xors only (the DPU multiplies 32-bit
+ * numbers in software), and every input bit reaches every output bit, so keys that differ in one byte
+ * (consecutive ids) spread over every bucket and almost never share a 32-bit hash. The host computes the
+ * same function (PrimaryKeyHash).
+ */
 static __attribute__((noinline)) uint32_t key_hash(const uint8_t *key, uint32_t len)
 {
-    uint32_t h = 5381u, i;
+    uint32_t h = 0, i;
     for (i = 0; i < len; i++) {
-        h = ((h << 5) + h) ^ key[i]; /* djb2-xor: shifts and adds only (no multiply on the DPU) */
+        h += key[i];
+        h += h << 10;
+        h ^= h >> 6;
     }
-    return h;
+    h += h << 3;
+    h ^= h >> 11;
+    return h + (h << 15);
 }
 
 static uint32_t encode(const pim_index_t *ix, const uint8_t *row, uint8_t *key)
@@ -71,54 +87,73 @@ static uint32_t encode(const pim_index_t *ix, const uint8_t *row, uint8_t *key)
 
 /* ---- hash primary index ---- */
 
+/* A chain link: the row it leads to (PIM_NONE: the chain ends) and that row's key hash. */
+typedef struct {
+    pim_off_t row;
+    uint32_t hash;
+} link_t;
+
 static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 {
-    return pim_tstate[tid].buckets + (h & pim_tstate[tid].bucket_mask) * 4u;
-}
-
-/* Reads or writes the u32 link at MRAM offset `at` (a bucket or a row header) with one 8-byte DMA. */
-static __attribute__((noinline)) pim_off_t link_get(pim_off_t at)
-{
-    uint32_t pair[2] __attribute__((aligned(8)));
-    pim_mram_get(at & ~7u, pair, 8);
-    return pair[(at >> 2) & 1u];
-}
-
-static __attribute__((noinline)) void link_set(pim_off_t at, pim_off_t value)
-{
-    uint32_t pair[2] __attribute__((aligned(8)));
-    pim_mram_get(at & ~7u, pair, 8);
-    pair[(at >> 2) & 1u] = value;
-    pim_mram_put(at & ~7u, pair, 8);
+    return pim_tstate[tid].buckets + (h & pim_tstate[tid].bucket_mask) * 8u;
 }
 
 /*
- * Walks the chain of hash h. With target != NONE, unlinks row `target` and returns it. Otherwise
- * returns the row whose primary key equals `key` (len bytes, in key_a or key_b): candidates with the
- * same hash are loaded into `scratch` and re-encoded into the other key buffer for comparison.
+ * The link of the bucket at `at`. The tasklet keeps the last bucket its call read: while a call runs, no other
+ * call writes the buckets of a table it uses (an insert or a delete locks its table, docs/runtime.md "Concurrent
+ * calls on a DPU"), so the copy stays exact until the call writes a link or ends (pim_undo_end forgets it; a KEEP
+ * call's successor runs right after it on the same tasklet, with nothing in between).
+ */
+static void bucket_get(pim_off_t at, link_t *l)
+{
+    pim_task_t *T = pim_me();
+    if (T->bucket_at != at) {
+        T->bucket_at = at;
+        pim_mram_get(at, T->bucket, 8);
+    }
+    *l = *(const link_t *)(const void *)T->bucket;
+}
+
+/* Writes the link at `at` (a bucket or a row header); the tasklet's copy of a bucket is forgotten. */
+static void link_put(pim_off_t at, const link_t *l)
+{
+    pim_me()->bucket_at = PIM_NONE;
+    pim_mram_put(at, l, 8);
+}
+
+/*
+ * Walks the chain of hash h, reading each link once. With target != NONE, unlinks row `target` and returns
+ * it. Otherwise returns the row whose primary key equals `key` (len bytes, in key_a or key_b): only rows
+ * whose hash is h are loaded (into `scratch`) and re-encoded into the other key buffer for comparison.
  */
 static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const uint8_t *key, uint32_t len,
                             uint8_t *scratch)
 {
     pim_task_t *T = pim_me();
-    pim_off_t at = bucket_at(tid, h), off;
-    uint32_t guard, hdr[2] __attribute__((aligned(8)));
-    for (guard = 0; (off = link_get(at)) != PIM_NONE; guard++) {
+    pim_off_t at = bucket_at(tid, h);
+    uint32_t guard;
+    link_t l __attribute__((aligned(8))), next __attribute__((aligned(8)));
+    bucket_get(at, &l);
+    for (guard = 0; l.row != PIM_NONE; guard++) {
         assert(guard <= pim_tstate[tid].rows);
-        pim_mram_get(off, hdr, 8);
-        if (off == target) {
-            link_set(at, hdr[0]);
-            return off;
+        if (l.row == target) {
+            pim_mram_get(target, &next, 8);
+            link_put(at, &next);
+            return target;
         }
-        if (target == PIM_NONE && hdr[1] == h) {
+        if (target == PIM_NONE && l.hash == h) {
             uint8_t *cand = key == T->key_a ? T->key_b : T->key_a;
-            pim_row_load(tid, off, scratch);
+            pim_row_load(tid, l.row, scratch);
             encode(PIM_INDEX(tid, 0), scratch, cand);
             if (pim_bt_keycmp(key, cand, len) == 0) {
-                return off;
+                return l.row;
             }
+            next = *(const link_t *)(const void *)scratch; /* the row's header is the next link */
+        } else {
+            pim_mram_get(l.row, &next, 8);
         }
-        at = off; /* the next link is the first word of this row's header */
+        at = l.row;
+        l = next;
     }
     assert(target == PIM_NONE);
     return PIM_NONE;
@@ -152,10 +187,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     pim_task_t *T = pim_me();
     uint32_t i, j, len = 0;
     bool ok = true;
-    uint32_t *hdr = (uint32_t *)to;
-    if (to != NULL && !check) {
-        pim_mram_get(off, hdr, 8); /* current chain link; meaningless for a row being (re)inserted */
-    }
+    uint32_t skip = PIM_ROW_HDR; /* the row's header (its chain link) stays unless the row is (re)linked */
     /* A kernel without PIM_F_TREE_WRITES maintains the primary key only: its programs change no B+tree entry
      * (pim_row_write and pim_undo_end assert it). */
     for (i = 0; i < (PIM_HAS(PIM_F_TREE_WRITES) ? t->nindexes : 1u); i++, ix++) {
@@ -191,10 +223,15 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
                 chain_walk(tid, key_hash(T->key_a, len), off, NULL, 0, NULL);
             }
             if (to != NULL) {
+                /* at the chain's head: the bucket's link becomes the row's header (an insert's unique check
+                 * has just read the bucket) */
+                link_t l __attribute__((aligned(8)));
                 pim_off_t at = bucket_at(tid, h);
-                hdr[0] = link_get(at);
-                hdr[1] = h;
-                link_set(at, off);
+                bucket_get(at, (link_t *)(void *)to);
+                l.row = off;
+                l.hash = h;
+                link_put(at, &l);
+                skip = 0;
             }
         } else {
 #if PIM_HAS(PIM_F_TREE_WRITES)
@@ -209,7 +246,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     }
     if (!check) {
         if (to != NULL) {
-            pim_mram_put(off, to, t->row_bytes);
+            pim_mram_put(off + skip, to + skip, t->row_bytes - skip);
         }
         pim_tstate[tid].rows += (to != NULL) - (from != NULL);
     }
@@ -222,6 +259,9 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
     uint32_t trailer[2] __attribute__((aligned(8)));
     uint32_t img = kind == U_UPDATE ? rb : 0;
+    uint32_t *tr;
+    uint8_t *from;
+    pim_off_t rec_at;
     /* an update in place (old == row): the row buffer was changed where it was read, and no indexed column
      * changed (the compiler only does it then); the before image is still the row in MRAM */
     bool in_place = old == row;
@@ -241,16 +281,35 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
             return;
         }
     }
+    from = (uint8_t *)trailer; /* what the record's last DMA writes: the trailer alone, or the image too */
+    tr = trailer;
+    rec_at = T->undo_pos + img;
     if (in_place) {
-        /* the before image from MRAM, through the message buffer (written only when the call fails) */
-        pim_mram_move(T->undo_pos, off, img, PIM_MSG(T), PIM_MSG_MAX);
+        /* The before image is the row in MRAM. It travels through the arena's scratch, which nothing uses
+         * during an update: the message buffer (written only when the call fails), the key buffers and the
+         * B+tree buffers, up to the frame (docs/vm.md "WRAM during a launch"). When the trailer fits behind
+         * it, the whole record is written by one DMA. */
+        uint8_t *via = (uint8_t *)PIM_MSG(T);
+        uint32_t room = (uint32_t)(T->frame - via) & ~7u;
+        assert(room >= PIM_MSG_MAX && room <= pim_img.arena_bytes); /* the arena's layout, docs/vm.md */
+        if (img + 8 <= room) {
+            pim_mram_get(off, via, img);
+            from = via;
+            tr = (uint32_t *)(void *)(via + img);
+            rec_at = T->undo_pos;
+        } else {
+            pim_mram_move(T->undo_pos, off, img, via, room);
+        }
     } else if (img != 0) {
         pim_mram_put(T->undo_pos, old, img);
     }
-    trailer[0] = kind | (tid << 8);
-    trailer[1] = off;
-    pim_mram_put(T->undo_pos + img, trailer, 8);
+    tr[0] = kind | (tid << 8);
+    tr[1] = off;
+    pim_mram_put(rec_at, from, T->undo_pos + img + 8 - rec_at);
     T->undo_pos += img + 8;
+    if (kind == U_DELETE) {
+        T->deletes_below_inv = ~T->undo_pos;
+    }
     if (in_place) {
         pim_mram_put(off + PIM_ROW_HDR, row + PIM_ROW_HDR, rb - PIM_ROW_HDR); /* the chain link stays */
     } else if (!reindex(tid, off, old, row, false, NULL)) {
@@ -268,6 +327,9 @@ void pim_undo_end(bool rollback)
     pim_task_t *T = pim_me();
     pim_off_t pos = T->undo_pos;
     uint32_t guard, trailer[2] __attribute__((aligned(8)));
+    if (!rollback && ~T->deletes_below_inv <= T->undo_base) {
+        pos = T->undo_base; /* no delete record to free: a commit walks nothing */
+    }
     for (guard = 0; pos > T->undo_base; guard++) {
         uint32_t kind, tid, rb;
         uint8_t *cur = T->frame, *before;
@@ -307,6 +369,8 @@ void pim_undo_end(bool rollback)
         assert(ok); /* undo only reuses the nodes the undone changes released */
     }
     T->undo_pos = T->undo_base;
+    T->bucket_at = PIM_NONE; /* the next call may find the buckets changed by others */
+    T->deletes_below_inv = ~T->undo_base; /* the records above are gone; any record left ends below */
 }
 
 /* ---- scans ---- */
@@ -325,15 +389,16 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
         if (s->bucket > pim_tstate[tid].bucket_mask) {
             return PIM_NONE;
         }
-        s->next = link_get(pim_tstate[tid].buckets + s->bucket * 4u);
+        pim_mram_get(pim_tstate[tid].buckets + s->bucket * 8u, row, 8); /* the link: first row, its hash */
+        s->next = *(const pim_off_t *)(const void *)row;
         s->bucket++;
     }
     off = s->next;
-    s->next = link_get(off);
     if (pim_tick()) {
         return PIM_NONE;
     }
     pim_row_load(tid, off, row);
+    s->next = *(const pim_off_t *)(const void *)row; /* the row's header: the next row of the chain */
     return off;
 }
 #endif

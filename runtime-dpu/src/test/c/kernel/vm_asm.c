@@ -260,14 +260,14 @@ static void db_image(uint8_t *p)
     memset(p, 0, db_bytes());
     w[0] = PIM_DB_MAGIC;
     w[1] = NTABLES;
-    w[2] = PIM_DATA_OFF + 2 * 64; /* 16 buckets of 4 bytes per table */
+    w[2] = PIM_DATA_OFF + 2 * 128; /* 16 buckets of 8 bytes ({row, hash}) per table */
     w[3] = limit;
     w[4] = NFREE;
     w[5] = NTREES;
     i = 8 + 2 * NFREE;
     w[i] = PIM_DATA_OFF; /* ACCT: buckets, mask, rows, 0 */
     w[i + 1] = 15;
-    w[i + 4] = PIM_DATA_OFF + 64; /* LOG */
+    w[i + 4] = PIM_DATA_OFF + 128; /* LOG */
     w[i + 5] = 15;
     i += 4 * NTABLES;
     w[i + 1] = 32; /* tree 0: NAME, ID */

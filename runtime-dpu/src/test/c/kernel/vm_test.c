@@ -728,7 +728,7 @@ static void test_limits(struct dpu_set_t set)
 static void test_mram_full(struct dpu_set_t set)
 {
     batch_begin(1, NULL);
-    set_limit(PIM_DATA_OFF + 128 + 5 * 32);
+    set_limit(PIM_DATA_OFF + 256 + 5 * 32); /* after the buckets: 2 tables x 16 x 8 bytes */
     logput(6, 1);
     logput(5, 1);
     logput(1, 10);
@@ -740,7 +740,7 @@ static void test_mram_full(struct dpu_set_t set)
 
     /* room for one ACCT row but not for the first node of its NAME index */
     batch_begin(1, NULL);
-    set_limit(PIM_DATA_OFF + 128 + 56);
+    set_limit(PIM_DATA_OFF + 256 + 56);
     put(1, "ann", 1, 0, NULL);
     put(1, "ann", 1, 0, NULL);
     CHECK(run(set) == 2, "index node launch");

@@ -3,6 +3,8 @@
  * callbacks) go to one FIFO executed in order by a dispatcher thread, so an asynchronous push queued
  * after an asynchronous launch runs after it, as on the hardware. A queued operation holds its
  * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
+ * Consecutive launches of disjoint DPUs (a host starting a few DPUs of a rank one by one) run as one
+ * parallel launch.
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
@@ -58,6 +60,47 @@ static dpu_error_t run_callback(struct job *j) {
 
 static __thread int on_dispatcher;
 
+/* Whether launch job j shares a DPU with the first n DPUs of dpus. */
+static int overlaps(const struct job *j, struct dpu_t *const *dpus, size_t n) {
+    for (size_t a = 0; a < j->n; a++)
+        for (size_t b = 0; b < n; b++)
+            if (j->dpus[a] == dpus[b]) return 1;
+    return 0;
+}
+
+/*
+ * Runs launch job j together with the launch jobs queued right behind it on other DPUs (a host that starts
+ * DPUs one by one, as a launch of a few DPUs of a rank does): one parallel run on the worker pool instead of
+ * one after the other. Each DPU depends only on its own state, so this changes no result. Returns how many
+ * jobs it ran; pimsim_lock is not held.
+ */
+static size_t run_launches(struct job *j, dpu_error_t *err) {
+    size_t jobs = 1, n = j->n, taken = 1;
+    pthread_mutex_lock(&pimsim_lock);
+    for (struct job *k = j->next; k && k->kind == JOB_LAUNCH; k = k->next) {
+        jobs++;
+        n += k->n;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
+    /* the jobs counted stay queued and linked: only this thread removes jobs */
+    struct dpu_t **all = jobs > 1 ? calloc(n, sizeof *all) : NULL;
+    if (all == NULL) {
+        *err = pimsim_run_launch(j->dpus, j->n, 1);
+        return 1;
+    }
+    memcpy(all, j->dpus, j->n * sizeof *all);
+    n = j->n;
+    for (struct job *k = j; taken < jobs; taken++) {
+        k = k->next;
+        if (overlaps(k, all, n)) break;
+        memcpy(all + n, k->dpus, k->n * sizeof *all);
+        n += k->n;
+    }
+    *err = pimsim_run_launch(all, n, 1);
+    free(all);
+    return taken;
+}
+
 static void *dispatcher_main(void *arg) {
     (void)arg;
     on_dispatcher = 1;
@@ -67,8 +110,9 @@ static void *dispatcher_main(void *arg) {
         struct job *j = head;
         pthread_mutex_unlock(&pimsim_lock);
         dpu_error_t err = DPU_OK;
+        size_t done = 1;
         switch (j->kind) {
-        case JOB_LAUNCH: err = pimsim_run_launch(j->dpus, j->n, 1); break;
+        case JOB_LAUNCH: done = run_launches(j, &err); break;
         case JOB_TRANSFER:
             err = pimsim_transfer(j->dpus, j->n, j->buffers, j->to_dpus, j->symbol, j->offset, j->length,
                                   j->operation);
@@ -76,24 +120,26 @@ static void *dispatcher_main(void *arg) {
         case JOB_CALLBACK: err = run_callback(j); break;
         }
         pthread_mutex_lock(&pimsim_lock);
-        head = j->next;
-        if (head == NULL) tail = NULL;
-        if (j->kind == JOB_CALLBACK) {
-            callbacks_in_flight--;
-            if (err != DPU_OK && callback_error == DPU_OK) {
-                callback_error = err;
-                pimsim_set_last_fault_locked("dpu_callback: an asynchronous callback returned %s",
-                                             pimsim_error_name(err));
+        for (; done > 0; done--, j = head) {
+            head = j->next;
+            if (head == NULL) tail = NULL;
+            if (j->kind == JOB_CALLBACK) {
+                callbacks_in_flight--;
+                if (err != DPU_OK && callback_error == DPU_OK) {
+                    callback_error = err;
+                    pimsim_set_last_fault_locked("dpu_callback: an asynchronous callback returned %s",
+                                                 pimsim_error_name(err));
+                }
+            } else {
+                for (size_t i = 0; i < j->n; i++) {
+                    j->dpus[i]->pending--;
+                    if (err != DPU_OK && j->dpus[i]->async_error == DPU_OK && j->kind != JOB_LAUNCH)
+                        j->dpus[i]->async_error = err;
+                }
             }
-        } else {
-            for (size_t i = 0; i < j->n; i++) {
-                j->dpus[i]->pending--;
-                if (err != DPU_OK && j->dpus[i]->async_error == DPU_OK && j->kind != JOB_LAUNCH)
-                    j->dpus[i]->async_error = err;
-            }
+            free_job(j);
         }
         pthread_cond_broadcast(&pimsim_changed);
-        free_job(j);
     }
     return NULL;
 }

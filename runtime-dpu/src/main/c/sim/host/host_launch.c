@@ -67,10 +67,10 @@ static uint64_t thread_cpu_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Runs one DPU on its kernel copy (whose lock the caller holds). */
-static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, struct limits limits) {
+/* Runs one DPU on its kernel copy (whose lock the caller holds); start is the thread's CPU time now, and the
+ * thread's CPU time when the DPU is done is returned (the next DPU's start: one clock reading per DPU). */
+static uint64_t run_dpu(struct dpu_t *d, struct pimsim_copy *c, struct limits limits, uint64_t start) {
     struct dpu_program_t *p = d->program;
-    uint64_t start = thread_cpu_ns();
     for (unsigned r = 0; r < p->nr_wram; r++)
         memcpy((void *)(c->base + p->wram[r].vaddr), d->wram_image + p->wram[r].image_offset, p->wram[r].size);
     memset(c->heap, 0, c->heap_dirty);
@@ -102,7 +102,9 @@ static void run_dpu(struct dpu_t *d, struct pimsim_copy *c, struct limits limits
         memcpy(d->wram_image + p->wram[r].image_offset, (const void *)(c->base + p->wram[r].vaddr), p->wram[r].size);
     d->counters.launches++;
     d->counters.cycles += e.perf_cycles;
-    d->counters.busy_ns += thread_cpu_ns() - start;
+    uint64_t end = thread_cpu_ns();
+    d->counters.busy_ns += end - start;
+    return end;
 }
 
 static void run_group(void *ctx, size_t index) {
@@ -110,7 +112,8 @@ static void run_group(void *ctx, size_t index) {
     struct group *g = &l->groups[index];
     struct pimsim_copy *c = &g->program->copies[g->copy];
     pthread_mutex_lock(&c->lock);
-    for (size_t i = 0; i < g->count; i++) run_dpu(l->sorted[g->first + i], c, l->limits);
+    uint64_t now = thread_cpu_ns();
+    for (size_t i = 0; i < g->count; i++) now = run_dpu(l->sorted[g->first + i], c, l->limits, now);
     pthread_mutex_unlock(&c->lock);
 }
 

@@ -132,6 +132,7 @@ struct pimsim_tasklet {
     pimsim_fiber_t fiber;
     int state;
     int blocked;            /* its last switch was a wait that found nothing to do */
+    const void *parked_on;  /* the object it sleeps on until pimsim_wake(object); NULL: it may run */
     const char *waiting_in; /* the runtime call it waits in, for deadlock reports */
 };
 
@@ -141,6 +142,7 @@ struct pimsim_exec {
     struct pimsim_copy *copy;
     unsigned nr_tasklets;
     unsigned current;
+    unsigned awake; /* tasklets neither finished nor parked */
     struct pimsim_tasklet tasklets[PIMSIM_MAX_TASKLETS];
     pimsim_fiber_t scheduler;
     int progress; /* something changed since the scheduler last looked */
@@ -189,7 +191,11 @@ int pimsim_in_stack_guard(const void *address);
 
 /* Scheduling points of the running tasklet. */
 void pimsim_yield(void); /* after an operation that made progress (DMA, release) */
-void pimsim_block(const char *where); /* waiting for another tasklet; nothing changed */
+void pimsim_block(const char *where); /* a spin (failed trylock): runs again at its next turn */
+/* Sleeps until another tasklet calls pimsim_wake(object): the scheduler skips it meanwhile, so a tasklet waiting
+ * at a barrier or for a mutex costs nothing while the others run. Callers re-check their condition. */
+void pimsim_park(const void *object, const char *where);
+void pimsim_wake(const void *object);
 
 /* Runs every tasklet of exec->dpu to completion or fault; returns 0, or -1 on fault. */
 int pimsim_run_tasklets(struct pimsim_exec *exec);

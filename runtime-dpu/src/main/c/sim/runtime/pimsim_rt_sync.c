@@ -1,7 +1,8 @@
 /*
  * DPU-side synchronisation between tasklets: barriers, mutexes, semaphores, handshakes.
- * Waiting is a loop of pimsim_block() calls (the scheduler runs the other tasklets in between and
- * reports a deadlock when every tasklet waits); releasing records progress (and, for mutexes and
+ * Waiting parks the tasklet on the object it waits for (the scheduler skips it until a release wakes
+ * the object's sleepers, which then re-check; it reports a deadlock when every live tasklet sleeps);
+ * a failed trylock is a spin (pimsim_block). Releasing records progress (and, for mutexes and
  * semaphores, yields).
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
@@ -20,15 +21,16 @@ PIMSIM_EXPORT void barrier_wait(barrier_t *barrier) {
     if (++barrier->arrived >= barrier->count) {
         barrier->arrived = 0;
         barrier->generation = generation + 1;
+        pimsim_wake(barrier);
         return;
     }
-    while (barrier->generation == generation) pimsim_block("barrier_wait");
+    while (barrier->generation == generation) pimsim_park(barrier, "barrier_wait");
 }
 
 PIMSIM_EXPORT void mutex_lock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
-    while (mutex->locked) pimsim_block("mutex_lock");
+    while (mutex->locked) pimsim_park(mutex, "mutex_lock");
     mutex->locked = 1;
 }
 
@@ -51,13 +53,14 @@ PIMSIM_EXPORT void mutex_unlock(mutex_id_t mutex) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     mutex->locked = 0;
+    pimsim_wake(mutex);
     pimsim_yield();
 }
 
 PIMSIM_EXPORT void sem_take(sem_t *sem) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
-    while (sem->count <= 0) pimsim_block("sem_take");
+    while (sem->count <= 0) pimsim_park(sem, "sem_take");
     sem->count--;
     e->progress = 1;
 }
@@ -66,6 +69,7 @@ PIMSIM_EXPORT void sem_give(sem_t *sem) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     sem->count++;
+    pimsim_wake(sem);
     pimsim_yield();
 }
 
@@ -73,11 +77,11 @@ PIMSIM_EXPORT void handshake_notify(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     pimsim_count_call(e);
     unsigned self = e->current;
-    while (e->waiter_of[self] < 0) pimsim_block("handshake_notify");
+    while (e->waiter_of[self] < 0) pimsim_park(&e->waiter_of[self], "handshake_notify");
     int waiter = e->waiter_of[self];
     e->waiter_of[self] = -1;
     e->released[waiter] = 1;
-    e->progress = 1;
+    pimsim_wake(&e->released[waiter]);
 }
 
 PIMSIM_EXPORT int handshake_wait_for(sysname_t notifier) {
@@ -89,8 +93,8 @@ PIMSIM_EXPORT int handshake_wait_for(sysname_t notifier) {
     unsigned self = e->current;
     e->waiter_of[notifier] = (int)self;
     e->released[self] = 0;
-    e->progress = 1;
-    while (!e->released[self]) pimsim_block("handshake_wait_for");
+    pimsim_wake(&e->waiter_of[notifier]);
+    while (!e->released[self]) pimsim_park(&e->released[self], "handshake_wait_for");
     e->released[self] = 0;
     return 0;
 }

@@ -103,7 +103,32 @@ void pimsim_yield(void) {
     struct pimsim_exec *e = pimsim_exec_current();
     if (e->dpu == NULL) return;
     e->progress = 1;
+    /* alone: the round-robin would resume this tasklet at once (the order, hence every result, is the same) */
+    if (e->awake <= 1) return;
     pimsim_fiber_switch(&e->tasklets[e->current].fiber, &e->scheduler);
+}
+
+void pimsim_park(const void *object, const char *where) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    if (e->dpu == NULL)
+        pimsim_fault("%s would block forever: standalone mode has a single tasklet (use dpu_load)", where);
+    struct pimsim_tasklet *t = &e->tasklets[e->current];
+    t->parked_on = object;
+    t->waiting_in = where;
+    e->awake--;
+    pimsim_fiber_switch(&t->fiber, &e->scheduler);
+}
+
+void pimsim_wake(const void *object) {
+    struct pimsim_exec *e = pimsim_exec_current();
+    e->progress = 1;
+    for (unsigned i = 0; i < e->nr_tasklets; i++) {
+        struct pimsim_tasklet *t = &e->tasklets[i];
+        if (t->parked_on == object && t->state != PIMSIM_TASKLET_DONE) {
+            t->parked_on = NULL;
+            e->awake++;
+        }
+    }
 }
 
 void pimsim_block(const char *where) {
@@ -169,6 +194,7 @@ static void tasklet_entry(void) {
     e->copy->main();
     struct pimsim_tasklet *t = &e->tasklets[e->current];
     t->state = PIMSIM_TASKLET_DONE;
+    e->awake--;
     e->progress = 1;
     pimsim_fiber_switch(&t->fiber, &e->scheduler);
     abort(); /* unreachable: a finished fiber is never resumed */
@@ -197,13 +223,18 @@ static void deadlock_fault(struct pimsim_exec *e, int last) {
     scheduler_fault(e, last, "deadlock: every running tasklet is blocked (%s)", detail);
 }
 
-/* Runs the tasklets round-robin until all finish, one faults, or all block. */
+/* Runs the tasklets round-robin, skipping parked ones, until all finish, one faults, or all wait. */
 static int schedule(struct pimsim_exec *e) {
     unsigned n = e->nr_tasklets;
     unsigned live = n, idle = 0, t = 0;
     while (live > 0) {
         struct pimsim_tasklet *tk = &e->tasklets[t];
-        if (tk->state == PIMSIM_TASKLET_RUNNABLE) {
+        if (e->awake == 0) {
+            /* every live tasklet sleeps on an object no running tasklet can release */
+            deadlock_fault(e, (int)e->current);
+            return -1;
+        }
+        if (tk->state == PIMSIM_TASKLET_RUNNABLE && tk->parked_on == NULL) {
             e->current = t;
             tk->blocked = 0;
             e->counters->switches++;
@@ -213,8 +244,8 @@ static int schedule(struct pimsim_exec *e) {
             if (e->progress || !tk->blocked) {
                 e->progress = 0;
                 idle = 0;
-            } else if (++idle >= live) {
-                /* every live tasklet looked for work in turn and nothing changed meanwhile */
+            } else if (++idle >= e->awake) {
+                /* every tasklet that could run spun in turn and nothing changed meanwhile */
                 deadlock_fault(e, (int)t);
                 return -1;
             }
@@ -284,6 +315,7 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
         memset(stack + fiber_stack_size() - budget - zone, PIMSIM_STACK_CANARY, zone);
         e->tasklets[t].state = PIMSIM_TASKLET_RUNNABLE;
         e->tasklets[t].blocked = 0;
+        e->tasklets[t].parked_on = NULL;
         e->tasklets[t].waiting_in = NULL;
         pimsim_fiber_init(&e->tasklets[t].fiber, stack, fiber_stack_size(), tasklet_entry);
     }
@@ -291,6 +323,7 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
         e->waiter_of[t] = -1;
         e->released[t] = 0;
     }
+    e->awake = n;
     struct pimsim_exec *saved = current_exec;
     current_exec = e;
     int result;

@@ -12,13 +12,15 @@ import java.nio.ByteOrder;
  * nfree, ntrees, 0, 0; {@code nfree = ntables + ntrees + 1} free lists {size, head}; per table {buckets,
  * bucket_mask, rows, pad}; per B+tree slot {root, key_size, height, entries, spare, spares, version, reserved}.
  * The bucket arrays
- * ({@code 4 << log2} bytes per table) are laid out from {@code dataOffset} in table order, as the
+ * ({@code BUCKET_BYTES << log2} bytes per table) are laid out from {@code dataOffset} in table order, as the
  * DPU's allocator would have placed them.
  */
 public final class DatabaseFormat {
     public static final int DB_MAGIC = 0x444D4950; // "PIMD"
     /** Largest log2 of hash buckets per table (as the DPU-side format accepted). */
     public static final int MAX_BUCKETS_LOG2 = 22;
+    /** A hash bucket: the link to its chain's first row, {u32 row offset, u32 that row's key hash}. */
+    public static final int BUCKET_BYTES = 8;
 
     private DatabaseFormat() {}
 
@@ -52,7 +54,7 @@ public final class DatabaseFormat {
             throw new IllegalArgumentException("hash buckets log2 must be within 1.." + MAX_BUCKETS_LOG2 + ": " + lg);
         }
         int tables = layout.tables().size();
-        long bump = m.dataOffset() + (long) tables * (4L << lg);
+        long bump = m.dataOffset() + (long) tables * ((long) BUCKET_BYTES << lg);
         if (bump > m.dataEnd()) {
             throw new IllegalArgumentException("2^" + lg + " hash buckets for each of " + tables
                     + " tables do not fit in the DPU's data area");
@@ -63,7 +65,7 @@ public final class DatabaseFormat {
                 .putInt(trees(layout)).putInt(0).putInt(0);
         b.position(b.position() + 8 * freeLists(layout)); // free lists: empty
         for (int t = 0; t < tables; t++) {
-            b.putInt(m.dataOffset() + t * (4 << lg)).putInt((1 << lg) - 1).putInt(0).putInt(0);
+            b.putInt(m.dataOffset() + t * (BUCKET_BYTES << lg)).putInt((1 << lg) - 1).putInt(0).putInt(0);
         }
         int treesAt = b.position();
         for (TableLayout t : layout.tables()) {

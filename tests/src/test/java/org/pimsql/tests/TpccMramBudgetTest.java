@@ -55,7 +55,7 @@ class TpccMramBudgetTest {
                 assertEquals(TABLES.length, h.getInt(4));
                 assertEquals(DATA_END, Integer.toUnsignedLong(h.getInt(12)), "limit = dataEnd");
                 long used = Integer.toUnsignedLong(h.getInt(8)) - DATA_OFFSET;
-                long rowsOnly = (long) TABLES.length * (1 << BUCKETS_LOG2) * 4;
+                long rowsOnly = (long) TABLES.length * (1 << BUCKETS_LOG2) * 8; // 8-byte buckets {row, hash}
                 long model = rowsOnly;
                 var detail = new StringBuilder("DPU " + dpu + ":");
                 for (int t = 0; t < TABLES.length; t++) {

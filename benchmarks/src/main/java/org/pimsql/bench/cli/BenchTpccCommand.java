@@ -6,12 +6,16 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pimsql.bench.compare.AsyncTpcc;
 import org.pimsql.bench.tpcc.TpccCheck;
 import org.pimsql.bench.tpcc.TpccConstants;
 import org.pimsql.bench.tpcc.TpccDriver;
 import org.pimsql.bench.tpcc.TpccEngine;
+import org.pimsql.bench.tpcc.TpccInputs;
 import org.pimsql.bench.tpcc.TpccLoader;
 import org.pimsql.bench.tpcc.TpccScale;
+import org.pimsql.host.cli.DmaByProcedure;
+import org.pimsql.host.jdbc.PimConnection;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +49,12 @@ final class BenchTpccCommand implements Callable<Integer> {
     @Option(names = "--no-check", description = "Skip the consistency check after the run.")
     boolean noCheck;
 
+    @Option(names = "--dma-by-procedure", paramLabel = "CALLS", arity = "0..1", fallbackValue = "200",
+            description = "PimSQL: before the run, measure each transaction alone (CALLS of each, default 200, 32 in "
+                    + "flight, the home warehouse 1): MRAM DMA operations and bytes per call, and every table's hash "
+                    + "chain lengths.")
+    Integer dmaByProcedure;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -59,6 +69,12 @@ final class BenchTpccCommand implements Callable<Integer> {
             options.validateEngine();
             if (seconds < 1) throw new IllegalArgumentException("--seconds must be at least 1");
             if (clients != null && clients < 1) throw new IllegalArgumentException("--clients must be at least 1");
+            if (dmaByProcedure != null && !options.engine.equalsIgnoreCase("pimsql")) {
+                throw new IllegalArgumentException("--dma-by-procedure needs --engine pimsql (the simulator's counters)");
+            }
+            if (dmaByProcedure != null && dmaByProcedure < 1) {
+                throw new IllegalArgumentException("--dma-by-procedure needs at least 1 call per transaction");
+            }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -78,6 +94,7 @@ final class BenchTpccCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "load: %,d rows in %.1f s (%,.0f rows/s)%n", stats.rows(), stats.seconds(),
                         stats.rows() / stats.seconds());
                 if (checkLoad && !check(admin, scale, TpccCheck.AFTER_LOAD, "after load", out)) return 1;
+                if (dmaByProcedure != null) measureDma(admin, scale, run, out);
                 org.pimsql.host.cli.EngineReport counters = admin.isWrapperFor(org.pimsql.host.jdbc.PimConnection.class)
                         ? org.pimsql.host.cli.EngineReport.start(admin.unwrap(org.pimsql.host.jdbc.PimConnection.class).engine())
                         : null;
@@ -91,6 +108,19 @@ final class BenchTpccCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** {@code --dma-by-procedure}: each transaction type alone, submitted asynchronously. */
+    private void measureDma(Connection admin, TpccScale scale, TpccConstants run, PrintStream out) throws Exception {
+        PimConnection pim = admin.unwrap(PimConnection.class);
+        var dma = new DmaByProcedure(pim.engine(), dmaByProcedure, 32);
+        var inputs = new TpccInputs(scale, run, options.seed ^ 0x5DEECE66DL, 1, 1);
+        String[] names = {"NewOrder", "Payment", "OrderStatus", "Delivery", "StockLevel"};
+        for (TpccInputs.Kind kind : TpccInputs.Kind.values()) {
+            dma.measure(names[kind.ordinal()], () -> AsyncTpcc.submit(pim, kind, inputs));
+        }
+        var writer = new PrintWriter(out, true);
+        dma.print(writer, dma.chains());
     }
 
     static boolean check(Connection c, TpccScale scale, java.util.Set<Integer> conditions, String when, PrintStream out)

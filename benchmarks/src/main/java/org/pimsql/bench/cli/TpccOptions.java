@@ -49,6 +49,12 @@ final class TpccOptions {
             description = "Extra JDBC URL parameters for a fresh PimSQL database (e.g. bucketsLog2=16).")
     String engineOptions;
 
+    @Option(names = "--partition-by", paramLabel = "P", defaultValue = "example",
+            description = "PimSQL's partitioning of a fresh database: 'example' (examples/tpcc/schema.sql: a standard "
+                    + "warehouse spread over DPUs) or 'warehouse' (every table by its warehouse column: one warehouse "
+                    + "per DPU, for reduced sizes, as bench compare does); default ${DEFAULT-VALUE}.")
+    String partitionBy;
+
     TpccScale scale() {
         if (warehouses < 1) throw new IllegalArgumentException("--warehouses must be at least 1");
         if (items == null && customers == null && orders == null) return TpccScale.standard(warehouses);
@@ -68,6 +74,9 @@ final class TpccOptions {
             throw new IllegalArgumentException("--partitions " + partitions + " is fewer than the " + dpus
                     + " DPUs: every DPU needs at least one logical partition");
         }
+        if (!partitionBy.equals("example") && !partitionBy.equals("warehouse")) {
+            throw new IllegalArgumentException("unknown --partition-by " + partitionBy + " (example or warehouse)");
+        }
         if (e.equals("hsqldb") && db != null && !db.startsWith("jdbc:hsqldb:")) {
             throw new IllegalArgumentException("--db with --engine hsqldb is a jdbc:hsqldb: URL, e.g. jdbc:hsqldb:file:/tmp/tpcc");
         }
@@ -79,7 +88,9 @@ final class TpccOptions {
                 if (dpus < 1) throw new IllegalArgumentException("--dpus must be at least 1");
                 String options = partitions == null ? engineOptions
                         : (engineOptions.isBlank() ? "" : engineOptions + "&") + "partitions=" + partitions;
-                yield db != null ? PimsqlEngine.atUrl(db, dpus, partitions) : new PimsqlEngine(dpus, withBuckets(options, scale()));
+                PimsqlEngine pim = db != null ? PimsqlEngine.atUrl(db, dpus, partitions)
+                        : new PimsqlEngine(dpus, withBuckets(options, scale()));
+                yield partitionBy.equals("warehouse") ? pim.withScript(PimsqlEngine.warehousePartitionedScript()) : pim;
             }
             case "hsqldb" -> db != null ? HsqldbEngine.atUrl(db) : new HsqldbEngine();
             default -> throw new IllegalArgumentException("unknown --engine " + engine + " (pimsql or hsqldb)");
@@ -87,13 +98,14 @@ final class TpccOptions {
     }
 
     /**
-     * Hash chains grow as rows per DPU / buckets, and every DPU holds all of ITEM: about one bucket per four
-     * items, from 2^10 to 2^15 buckets per table (2^15 x 4 B x 9 tables = 1.2 MB of MRAM per DPU), unless the
-     * options name their own.
+     * Hash chains grow as rows per DPU / buckets, every DPU holds all of ITEM, and a warehouse's ORDER_LINE is its
+     * largest table (10 lines per order): about one bucket per row of the larger of the two, from 2^10 to 2^15
+     * buckets per table (2^15 x 8 B x 11 tables = 2.9 MB of MRAM per DPU), unless the options name their own.
      */
     static String withBuckets(String options, TpccScale scale) {
         if (options.contains("bucketsLog2")) return options;
-        int log2 = 32 - Integer.numberOfLeadingZeros(Math.max(1, scale.items() / 4 - 1));
+        long rows = Math.max(scale.items(), 10L * scale.ordersPerDistrict() * TpccScale.DISTRICTS_PER_WAREHOUSE);
+        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, rows - 1));
         String buckets = "bucketsLog2=" + Math.max(10, Math.min(15, log2));
         return options.isBlank() ? buckets : options + "&" + buckets;
     }

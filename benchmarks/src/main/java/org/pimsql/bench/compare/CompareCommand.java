@@ -58,8 +58,11 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Zipfian constant (default ${DEFAULT-VALUE}).")
     double theta;
 
-    @Option(names = "--warehouses", paramLabel = "W", defaultValue = "1",
-            description = "TPC-C warehouses (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warehouses", paramLabel = "W",
+            description = {"TPC-C warehouses (default: --dpus, a warehouse per DPU).",
+                    "TPC-C only grows (orders, order lines, history): at today's speeds one warehouse fills its DPU's "
+                    + "64 MiB MRAM within seconds when every terminal works on it."})
+    Integer warehousesOption;
     int warehouses;
 
     @Option(names = "--tpcc-scale", paramLabel = "S", defaultValue = "reduced",
@@ -181,6 +184,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        warehouses = warehousesOption != null ? warehousesOption : dpus;
         if (!tpccScaleName.equals("standard") && !tpccScaleName.equals("reduced")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--tpcc-scale is standard or reduced");
         }

@@ -55,7 +55,9 @@ public final class CostSection {
         long epochs = after.sequencer().epochs() - before.sequencer().epochs();
         ExecutionStats x0 = before.execution();
         ExecutionStats x1 = after.execution();
-        rows.add(PerCallCounters.of(workload, dpus, calls, epochs, d.launches(), d.bytesToDpus(),
+        // launch rounds as the engine made them: the simulator counts one per dpu_launch, and a round that runs a
+        // few DPUs of a rank starts them one by one
+        rows.add(PerCallCounters.of(workload, dpus, calls, epochs, x1.launches() - x0.launches(), d.bytesToDpus(),
                 d.bytesFromDpus(), d.dmaOps(), d.dmaBytes(), x1.programInstructions() - x0.programInstructions(),
                 x1.kernelLoads() - x0.kernelLoads(), x1.dpuCalls() - x0.dpuCalls(), x1.waves() - x0.waves(),
                 engine.executingTasklets()));

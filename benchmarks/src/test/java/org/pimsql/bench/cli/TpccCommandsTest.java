@@ -48,6 +48,25 @@ class TpccCommandsTest {
     }
 
     @Test
+    void benchTpccReportsDmaByProcedureOnPimsql() {
+        Run r = pimsql(args(new String[] {"bench", "tpcc", "--dpus", "2", "--partition-by", "warehouse"},
+                "--seconds", "1", "--no-check", "--dma-by-procedure", "10"));
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("DMA by procedure (each alone, 32 in flight"), r.out());
+        for (String t : new String[] {"NewOrder", "Payment", "OrderStatus", "StockLevel"}) {
+            assertTrue(r.out().matches("(?s).*\n" + t + " +10 +[0-9,]+ +[0-9]+\\.[0-9] .*"), t + " in\n" + r.out());
+        }
+        // one Delivery is a call per district
+        assertTrue(r.out().matches("(?s).*\nDelivery +100 +[0-9,]+ +[0-9]+\\.[0-9] .*"), r.out());
+        for (String table : new String[] {"STOCK", "ORDER_LINE", "ITEM"}) {
+            assertTrue(r.out().matches("(?s).*\n" + table + " +[1-9][0-9,]* +[0-9,]+ .*"), table + " in\n" + r.out());
+        }
+        Run hsqldb = pimsql("bench", "tpcc", "--engine", "hsqldb", "--dma-by-procedure");
+        assertEquals(1, hsqldb.exit(), hsqldb.toString());
+        assertTrue(hsqldb.err().contains("--dma-by-procedure needs --engine pimsql"), hsqldb.err());
+    }
+
+    @Test
     void tpccLoadChecksAnInMemoryDatabase() {
         Run r = pimsql(args(new String[] {"tpcc", "load", "--engine", "hsqldb"}));
         assertEquals(0, r.exit(), r.toString());

@@ -33,6 +33,13 @@ public interface DpuBackend extends AutoCloseable {
     /** Runs the loaded program on every DPU and returns when all have finished. */
     void launch() throws DpuException;
 
+    /**
+     * Runs the loaded program on the DPUs whose {@code active[d]} is true and returns when they have finished;
+     * the others do not run (their MRAM and WRAM stay as they are). No default that runs every DPU: an inactive
+     * DPU may hold zeros its rank's padded push wrote, which are no batch.
+     */
+    void launch(boolean[] active) throws DpuException;
+
     /** Starts the loaded program on every DPU and returns at once; {@link #awaitCompletion} waits. */
     void launchAsync() throws DpuException;
 

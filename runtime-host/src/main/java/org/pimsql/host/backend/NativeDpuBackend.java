@@ -33,14 +33,23 @@ public final class NativeDpuBackend implements DpuBackend {
 
     /** The bridge's functions, bound once per library. */
     private record Bridge(MethodHandle open, MethodHandle close, MethodHandle error, MethodHandle nrDpus,
-                          MethodHandle nrRanks, MethodHandle load, MethodHandle launch, MethodHandle sync,
-                          MethodHandle push, MethodHandle pull, MethodHandle copyTo, MethodHandle copyFrom,
-                          Optional<MethodHandle> lastFault, Optional<MethodHandle> systemStats) {}
+                          MethodHandle nrRanks, MethodHandle load, MethodHandle launch, MethodHandle launchDpus,
+                          MethodHandle sync, MethodHandle push, MethodHandle pull, MethodHandle copyTo,
+                          MethodHandle copyFrom, Optional<MethodHandle> lastFault, Optional<MethodHandle> systemStats) {}
 
     private final Bridge bridge;
     private MemorySegment handle;
     private final int dpus;
     private final int ranks;
+    /**
+     * Native memory of the transfers, kept from one to the next (a push or pull copies into and out of it instead
+     * of allocating per call): per DPU a buffer that grows to the largest transfer, the pointer and length arrays
+     * the bridge reads, and the launch's DPU mask. Only the synchronized methods touch them.
+     */
+    private final MemorySegment[] transferBuffers;
+    private final MemorySegment transferPointers;
+    private final MemorySegment transferLengths;
+    private final MemorySegment activeMask;
 
     private NativeDpuBackend(Bridge bridge, MemorySegment handle) throws DpuException {
         this.bridge = bridge;
@@ -51,6 +60,22 @@ public final class NativeDpuBackend implements DpuBackend {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+        Arena arena = Arena.ofAuto(); // freed with the backend
+        this.transferBuffers = new MemorySegment[dpus];
+        this.transferPointers = arena.allocate(ADDRESS, dpus);
+        this.transferLengths = arena.allocate(JAVA_INT, dpus);
+        this.activeMask = arena.allocate(JAVA_BYTE, dpus);
+    }
+
+    /** DPU d's transfer buffer, at least {@code bytes} long (grown by doubling; the old one goes to the GC). */
+    private MemorySegment buffer(int d, int bytes) {
+        MemorySegment b = transferBuffers[d];
+        if (b == null || b.byteSize() < bytes) {
+            long size = Math.max(bytes, b == null ? 4096 : 2 * b.byteSize());
+            b = Arena.ofAuto().allocate(size, 8);
+            transferBuffers[d] = b;
+        }
+        return b;
     }
 
     /** Allocates {@code dpus} simulated DPUs. */
@@ -113,6 +138,7 @@ public final class NativeDpuBackend implements DpuBackend {
                     fn.apply("pimsql_bridge_nr_ranks", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
                     fn.apply("pimsql_bridge_load", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
                     fn.apply("pimsql_bridge_launch", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
+                    fn.apply("pimsql_bridge_launch_dpus", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS)),
                     fn.apply("pimsql_bridge_sync", FunctionDescriptor.of(JAVA_INT, ADDRESS)),
                     fn.apply("pimsql_bridge_push",
                             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
@@ -233,20 +259,19 @@ public final class NativeDpuBackend implements DpuBackend {
         checkOpen();
         requireDpuCount(buffers.length);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pointers = arena.allocate(ADDRESS, dpus);
-            MemorySegment lengths = arena.allocate(JAVA_INT, dpus);
             for (int d = 0; d < dpus; d++) {
                 byte[] b = buffers[d];
                 int n = b == null ? 0 : b.length;
-                MemorySegment data = n == 0 ? MemorySegment.NULL : arena.allocate(n, 8);
+                MemorySegment data = MemorySegment.NULL;
                 if (n > 0) {
+                    data = buffer(d, n);
                     MemorySegment.copy(b, 0, data, JAVA_BYTE, 0, n);
                 }
-                pointers.setAtIndex(ADDRESS, d, data);
-                lengths.setAtIndex(JAVA_INT, d, n);
+                transferPointers.setAtIndex(ADDRESS, d, data);
+                transferLengths.setAtIndex(JAVA_INT, d, n);
             }
-            check((int) bridge.push().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset), pointers,
-                    lengths));
+            check((int) bridge.push().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset),
+                    transferPointers, transferLengths));
         } catch (DpuException e) {
             throw e;
         } catch (Throwable t) {
@@ -259,18 +284,18 @@ public final class NativeDpuBackend implements DpuBackend {
         checkOpen();
         requireDpuCount(lengths.length);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pointers = arena.allocate(ADDRESS, dpus);
-            MemorySegment lens = arena.allocate(JAVA_INT, dpus);
-            MemorySegment[] data = new MemorySegment[dpus];
             for (int d = 0; d < dpus; d++) {
-                data[d] = lengths[d] == 0 ? MemorySegment.NULL : arena.allocate(lengths[d], 8);
-                pointers.setAtIndex(ADDRESS, d, data[d]);
-                lens.setAtIndex(JAVA_INT, d, lengths[d]);
+                transferPointers.setAtIndex(ADDRESS, d, lengths[d] == 0 ? MemorySegment.NULL : buffer(d, lengths[d]));
+                transferLengths.setAtIndex(JAVA_INT, d, lengths[d]);
             }
-            check((int) bridge.pull().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset), pointers, lens));
+            check((int) bridge.pull().invokeExact(handle, symbol(arena, symbol), Math.toIntExact(offset),
+                    transferPointers, transferLengths));
             byte[][] out = new byte[dpus][];
             for (int d = 0; d < dpus; d++) {
-                out[d] = lengths[d] == 0 ? new byte[0] : data[d].toArray(JAVA_BYTE);
+                out[d] = new byte[lengths[d]];
+                if (lengths[d] > 0) {
+                    MemorySegment.copy(transferBuffers[d], JAVA_BYTE, 0, out[d], 0, lengths[d]);
+                }
             }
             return out;
         } catch (DpuException e) {
@@ -291,6 +316,22 @@ public final class NativeDpuBackend implements DpuBackend {
         checkOpen();
         try {
             check((int) bridge.launch().invokeExact(handle, 0));
+        } catch (DpuException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @Override
+    public synchronized void launch(boolean[] active) throws DpuException {
+        checkOpen();
+        requireDpuCount(active.length);
+        try {
+            for (int d = 0; d < dpus; d++) {
+                activeMask.set(JAVA_BYTE, d, (byte) (active[d] ? 1 : 0));
+            }
+            check((int) bridge.launchDpus().invokeExact(handle, activeMask));
         } catch (DpuException e) {
             throw e;
         } catch (Throwable t) {

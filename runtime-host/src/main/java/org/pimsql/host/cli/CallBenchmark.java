@@ -74,6 +74,11 @@ public abstract class CallBenchmark implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
     protected long seed;
 
+    @Option(names = "--dma-by-procedure", paramLabel = "CALLS", arity = "0..1", fallbackValue = "500",
+            description = "Before the run, measure each procedure alone (CALLS calls, default 500, with --outstanding in "
+                    + "flight): MRAM DMA operations and bytes per call, and every table's hash chain lengths.")
+    protected Integer dmaByProcedure;
+
     @CommandLine.Spec
     protected CommandLine.Model.CommandSpec spec;
 
@@ -138,6 +143,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
             out.flush();
             load(admin, out, err);
             out.flush();
+            if (dmaByProcedure != null) {
+                measureDma(engine, admin.unwrap(PimConnection.class), out);
+            }
 
             SequencerStats seq0 = engine.stats();
             ExecutionStats exec0 = engine.executionStats();
@@ -147,6 +155,28 @@ public abstract class CallBenchmark implements Callable<Integer> {
             report(out, r, seq0, seq1, exec0, exec1, procedures());
         }
         return PimsqlMain.OK;
+    }
+
+    /** {@code --dma-by-procedure}: each procedure alone, its calls drawn from client 0's generator. */
+    private void measureDma(Engine engine, PimConnection conn, PrintWriter out) throws Exception {
+        if (dmaByProcedure < 1) {
+            throw new UserError("--dma-by-procedure", "the calls per procedure must be at least 1");
+        }
+        var dma = new DmaByProcedure(engine, dmaByProcedure, outstanding);
+        CallStream stream = calls(0, seed ^ 0x5DEECE66DL);
+        for (String procedure : procedures()) {
+            dma.measure(procedure, () -> {
+                Call call = stream.next();
+                for (int draws = 0; !call.procedure().equals(procedure); draws++) {
+                    if (draws > 100_000) {
+                        throw new IllegalStateException("the generator draws no " + procedure + " call");
+                    }
+                    call = stream.next();
+                }
+                return conn.callAsync(procedure, call.args());
+            });
+        }
+        dma.print(out, dma.chains());
     }
 
     static String url(int dpus, long rows) {

@@ -126,6 +126,9 @@ final class BlockCodec {
     }
 
     private static String string(ByteBuffer b, int at, int length) {
+        if (b.hasArray()) { // one copy, straight from the decoded buffer (results are heap buffers)
+            return new String(b.array(), b.arrayOffset() + at, length, StandardCharsets.ISO_8859_1);
+        }
         byte[] bytes = new byte[length];
         b.get(at, bytes);
         return new String(bytes, StandardCharsets.ISO_8859_1);

@@ -24,39 +24,60 @@ final class ConflictWaves {
 
     /**
      * A DPU's batch in execution order: the calls sorted by (wave, sequence); {@code joinsWave[i]} is true
-     * when call i runs in the same wave as call i - 1.
+     * when call i runs in the same wave as call i - 1; {@code order[i]} is call i's position in the batch given.
      */
-    record Plan(List<RoutedCall> calls, boolean[] joinsWave, int waves) {}
+    record Plan(List<RoutedCall> calls, boolean[] joinsWave, int waves, int[] order) {}
 
     /**
      * Plans {@code calls} (one DPU's, in sequence order). {@code locks} gives a call's locks, or null when
      * the call must run alone.
      */
     static Plan plan(List<RoutedCall> calls, Function<RoutedCall, List<Lock>> locks) {
+        var byIndex = new ArrayList<List<Lock>>(calls.size());
+        for (RoutedCall rc : calls) {
+            byIndex.add(locks.apply(rc));
+        }
+        return plan(calls, byIndex);
+    }
+
+    /** Plans {@code calls} (one DPU's, in sequence order) with call i's locks at {@code locks.get(i)}. */
+    static Plan plan(List<RoutedCall> calls, List<List<Lock>> locks) {
         int n = calls.size();
         int[] wave = new int[n];
-        var state = new State();
-        for (int i = 0; i < n; i++) {
-            List<Lock> l = locks.apply(calls.get(i));
+        boolean sorted = true;
+        var state = n < 2 ? null : new State();
+        for (int i = 0; i < n && state != null; i++) {
+            List<Lock> l = locks.get(i);
             wave[i] = l == null ? state.alone() : state.place(l);
+            sorted &= i == 0 || wave[i] >= wave[i - 1];
         }
-        var order = new ArrayList<Integer>(n);
+        // (wave, batch position) order; a stable sort by wave keeps the positions of equal waves in order
+        int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            order.add(i);
+            order[i] = i;
         }
-        order.sort((a, b) -> wave[a] != wave[b] ? Integer.compare(wave[a], wave[b]) : Integer.compare(a, b));
-        var sorted = new ArrayList<RoutedCall>(n);
+        if (!sorted) {
+            Integer[] boxed = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                boxed[i] = i;
+            }
+            java.util.Arrays.sort(boxed, (a, b) -> Integer.compare(wave[a], wave[b]));
+            for (int i = 0; i < n; i++) {
+                order[i] = boxed[i];
+            }
+        }
+        var inOrder = new ArrayList<RoutedCall>(n);
         boolean[] joins = new boolean[n];
         int waves = 0;
         for (int k = 0; k < n; k++) {
-            int i = order.get(k);
-            sorted.add(calls.get(i));
-            joins[k] = k > 0 && wave[order.get(k - 1)] == wave[i];
+            int i = order[k];
+            inOrder.add(calls.get(i));
+            joins[k] = k > 0 && wave[order[k - 1]] == wave[i];
             if (!joins[k]) {
                 waves++;
             }
         }
-        return new Plan(sorted, joins, waves);
+        return new Plan(inOrder, joins, waves, order);
     }
 
     /** The latest wave of each kind of lock taken so far; -1 for none. */

@@ -11,8 +11,9 @@ import org.pimsql.codegen.TableLayout;
 /**
  * The DPU's primary-key hash, computed on the host: the key encoded as {@code pim_key_encode} does
  * (docs/wire-format.md "Keys": per column an optional NULL byte, numbers as 8 bytes big-endian with the
- * sign bit flipped, strings at their declared length, space padded), then djb2-xor over the unpadded
- * encoding, as {@code key_hash} in runtime-dpu's pim_store.c. Rows keep this hash in their header.
+ * sign bit flipped, strings at their declared length, space padded), then Jenkins' one-at-a-time hash over
+ * the unpadded encoding, as {@code key_hash} in runtime-dpu's pim_store.c. Buckets and row headers keep this
+ * hash next to the link to each row (docs/wire-format.md "Hash index").
  */
 final class PrimaryKeyHash {
     private PrimaryKeyHash() {}
@@ -57,11 +58,15 @@ final class PrimaryKeyHash {
                 n += 8;
             }
         }
-        int h = 5381;
+        int h = 0;
         for (int i = 0; i < n; i++) {
-            h = ((h << 5) + h) ^ (bytes[i] & 0xff);
+            h += bytes[i] & 0xff;
+            h += h << 10;
+            h ^= h >>> 6;
         }
-        return h;
+        h += h << 3;
+        h ^= h >>> 11;
+        return h + (h << 15);
     }
 
     /** A canonical number as the DPU stores it: integers as is, DECIMAL unscaled, TIMESTAMP in microseconds. */

@@ -16,7 +16,8 @@ import org.pimsql.host.backend.DpuException;
 /**
  * Reads the committed rows of a table straight out of one DPU's MRAM, from the host, between launches
  * (docs/wire-format.md): the database header ({@code pim_db_t}) gives the table's hash bucket array, each
- * bucket heads a chain of rows linked through the first word of every row header, and each row is decoded
+ * bucket's link {u32 row, u32 hash} heads a chain of rows continued by the link in every row's 8-byte header,
+ * and each row is decoded
  * with the code generator's row layout. Only live rows are on the chains (a deleted row is unlinked by the
  * call that deletes it and its memory goes to a free list), so walking every chain yields exactly the table.
  *
@@ -26,6 +27,8 @@ import org.pimsql.host.backend.DpuException;
 final class TableReader {
     private static final int PAGE = 64 * 1024;
     private static final int TABLE_STATE_BYTES = 16;
+    /** A bucket: the link to the first row of its chain, {u32 row offset, u32 the row's key hash}. */
+    private static final int BUCKET_BYTES = 8;
     /** The database header before its free lists: magic, ntables, bump, limit, nfree, ntrees, 2 words (docs/vm.md). */
     private static final int DB_HEADER_BYTES = 32;
 
@@ -109,7 +112,7 @@ final class TableReader {
                 Integer.toUnsignedLong(header.getInt(at + 8)));
         MemoryMap m = layout.memory();
         if (state.bucketCount() <= 0 || state.buckets() < m.dataOffset()
-                || state.buckets() + 4L * state.bucketCount() > m.dataEnd()) {
+                || state.buckets() + (long) BUCKET_BYTES * state.bucketCount() > m.dataEnd()) {
             throw new IllegalStateException("table " + t.name() + " has a corrupt bucket array (" + state.bucketCount()
                     + " buckets at " + state.buckets() + ")");
         }
@@ -127,7 +130,8 @@ final class TableReader {
     /**
      * The rows of {@code table} on this DPU whose primary key hashes like {@code key} (canonical values in
      * primary-key column order): the hash index is probed from the host, so only the database header, one
-     * bucket and that bucket's chain are read. The caller still compares the key columns (hash collisions).
+     * bucket, the links of that bucket's chain and the rows whose hash matches are read. The caller still
+     * compares the key columns (hash collisions).
      */
     List<List<Object>> rowsByPrimaryKey(String table, List<Object> key, DpuMemory memory) throws DpuException {
         TableLayout t = layout.table(table);
@@ -136,23 +140,59 @@ final class TableReader {
             return List.of();
         }
         int hash = PrimaryKeyHash.of(t, key);
-        long bucket = state.buckets() + 4L * (hash & (state.bucketCount() - 1));
-        ByteBuffer pair = BlockCodec.littleEndian(memory.read(bucket & ~7L, 8));
-        long off = Integer.toUnsignedLong(pair.getInt((int) (bucket & 4)));
+        long bucket = state.buckets() + (long) BUCKET_BYTES * (hash & (state.bucketCount() - 1));
+        ByteBuffer link = BlockCodec.littleEndian(memory.read(bucket, BUCKET_BYTES));
         MemoryMap m = layout.memory();
         int rowBytes = t.row().bytes();
         var rows = new ArrayList<List<Object>>();
-        for (long guard = 0; off != 0; guard++) {
+        for (long guard = 0; link.getInt(0) != 0; guard++) {
+            long off = Integer.toUnsignedLong(link.getInt(0));
             if (guard > state.rows() || off < m.dataOffset() || off + rowBytes > m.dataEnd()) {
                 throw new IllegalStateException("table " + table + ": hash chain is corrupt at offset " + off);
             }
-            ByteBuffer row = BlockCodec.littleEndian(memory.read(off, rowBytes));
-            if (row.getInt(4) == hash) {
+            if (link.getInt(4) == hash) {
+                ByteBuffer row = BlockCodec.littleEndian(memory.read(off, rowBytes));
                 rows.add(decode(row, t.row().fields()));
+                link = row;
+            } else {
+                link = BlockCodec.littleEndian(memory.read(off, BUCKET_BYTES));
             }
-            off = Integer.toUnsignedLong(row.getInt(0));
         }
         return rows;
+    }
+
+    /**
+     * The lengths of {@code table}'s hash chains on this DPU, read link by link (8 bytes per row, no row body):
+     * {@code [buckets, rows, used buckets, longest chain, sum over chains of L * (L + 1) / 2]}; the last is the links a
+     * lookup of every row once reads (the bucket's and the ones before the row's). All zero on an unformatted DPU.
+     */
+    long[] chainLengths(String table, DpuMemory memory) throws DpuException {
+        TableLayout t = layout.table(table);
+        TableState state = state(t, memory);
+        long[] out = new long[5];
+        if (state == null) {
+            return out;
+        }
+        MemoryMap m = layout.memory();
+        ByteBuffer heads = BlockCodec.littleEndian(memory.read(state.buckets(), BUCKET_BYTES * state.bucketCount()));
+        out[0] = state.bucketCount();
+        for (int bucket = 0; bucket < state.bucketCount(); bucket++) {
+            long off = Integer.toUnsignedLong(heads.getInt(BUCKET_BYTES * bucket));
+            long length = 0;
+            while (off != 0) {
+                if (out[1] + length >= state.rows() || off < m.dataOffset() || off + BUCKET_BYTES > m.dataEnd()) {
+                    throw new IllegalStateException("table " + table + ": hash chain of bucket " + bucket
+                            + " is corrupt at offset " + off);
+                }
+                length++;
+                off = Integer.toUnsignedLong(BlockCodec.littleEndian(memory.cached(off, BUCKET_BYTES)).getInt(0));
+            }
+            out[1] += length;
+            out[2] += length > 0 ? 1 : 0;
+            out[3] = Math.max(out[3], length);
+            out[4] += length * (length + 1) / 2;
+        }
+        return out;
     }
 
     /** Every row of {@code table} on this DPU, as canonical values in column order (unmodifiable lists). */
@@ -172,16 +212,16 @@ final class TableReader {
         int bucketCount = header.getInt(state + 4) + 1;
         long expected = Integer.toUnsignedLong(header.getInt(state + 8));
         MemoryMap m = layout.memory();
-        if (bucketCount <= 0 || buckets < m.dataOffset() || buckets + 4L * bucketCount > m.dataEnd()) {
+        if (bucketCount <= 0 || buckets < m.dataOffset() || buckets + (long) BUCKET_BYTES * bucketCount > m.dataEnd()) {
             throw new IllegalStateException("table " + table + " has a corrupt bucket array (" + bucketCount
                     + " buckets at " + buckets + ")");
         }
-        ByteBuffer heads = BlockCodec.littleEndian(memory.read(buckets, (4 * bucketCount + 7) & ~7));
+        ByteBuffer heads = BlockCodec.littleEndian(memory.read(buckets, BUCKET_BYTES * bucketCount));
         int rowBytes = t.row().bytes();
         List<FieldLayout> fields = t.row().fields();
         var rows = new ArrayList<List<Object>>((int) Math.min(expected, 1 << 20));
         for (int bucket = 0; bucket < bucketCount; bucket++) {
-            long off = Integer.toUnsignedLong(heads.getInt(4 * bucket));
+            long off = Integer.toUnsignedLong(heads.getInt(BUCKET_BYTES * bucket));
             while (off != 0) {
                 if (rows.size() >= expected || off < m.dataOffset() || off + rowBytes > m.dataEnd()) {
                     throw new IllegalStateException("table " + table + ": hash chain of bucket " + bucket

@@ -46,6 +46,43 @@ public final class TableSnapshot {
         return placement.partitionCount();
     }
 
+    /**
+     * The hash index of {@code table} over every DPU that holds rows of it (a replicated table: the DPU of
+     * partition 0): how long its chains are, read from the links alone.
+     */
+    public HashChainStats hashChains(String table) throws SQLException {
+        if (!open) {
+            throw new IllegalStateException("the snapshot is closed: it is only valid inside Engine.withSnapshot");
+        }
+        Table t = catalog.table(table);
+        if (t == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
+        }
+        source.check();
+        if (reader == null || !source.hasData()) {
+            return new HashChainStats(t.name(), 0, 0, 0, 0, 0);
+        }
+        long[] sum = new long[5];
+        int dpus = t.replicated() ? 1 : placement.dpuCount();
+        for (int d = 0; d < dpus; d++) {
+            int dpu = t.replicated() ? placement.dpuOf(0) : d;
+            long[] one;
+            try {
+                one = reader.chainLengths(t.name(), memories.computeIfAbsent(dpu, x -> new TableReader.DpuMemory(source, x)));
+            } catch (DpuException e) {
+                throw new SQLException("reading table " + t.name() + " from DPU " + dpu + " failed: " + e.getMessage(),
+                        "58000", e);
+            }
+            if (one[1] == 0) {
+                continue; // a DPU without rows of the table: its empty buckets say nothing about the chains
+            }
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] = i == 3 ? Math.max(sum[i], one[i]) : sum[i] + one[i];
+            }
+        }
+        return new HashChainStats(t.name(), sum[1], sum[0], sum[2], (int) sum[3], sum[1] == 0 ? 0 : (double) sum[4] / sum[1]);
+    }
+
     /** The rows of {@code table} stored in logical partition {@code partition} (canonical host values). */
     public List<List<Object>> rows(String table, int partition) throws SQLException {
         if (!open) {

@@ -72,11 +72,46 @@ final class WireCodec implements CallCodec {
     }
 
     private ProcedureLayout layoutOf(Procedure p) {
+        return codecOf(p).layout();
+    }
+
+    /**
+     * What encoding and decoding one procedure's calls needs, looked up once per procedure rather than per call:
+     * its layout, its parameters' fields in declaration order, and each result set's column names and types.
+     */
+    private record ProcCodec(ProcedureLayout layout, FieldLayout[] params, List<List<String>> setNames,
+                             List<List<SqlType>> setTypes) {}
+
+    /** By procedure name: a Procedure is a record, and hashing one walks its whole body. */
+    private final Map<String, ProcCodec> codecs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private ProcCodec codecOf(Procedure p) {
+        ProcCodec c = codecs.get(p.name());
+        return c != null ? c : codecs.computeIfAbsent(p.name(), n -> newCodec(p));
+    }
+
+    private ProcCodec newCodec(Procedure p) {
         ProcedureLayout l = procedures.get(p.name());
         if (l == null) {
             throw new IllegalArgumentException("the compiled schema has no procedure " + p.name());
         }
-        return l;
+        var params = new FieldLayout[p.params().size()];
+        for (int i = 0; i < params.length; i++) {
+            params[i] = l.params().field(p.params().get(i).name());
+        }
+        var names = new ArrayList<List<String>>();
+        var types = new ArrayList<List<SqlType>>();
+        for (Cursor cursor : p.cursors()) {
+            var n = new ArrayList<String>();
+            var t = new ArrayList<SqlType>();
+            for (Query.OutputColumn col : cursor.query().select()) {
+                n.add(col.name());
+                t.add(col.value().type());
+            }
+            names.add(List.copyOf(n));
+            types.add(List.copyOf(t));
+        }
+        return new ProcCodec(l, params, List.copyOf(names), List.copyOf(types));
     }
 
     @Override
@@ -172,9 +207,11 @@ final class WireCodec implements CallCodec {
             }
             int base = b.position();
             List<Object> args = c.call().request().args();
-            for (Variable v : c.procedure().params()) {
-                Object value = v.mode() == ParamMode.OUT ? null : args.get(v.id());
-                BlockCodec.put(b, base, params.field(v.name()), value);
+            FieldLayout[] fields = codecOf(c.procedure()).params();
+            List<Variable> declared = c.procedure().params();
+            for (int p = 0; p < fields.length; p++) {
+                Variable v = declared.get(p);
+                BlockCodec.put(b, base, fields[p], v.mode() == ParamMode.OUT ? null : args.get(v.id()));
             }
             if (c.exchange()) {
                 putRoutes(b, base, pl, args, header);
@@ -330,35 +367,30 @@ final class WireCodec implements CallCodec {
     }
 
     private CallOutcome.Success success(RoutedCall c, ByteBuffer b, int at, int sets, int outBytes) {
-        ProcedureLayout pl = layoutOf(c.procedure());
-        var tables = new ArrayList<ResultTable>(sets);
+        ProcCodec pc = codecOf(c.procedure());
+        List<ResultTable> tables = sets == 0 ? List.of() : new ArrayList<>(sets);
         int pos = at;
         for (int s = 0; s < sets; s++) {
             int index = b.getInt(pos);
             int rows = b.getInt(pos + 4);
             pos += SchemaLayout.RESULT_SET_HEADER_BYTES;
-            ResultSetLayout rl = pl.resultSets().get(index);
-            Cursor cursor = c.procedure().cursors().get(index);
-            var names = new ArrayList<String>();
-            var types = new ArrayList<SqlType>();
-            for (Query.OutputColumn col : cursor.query().select()) {
-                names.add(col.name());
-                types.add(col.value().type());
-            }
+            ResultSetLayout rl = pc.layout().resultSets().get(index);
+            List<FieldLayout> fields = rl.row().fields();
             var data = new ArrayList<List<Object>>(rows);
             for (int r = 0; r < rows; r++) {
-                var row = new ArrayList<Object>(names.size());
-                for (FieldLayout f : rl.row().fields()) {
-                    row.add(BlockCodec.get(b, pos, f));
+                Object[] row = new Object[fields.size()];
+                for (int f = 0; f < row.length; f++) {
+                    row[f] = BlockCodec.get(b, pos, fields.get(f));
                 }
-                data.add(java.util.Collections.unmodifiableList(row));
+                data.add(java.util.Collections.unmodifiableList(java.util.Arrays.asList(row)));
                 pos += rl.row().bytes();
             }
-            tables.add(new ResultTable(names, types, data));
+            tables.add(new ResultTable(pc.setNames().get(index), pc.setTypes().get(index), data));
         }
-        var outs = new ArrayList<Object>(c.procedure().params().size());
-        for (Variable v : c.procedure().params()) {
-            outs.add(v.mode() == ParamMode.IN || outBytes == 0 ? null : BlockCodec.get(b, pos, pl.params().field(v.name())));
+        List<Variable> declared = c.procedure().params();
+        var outs = new ArrayList<Object>(declared.size());
+        for (int p = 0; p < declared.size(); p++) {
+            outs.add(declared.get(p).mode() == ParamMode.IN || outBytes == 0 ? null : BlockCodec.get(b, pos, pc.params()[p]));
         }
         return new CallOutcome.Success(c.call().sequence(), outs, tables);
     }

@@ -22,8 +22,8 @@ import org.pimsql.host.sequencer.SequencerConfig;
  * {@code file:} database was created with), {@code partitions} (logical
  * partitions, at least {@code dpus}, placed on DPU {@code p mod dpus}; default one per DPU, or the logged count
  * when a {@code file:} database reopens), {@code epochMillis} (the
- * epoch time bound, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
- * (close an epoch as soon as the DPUs are idle, default true), {@code bucketsLog2} (log2 of each table's
+ * epoch time bound without eagerEpochs, default 2), {@code epochCalls} (the size bound, default 8192), {@code eagerEpochs}
+ * (close an epoch as the executor gets ready for it, default true), {@code bucketsLog2} (log2 of each table's
  * hash buckets per DPU when the database is created, 0..22; default 0, the program's choice),
  * {@code readOnly} (a {@code file:} database opened for inspection: no lock, queries only; default false),
  * {@code checkpointMiB} and {@code checkpointSeconds} (automatic checkpoints after that much log or time; 0 turns

@@ -40,7 +40,7 @@ public final class PimDriver implements Driver {
     public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
         return new DriverPropertyInfo[] {
             property("dpus", "64", "number of DPUs, one logical partition each"),
-            property("epochMillis", "2", "longest time an epoch stays open, in milliseconds"),
+            property("epochMillis", "2", "longest time an epoch stays open, in milliseconds (with eagerEpochs=false)"),
             property("epochCalls", "8192", "most calls in one epoch"),
             property("eagerEpochs", "true", "close an epoch as soon as the DPUs are idle"),
             property("runtime", "simulator", "how DPUs are reached and scripts compiled"),

@@ -3,10 +3,11 @@ package org.pimsql.host.sequencer;
 import java.time.Duration;
 
 /**
- * Epoch bounds. An epoch closes when it holds {@code maxCalls} calls, when {@code maxDelay} has passed
- * since its first call arrived, or, with {@code closeWhenIdle}, as soon as the executor has nothing to
- * run (under light load waiting would only add latency; under load the executor is busy and epochs fill
- * up). {@code pipelineDepth} epochs may be logged and waiting while one executes.
+ * Epoch bounds. An epoch closes when it holds {@code maxCalls} calls, or, with {@code closeWhenIdle}, as the
+ * executor gets ready for it: at once when it has nothing to run (under light load waiting would only add
+ * latency), else just before the epoch it runs is expected to end (under load epochs grow with the load);
+ * without {@code closeWhenIdle}, when {@code maxDelay} has passed since its first call arrived.
+ * {@code pipelineDepth} epochs may be logged and waiting while one executes.
  */
 public record SequencerConfig(int maxCalls, Duration maxDelay, boolean closeWhenIdle, int pipelineDepth) {
     public static final SequencerConfig DEFAULT = new SequencerConfig(8192, Duration.ofMillis(2), true, 1);

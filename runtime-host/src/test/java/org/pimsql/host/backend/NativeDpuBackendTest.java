@@ -100,6 +100,31 @@ class NativeDpuBackendTest {
     }
 
     @Test
+    void aLaunchOfSomeDpusRunsThemAloneAcrossRanks() throws DpuException {
+        int dpus = 70; // rank 0 (64 DPUs) wholly active, rank 1 partly
+        try (var backend = NativeDpuBackend.allocate(library, dpus, null)) {
+            backend.load(sumKernel);
+            byte[][] inputs = new byte[dpus][];
+            boolean[] active = new boolean[dpus];
+            for (int d = 0; d < dpus; d++) {
+                inputs[d] = words(1, d);
+                active[d] = d < 64 || d == 66 || d == 68;
+            }
+            backend.push(MramRegion.MRAM_HEAP, 0, inputs);
+            backend.launch(active);
+            backend.launch(active);
+            for (int d = 0; d < dpus; d++) {
+                assertEquals(active[d] ? 2 : 0, word(backend.copyFrom(d, "launches", 0, 8), 0), "DPU " + d);
+            }
+            int[] lengths = new int[dpus];
+            java.util.Arrays.fill(lengths, 16);
+            byte[][] out = backend.pull(MramRegion.MRAM_HEAP, 4096, lengths);
+            assertEquals(66, word(out[66], 1));
+            assertEquals(0, word(out[67], 1), "DPU 67 never ran");
+        }
+    }
+
+    @Test
     void asynchronousLaunchCompletesOnAwait() throws DpuException {
         try (var backend = NativeDpuBackend.allocate(library, 8, null)) {
             backend.load(sumKernel);

@@ -39,6 +39,26 @@ class BenchCommandTest {
     }
 
     @Test
+    void dmaByProcedureReportsEveryProcedureAndEveryTablesChains() {
+        var r = CliRunner.run("bench", "bank", "--dpus", "2", "--clients", "1", "--seconds", "1", "--customers", "200",
+                "--outstanding", "8", "--dma-by-procedure", "40");
+        assertEquals(0, r.exitCode(), r.toString());
+        String out = r.out();
+        assertTrue(out.contains("DMA by procedure (each alone, 8 in flight"), r.toString());
+        for (String p : BenchBankCommand.MIX) {
+            // 40 calls each; a SendPayment may abort (insufficient funds), and its DMA counts all the same
+            assertTrue(Pattern.compile("(?m)^" + p + " +40 +[0-9,]+ +[0-9]+\\.[0-9] +[0-9,]+ +[0-9]+\\.[0-9]$")
+                    .matcher(out).find(), p + "\n" + r);
+        }
+        for (String table : new String[] {"ACCOUNTS", "SAVINGS", "CHECKING"}) {
+            // 200 customers on 2 DPUs: every table's chains hold all 200 rows, each lookup reads at least one link
+            assertTrue(Pattern.compile("(?m)^" + table + " +200 +[0-9,]+ +[0-9,]+ +[0-9]+\\.[0-9]{2} +[0-9]+ +[1-9][0-9]*\\.[0-9]{2}$")
+                    .matcher(out).find(), table + "\n" + r);
+        }
+        assertTrue(Pattern.compile("(?m)^throughput: ").matcher(out).find(), "the run follows: " + r);
+    }
+
+    @Test
     void unknownWorkload() {
         var r = CliRunner.run("bench", "nosuch");
         assertEquals(1, r.exitCode(), r.toString());

@@ -74,6 +74,16 @@ public final class FaultInjectingRuntime implements EngineRuntime {
         @Override
         public void launch() throws DpuException {
             real.launch();
+            faultIfArmed();
+        }
+
+        @Override
+        public void launch(boolean[] active) throws DpuException {
+            real.launch(active);
+            faultIfArmed();
+        }
+
+        private void faultIfArmed() throws DpuException {
             int d = armed;
             armed = -1;
             if (d >= 0) {

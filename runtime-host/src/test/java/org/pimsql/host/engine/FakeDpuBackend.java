@@ -82,14 +82,23 @@ final class FakeDpuBackend implements DpuBackend {
 
     @Override
     public void launch() throws DpuException {
+        boolean[] all = new boolean[dpus];
+        java.util.Arrays.fill(all, true);
+        launch(all);
+    }
+
+    @Override
+    public void launch(boolean[] active) throws DpuException {
         if (program == null) {
             throw new DpuException("launch without a loaded program");
         }
         launches++;
         trace.add("launch");
         for (int d = 0; d < dpus; d++) {
-            byte[] input = memory.get(d).getOrDefault(inputSymbol, new byte[0]);
-            memory.get(d).put(outputSymbol, kernel.run(program, d, input));
+            if (active[d]) {
+                byte[] input = memory.get(d).getOrDefault(inputSymbol, new byte[0]);
+                memory.get(d).put(outputSymbol, kernel.run(program, d, input));
+            }
         }
     }
 

@@ -1,0 +1,123 @@
+package org.pimsql.host.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.pimsql.codegen.vm.KernelSpec;
+import org.pimsql.host.backend.DpuBackend;
+import org.pimsql.host.backend.DpuException;
+
+/**
+ * Runs launch rounds on the DPUs: makes them ready for the schema (kernel, image), pushes each active DPU's batch,
+ * launches those DPUs, pulls and decodes their results, and counts what moved (executor thread only).
+ */
+final class DpuLauncher {
+    private final DpuBackend backend;
+    private final ExecutionCounters counters;
+    /** The kernel the DPUs run and the image last written to their MRAM (null before the first launch). */
+    private KernelSpec loadedKernel;
+    private byte[] loadedImage;
+
+    DpuLauncher(DpuBackend backend, ExecutionCounters counters) {
+        this.backend = backend;
+        this.counters = counters;
+    }
+
+    /** Runs one round; returns each DPU's results, one per call in batch order (null: did not run, output full). */
+    List<List<CallCodec.Result>> run(CompiledSchema current, LaunchRound round) throws DpuException {
+        CallCodec codec = current.codec();
+        int loads = prepareDpus(current);
+        backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
+        backend.launch(round.active());
+        List<List<RoutedCall>> calls = round.batches();
+        int dpus = calls.size();
+        int[] lengths = new int[dpus];
+        int[] headerLengths = null;
+        for (int d = 0; d < dpus; d++) {
+            if (!calls.get(d).isEmpty()) {
+                lengths[d] = codec.outputBound(calls.get(d));
+                if (lengths[d] < 0) {
+                    if (headerLengths == null) {
+                        headerLengths = new int[dpus];
+                    }
+                    headerLengths[d] = codec.outputHeaderBytes();
+                }
+            }
+        }
+        long pulled = 0;
+        if (headerLengths != null) {
+            byte[][] headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
+            pulled += bytes(headers);
+            for (int d = 0; d < dpus; d++) {
+                if (headerLengths[d] > 0) {
+                    lengths[d] = codec.outputLength(headers[d]);
+                }
+            }
+        }
+        byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
+        counters.launch(1, loads, bytes(round.inputs()), pulled + bytes(outputs));
+        var results = new ArrayList<List<CallCodec.Result>>(dpus);
+        for (int d = 0; d < dpus; d++) {
+            List<RoutedCall> queue = calls.get(d);
+            if (queue.isEmpty()) {
+                results.add(List.of());
+                continue;
+            }
+            List<CallCodec.Result> r = codec.decodeResults(queue, outputs[d]);
+            if (r.stream().allMatch(java.util.Objects::isNull)) {
+                throw new DpuException("DPU " + d + " ran none of its " + queue.size() + " calls");
+            }
+            results.add(r);
+        }
+        return results;
+    }
+
+    /** Loads the kernel {@code current} needs now, before its first launch (a checkpoint restore reaches MRAM). */
+    void loadKernel(CompiledSchema current) throws DpuException {
+        counters.launch(0, loadKernelIfNeeded(current.code()), 0, 0);
+    }
+
+    boolean loaded() {
+        return loadedKernel != null;
+    }
+
+    /** MRAM was overwritten (a checkpoint restored): the next launch writes the schema's image again. */
+    void forgetImage() {
+        loadedImage = null;
+    }
+
+    private int loadKernelIfNeeded(DpuCode code) throws DpuException {
+        if (loadedKernel != null && loadedKernel.covers(code.kernel())) {
+            return 0;
+        }
+        backend.load(code.source().binary(code.kernel()));
+        loadedKernel = code.kernel();
+        return 1;
+    }
+
+    private static long bytes(byte[][] buffers) {
+        long n = 0;
+        for (byte[] b : buffers) {
+            n += b == null ? 0 : b.length;
+        }
+        return n;
+    }
+
+    /**
+     * Makes the DPUs ready for {@code current}'s calls: loads a kernel that covers its image's needs when the loaded
+     * one does not (the first launch, or a schema that needs more features or another tasklet count; MRAM is kept),
+     * and writes the image to every DPU's MRAM when the schema changed. Returns the kernel loads it made.
+     */
+    private int prepareDpus(CompiledSchema current) throws DpuException {
+        DpuCode code = current.code();
+        int loads = loadKernelIfNeeded(code);
+        if (loadedImage != code.image() && code.image().length > 0) {
+            byte[] image = code.image();
+            byte[][] copies = new byte[backend.dpuCount()][];
+            Arrays.fill(copies, image);
+            backend.push(code.region().symbol(), code.region().offset(), copies);
+            loadedImage = image;
+        }
+        return loads;
+    }
+}

@@ -1,0 +1,118 @@
+package org.pimsql.host.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.pimsql.frontend.analysis.ConflictFootprint;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.sequencer.Epoch;
+import org.pimsql.host.sequencer.SequencedCall;
+
+/**
+ * Plans an epoch on the sequencer thread: resolves each call's procedure, routes it with the compiled router and
+ * queues it on the DPUs that run it (one queue per DPU, in sequence order), with its conflict locks computed once,
+ * here, off the executor's path. Calls that cannot run (unknown procedure, a router error, a multi-partition call
+ * its procedure was not compiled for) are rejected with their SQL error, answered when the epoch executes.
+ */
+final class EpochPlanner {
+    /** A call that cannot run, and its answer. */
+    record Rejected(SequencedCall call, CallOutcome.Failure outcome) {}
+
+    /** An epoch's calls queued per DPU, its exchange calls, and the calls it rejects. */
+    record Plan(List<List<WaitingCall>> queues, List<ExchangeCall> exchanges, List<Rejected> rejected) {
+        boolean anyQueued() {
+            for (List<WaitingCall> q : queues) {
+                if (!q.isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final PartitionPlacement placement;
+
+    EpochPlanner(PartitionPlacement placement) {
+        this.placement = placement;
+    }
+
+    Plan plan(CompiledSchema current, Epoch epoch) {
+        int dpus = placement.dpuCount();
+        var queues = new ArrayList<List<WaitingCall>>(dpus);
+        for (int d = 0; d < dpus; d++) {
+            queues.add(new ArrayList<>());
+        }
+        var plan = new Plan(queues, new ArrayList<>(), new ArrayList<>());
+        for (SequencedCall call : epoch.calls()) {
+            CallOutcome.Failure failure = route(current, call, plan);
+            if (failure != null) {
+                plan.rejected().add(new Rejected(call, failure));
+            }
+        }
+        return plan;
+    }
+
+    private CallOutcome.Failure route(CompiledSchema current, SequencedCall call, Plan plan) {
+        String name = call.request().procedure();
+        Procedure procedure = current == null ? null : current.catalog().procedure(name);
+        if (procedure == null) {
+            return new CallOutcome.Failure(call.sequence(), "42501",
+                    "user lacks privilege or object not found: procedure " + name);
+        }
+        CallRouter.Route route;
+        try {
+            route = current.router().route(procedure, call.request().args(), placement.partitionCount());
+        } catch (RuntimeException e) {
+            return new CallOutcome.Failure(call.sequence(), "22023",
+                    "cannot route call of " + name + ": " + e.getMessage());
+        }
+        List<ConflictFootprint.Lock> locks = CallFootprints.locks(current, procedure, call.request().args());
+        int[] partitions = route.partitions();
+        if (route.exchange()) {
+            var x = new ExchangeCall(call, procedure, route.dataDependent());
+            for (int p : partitions) {
+                x.dpus.add(placement.dpuOf(p));
+            }
+            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1)) {
+                // one DPU holds every partition the call can touch: a plain call, every access local
+                plan.queues().get(x.dpus.first()).add(
+                        new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
+                return null;
+            }
+            for (int d : x.dpus) {
+                plan.queues().get(d).add(new WaitingCall(null, x, locks));
+            }
+            plan.exchanges().add(x);
+            return null;
+        }
+        // placement: several logical partitions may share a DPU, and the DPU holds all of their rows
+        int[] dpusOf = Arrays.stream(partitions).map(placement::dpuOf).distinct().sorted().toArray();
+        if (dpusOf.length == 1) {
+            // one DPU holds every partition the call touches (a replicated write included: one copy per DPU)
+            plan.queues().get(dpusOf[0]).add(
+                    new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
+            return null;
+        }
+        if (!route.independent()) {
+            return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
+                    + partitions.length + " partitions on " + dpusOf.length + " DPUs for these arguments but was not "
+                    + "compiled for multi-partition calls (a broadcast read that cannot be merged, or the exchange "
+                    + "does not fit its DPU program; docs/multi-partition.md)");
+        }
+        // a call that runs independently on every partition runs once per DPU (the copy of the DPU's lowest
+        // partition): a replicated table has one copy per DPU, however many partitions the DPU holds
+        boolean[] seen = new boolean[placement.dpuCount()];
+        boolean primary = true;
+        for (int p : partitions) {
+            int d = placement.dpuOf(p);
+            if (!seen[d]) {
+                seen[d] = true;
+                plan.queues().get(d).add(new WaitingCall(new RoutedCall(call, procedure, p, primary, dpusOf.length),
+                        null, locks));
+                primary = false;
+            }
+        }
+        return null;
+    }
+}

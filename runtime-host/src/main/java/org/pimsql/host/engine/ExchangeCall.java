@@ -1,0 +1,60 @@
+package org.pimsql.host.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.pimsql.frontend.ir.Procedure;
+import org.pimsql.host.sequencer.SequencedCall;
+
+/** A multi-partition call in flight (docs/multi-partition.md): its participant DPUs and the values collected so far. */
+final class ExchangeCall {
+    final SequencedCall call;
+    final Procedure procedure;
+    final boolean dataDependent;
+    final TreeSet<Integer> dpus = new TreeSet<>();
+    final ExchangeVector vector = new ExchangeVector();
+    /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
+    final TreeMap<Integer, Integer> owners = new TreeMap<>();
+    boolean decided;
+
+    ExchangeCall(SequencedCall call, Procedure procedure, boolean dataDependent) {
+        this.call = call;
+        this.procedure = procedure;
+        this.dataDependent = dataDependent;
+    }
+
+    /** Runs of consecutive published reads owned by one DPU along the path: the rounds its values need. */
+    int chainDepth() {
+        if (dpus.size() < 2) {
+            return 0;
+        }
+        int runs = 0;
+        Integer last = null;
+        for (Integer owner : owners.values()) {
+            if (!owner.equals(last)) {
+                runs++;
+                last = owner;
+            }
+        }
+        return Math.max(1, runs);
+    }
+
+    /** Per participant, the 1-based index of its first run of published reads along the path (EpochChains). */
+    Map<Integer, Integer> firstRuns() {
+        var first = new HashMap<Integer, Integer>();
+        if (dpus.size() < 2) {
+            return first;
+        }
+        int runs = 0;
+        Integer last = null;
+        for (Integer owner : owners.values()) {
+            if (!owner.equals(last)) {
+                runs++;
+                last = owner;
+                first.putIfAbsent(owner, runs);
+            }
+        }
+        return first;
+    }
+}
