@@ -58,8 +58,16 @@ final class PrimaryKeyHash {
                 n += 8;
             }
         }
+        return oneAtATime(bytes, n);
+    }
+
+    /**
+     * Jenkins' one-at-a-time hash of {@code bytes[0..length)}, as the kernel's {@code key_hash}: both are checked
+     * against runtime-dpu/src/test/resources/contracts/key-hash.vectors.
+     */
+    static int oneAtATime(byte[] bytes, int length) {
         int h = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < length; i++) {
             h += bytes[i] & 0xff;
             h += h << 10;
             h ^= h >>> 6;
