@@ -87,7 +87,12 @@ enum pim_op {
     OP_MPJEND = 77,
     OP_GAGGS = 78,
     OP_GROWS = 79,
-    PIM_OPS = 80
+    OP_GOPEN = 80,
+    OP_GPUT = 81,
+    OP_GCLOSE = 82,
+    OP_GNEXT = 83,
+    OP_GREW = 84,
+    PIM_OPS = 85
 };
 
 #define PIM_BATCH_MAGIC 0x424D4950u
@@ -153,6 +158,21 @@ enum pim_op {
 #define PIM_SG_MAX 4u
 #define PIM_SG_AVG 5u
 #define PIM_SG_SEEN 256u
+#define PIM_G_STREAM 0u
+#define PIM_G_SORT 1u
+#define PIM_G_DISTINCT 2u
+#define PIM_G_GROUP 3u
+#define PIM_G_HOST 4u
+#define PIM_G_CURSOR 8u
+#define PIM_G_REPLICATED 16u
+#define PIM_G_ACC_STRING 16u
+#define PIM_G_ACC_DISTINCT 32u
+#define PIM_G_DESC_BYTES 24u
+#define PIM_G_PARTIAL_BYTES 32u
+#define PIM_G_MERGED_BYTES 8u
+#define PIM_G_FORM 3u
+#define PIM_G_STATUS_OVERFLOW 1u
+#define PIM_G_STATUS_TOO_LARGE 2u
 #define PIM_F_TREES 1u
 #define PIM_F_TREE_WRITES 2u
 #define PIM_F_MP 4u
@@ -166,9 +186,11 @@ enum pim_op {
 #define PIM_F_SCAN 1024u
 #define PIM_F_DISTINCT 2048u
 #define PIM_F_UNIQUE 4096u
+#define PIM_F_GATHER 8192u
 #define PIM_MP_SEG_BYTES 4096u
 #define PIM_MP_VALUE_MAX 1024u
-#define PIM_MP_PUB_MAX 30720u
+#define PIM_MP_PUB_MAX 0x00100000u
+#define PIM_MP_ENTRY_MAX 65528u
 #define PIM_NODE_FANOUT 10u
 #define PIM_MAX_TREE_KEY 64u
 #define PIM_MAX_HASH_KEY 248u

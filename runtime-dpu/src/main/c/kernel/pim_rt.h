@@ -165,6 +165,8 @@ typedef struct {
     pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
+    uint32_t first;            /* the call's sub-header: 1 on its lowest participant (relations finish there) */
+    uint32_t pad;
 } pim_xstate_t;
 
 /* The kernel's state of a launch, in one object (one base address for all of it). */
@@ -222,6 +224,7 @@ enum {
     PIM_E_PUBLISH,
     PIM_E_JOIN_ROWS,
     PIM_E_PARTIAL,
+    PIM_E_MERGED,
     PIM_E_OUTPUT,
     PIM_E_UNDO,
     PIM_E_ROW_MRAM,
@@ -419,6 +422,16 @@ bool pim_bit(const uint8_t *base, uint32_t bit);
 void pim_setbit(uint8_t *base, uint32_t bit, bool on);
 /* MV: the field `from` of the running call's frame stored into the field `to` (with to's checks). */
 void pim_move(const pim_fd_t *to, const pim_fd_t *from);
+
+/* ---- relations (pim_mp_gather.c, docs/multi-partition.md "Relations"): a read every participant of an exchange
+ * call reduces and the host merges; the descriptor is a pool entry (docs/vm.md GOPEN) ---- */
+struct pim_rel;
+bool pim_rel_open(const struct pim_rel *d, pim_cell_t *cells, const pim_cell_t *key);
+bool pim_rel_put(const struct pim_rel *d, uint8_t *F, pim_cell_t *cells);
+uint32_t pim_rel_close(const struct pim_rel *d, uint8_t *F, pim_cell_t *cells);
+bool pim_rel_next(const struct pim_rel *d, uint8_t *F);
+void pim_rel_rewind(const struct pim_rel *d, uint8_t *F);
+void pim_rel_stop(void);
 
 /* ---- the interpreter (pim_vm.c) ---- */
 /* Runs procedure p in the calling tasklet's frame (its parameters already at offset 0). */

@@ -532,6 +532,23 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             break;
         }
 #endif
+#if PIM_HAS(PIM_F_GATHER)
+        case OP_GOPEN:
+            r = pim_rel_open(px, cells, in->b == PIM_NO_CELL ? NULL : B);
+            goto num;
+        case OP_GPUT:
+            r = pim_rel_put(px, F, cells);
+            goto num;
+        case OP_GCLOSE:
+            r = pim_rel_close(px, F, cells);
+            goto num;
+        case OP_GNEXT:
+            r = pim_rel_next(px, F);
+            goto num;
+        case OP_GREW:
+            pim_rel_rewind(px, F);
+            break;
+#endif
         default:
             assert(false); /* an operation of a feature this kernel was built without */
             break;
@@ -554,6 +571,11 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #if PIM_HAS(PIM_F_MP_ROWS)
     if ((T->mp_flags & PIM_CALL_MP) != 0) {
         pim_mp_stop();
+    }
+#endif
+#if PIM_HAS(PIM_F_GATHER)
+    if ((T->mp_flags & PIM_CALL_MP) != 0) {
+        pim_rel_stop();
     }
 #endif
 }

@@ -341,6 +341,16 @@ public final class ExchangeAccesses {
         return e instanceof Expr.ScalarSubquery sq ? sq : null;
     }
 
+    /** True when a scalar subquery inside {@code q} reads a partitioned table. */
+    public static boolean partitionedSubqueries(Query q) {
+        for (Expr e : Exprs.queryExprs(q)) {
+            if (touches(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean subqueries(Query q) {
         for (Expr e : Exprs.queryExprs(q)) {
             if (containsSubquery(e)) {

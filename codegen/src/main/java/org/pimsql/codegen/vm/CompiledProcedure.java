@@ -36,6 +36,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
                 case MPAT, MPVAL, MPNONE -> VmFormat.F_MP;
                 case MPROWS, MPRNEXT, MPROW, MPPUT, MPLOOK, MPJEND -> VmFormat.F_MP | VmFormat.F_MP_ROWS;
                 case GAGGS, GROWS -> VmFormat.F_MP | VmFormat.F_MP_SCATTER;
+                case GOPEN, GPUT, GCLOSE, GNEXT, GREW -> VmFormat.F_MP | VmFormat.F_GATHER;
                 case MPHASH -> VmFormat.F_MP | VmFormat.F_MP_HASH;
                 case NTOS -> VmFormat.F_TEXT | (y == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);
                 case STON -> VmFormat.F_PARSE | (x == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);

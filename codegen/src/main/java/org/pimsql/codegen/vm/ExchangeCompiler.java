@@ -13,7 +13,9 @@ import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.RouteSlots;
 import org.pimsql.codegen.TableLayout;
 import org.pimsql.frontend.analysis.PartitionFunction;
+import org.pimsql.frontend.analysis.Relations;
 import org.pimsql.frontend.analysis.ScatterReads;
+import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Expr;
@@ -57,6 +59,15 @@ final class ExchangeCompiler {
 
     /** Compiles statement {@code s} through the exchange; false when it touches no partitioned table (compile it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
+        if (relationQuery(s) != null) {
+            // every participant reduces its rows, the host merges (RelationCompiler)
+            p.queries.relationNext = s.id();
+            body.emit();
+            if (p.queries.relationNext != null) {
+                throw new IllegalStateException("statement " + s.id() + " compiled no relation");
+            }
+            return true;
+        }
         ExchangeAccesses.Target t = ExchangeAccesses.target(s);
         // one rowset at a time (pim_mp_rows.c): no join or FOR loop through the exchange inside a FOR loop's body
         ExchangeAccesses.Join j = t == null && rowsets == 0 ? ExchangeAccesses.join(s) : null;
@@ -112,6 +123,35 @@ final class ExchangeCompiler {
             p.asm.emit(Op.MPVAL, 0, 0, 0, values(s.id(), fields, specs, "values statement " + s.id() + " publishes"), 0);
         }
         return true;
+    }
+
+    /**
+     * The query of a read that runs as a relation (docs/multi-partition.md "Relations"), or null: one DPU cannot finish
+     * it (GROUP BY, DISTINCT), or it reads partitioned rows that no single owner holds and that neither a rowset
+     * join nor a scatter-gather fragment handles.
+     */
+    private Query relationQuery(Stmt s) throws BuildException {
+        Query q = switch (s) {
+            case Stmt.SelectInto si -> si.query();
+            case Stmt.Assign a when ScatterReads.singleRowQuery(s) != null -> ScatterReads.singleRowQuery(s);
+            case Stmt.ForEach fe -> fe.query();
+            case Stmt.OpenCursor oc -> oc.cursor().query();
+            default -> null;
+        };
+        if (q == null) {
+            return null;
+        }
+        if (!Relations.needsHost(q)) {
+            if (ExchangeAccesses.target(s) != null || ScatterReads.gathered(s)
+                    || (rowsets == 0 && ExchangeAccesses.join(s) != null) || !ExchangeAccesses.touchesPartitioned(s)) {
+                return null;
+            }
+        }
+        if (ExchangeAccesses.partitionedSubqueries(q)) {
+            throw new BuildException("statement " + s.id() + " (" + s.pos() + "): a subquery of a partitioned table inside "
+                    + "a read across partitions is not compiled yet");
+        }
+        return q;
     }
 
     /** The value descriptor of the columns of a join source that the exchange publishes (every column the query reads). */

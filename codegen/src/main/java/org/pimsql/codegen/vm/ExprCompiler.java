@@ -86,6 +86,12 @@ final class ExprCompiler {
     // ---- values ----
 
     Val expr(Expr e, Scope s) throws BuildException {
+        if (!s.groups().isEmpty()) {
+            Fd group = s.groups().get(e);
+            if (group != null) {
+                return load(group, e.type()); // a GROUP BY expression: its value in the group's record
+            }
+        }
         return switch (e) {
             case Expr.Literal lit -> literal(lit);
             case Expr.VarRef vr -> load(p.field(vr.variable()), vr.type());

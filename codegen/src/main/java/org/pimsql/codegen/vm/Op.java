@@ -87,7 +87,13 @@ public enum Op {
     MPLOOK("a:cell x:values"),
     MPJEND(""),
     GAGGS("b:cell x:aggs"),
-    GROWS("x:sort y:const");
+    GROWS("x:sort y:const"),
+    // relations (docs/multi-partition.md "Relations"): a read every participant reduces, the host merges
+    GOPEN("a:cell b:cell? x:relation"),
+    GPUT("a:cell x:relation"),
+    GCLOSE("a:cell x:relation"),
+    GNEXT("a:cell x:relation"),
+    GREW("x:relation");
 
     /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF (a cell: 255) as absent. */
     public final String operands;

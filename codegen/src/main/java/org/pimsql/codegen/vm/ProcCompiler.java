@@ -33,6 +33,7 @@ final class ProcCompiler {
     final ExprCompiler exprs;
     final QueryCompiler queries;
     final ExchangeCompiler exchange;
+    final RelationCompiler relations;
     /** Kernel features the program uses (VmFormat.F_*). */
     int features;
     private final Map<Integer, Fd> varFields = new HashMap<>();
@@ -60,6 +61,7 @@ final class ProcCompiler {
         this.exprs = new ExprCompiler(this);
         this.queries = new QueryCompiler(this);
         this.exchange = exchange ? new ExchangeCompiler(this) : null;
+        this.relations = new RelationCompiler(this);
     }
 
     Fd field(Variable v) {

@@ -143,21 +143,30 @@ final class Exprs {
         return found[0];
     }
 
-    /** A column read outside any aggregate call, or null. */
-    static ColumnRef columnOutsideAggregate(Expr e) {
-        if (e instanceof Aggregate) {
+    /**
+     * A column read outside any aggregate call and outside every occurrence of a GROUP BY expression, or null (an
+     * aggregating query's select list, HAVING and ORDER BY may read nothing else).
+     */
+    static ColumnRef columnOutsideGroups(Expr e, List<Expr> groupBy) {
+        if (e instanceof Aggregate || groupBy.contains(e)) {
             return null;
         }
         if (e instanceof ColumnRef c) {
             return c;
         }
         for (Expr child : children(e)) {
-            ColumnRef c = columnOutsideAggregate(child);
+            ColumnRef c = columnOutsideGroups(child, groupBy);
             if (c != null) {
                 return c;
             }
         }
         return null;
+    }
+
+    static boolean hasSubquery(Expr e) {
+        var found = new boolean[1];
+        visit(e, x -> found[0] |= x instanceof ScalarSubquery);
+        return found[0];
     }
 
     static void visit(Expr e, java.util.function.Consumer<Expr> visitor) {

@@ -89,6 +89,14 @@ public interface CallCodec {
     List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
 
     /**
+     * The result set {@code index} of a call of {@code procedure} made of {@code rows}, each the bytes of one result
+     * row as the DPU writes it (a cursor whose rows the host finished: RelationMerge).
+     */
+    default ResultTable resultRows(org.pimsql.frontend.ir.Procedure procedure, int index, List<byte[]> rows) {
+        throw new UnsupportedOperationException("this codec does not decode result rows");
+    }
+
+    /**
      * Identifies how the database is laid out in MRAM (tables, indexes, memory map). A schema change that
      * alters it cannot be applied to DPUs that already hold data.
      */

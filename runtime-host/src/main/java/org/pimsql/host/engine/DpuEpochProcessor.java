@@ -183,6 +183,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
         final boolean dataDependent;
         final TreeSet<Integer> dpus = new TreeSet<>();
         final ExchangeVector vector = new ExchangeVector();
+        /** The codec of the call's schema (decodes the rows of cursors the host finishes). */
+        CallCodec codec;
+        /** The rows of its cursors the host finished in the latest launch, by result set index (RelationMerge). */
+        Map<Integer, List<byte[]>> finished = Map.of();
         /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
         final TreeMap<Integer, Integer> owners = new TreeMap<>();
         boolean decided;
@@ -285,10 +289,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
         int[] partitions = route.partitions();
         if (route.exchange()) {
             Exchange x = new Exchange(call, procedure, route.dataDependent());
+            x.codec = current.codec();
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }
-            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1)) {
+            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1) && !route.relations()) {
                 // one DPU holds every partition the call can touch: a plain call, every access local
                 open.get(x.dpus.first()).add(new Item(new RoutedCall(call, procedure, partitions[0], true, 1), null));
                 return null;
@@ -598,6 +603,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         List<ExchangeVector.Entry> merged = scatter.merged(x.dpus);
         changed |= x.vector.merge(merged);
+        x.finished = scatter.finished();
+        for (int owner : scatter.owners()) {
+            if (owner < 0 || owner >= open.size()) {
+                throw new IllegalStateException("exchange call " + x.call.sequence() + " reads the rows of DPU " + owner);
+            }
+            joining.add(owner); // a relation keyed to a partition whose DPU does not take part yet
+        }
         for (ExchangeVector.Entry entry : merged) {
             x.owners.put(entry.ordinal(), -1 - entry.ordinal()); // a broadcast read is a round of its own
         }
@@ -633,7 +645,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 }
             }
             if (outcome == null && blockedAt == Integer.MAX_VALUE) {
-                outcome = completed(byDpu); // every participant completed alike
+                outcome = completed(x, byDpu); // every participant completed alike
             } else if (outcome != null && blockedAt < failedAt) {
                 outcome = null; // an earlier value is still missing: the failure may not be reached
             }
@@ -666,9 +678,10 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * The outcome of an exchange call every participant completed: the OUT values of the lowest participant
      * (all participants compute the same), and the result sets of every participant in DPU order. A cursor over
      * one partition is opened by its owner only (docs/multi-partition.md "Result sets"), so each result set
-     * comes from the participant that produced it.
+     * comes from the participant that produced it; a cursor over every partition is opened by the first
+     * participant, and the rows of one the host finishes replace its empty placeholder (RelationMerge).
      */
-    private static CallOutcome completed(TreeMap<Integer, CallCodec.Result> byDpu) {
+    private static CallOutcome completed(Exchange x, TreeMap<Integer, CallCodec.Result> byDpu) {
         CallOutcome first = byDpu.firstEntry().getValue().outcome();
         if (!(first instanceof CallOutcome.Success s)) {
             return first;
@@ -676,10 +689,13 @@ public final class DpuEpochProcessor implements EpochProcessor {
         var sets = new ArrayList<ResultTable>();
         for (CallCodec.Result r : byDpu.values()) {
             if (r.outcome() instanceof CallOutcome.Success other) {
-                sets.addAll(other.resultSets());
+                for (ResultTable t : other.resultSets()) {
+                    List<byte[]> rows = x.finished.get(t.index());
+                    sets.add(rows == null ? t : x.codec.resultRows(x.procedure, t.index(), rows));
+                }
             }
         }
-        return sets.size() == s.resultSets().size() ? s : new CallOutcome.Success(s.sequence(), s.outValues(), sets);
+        return new CallOutcome.Success(s.sequence(), s.outValues(), sets);
     }
 
     /**

@@ -166,7 +166,8 @@ final class WireCodec implements CallCodec {
             b.putInt(encodedSize(c)).putShort((short) pl.id()).putShort((short) (c.flags() | waveFlags(joinsWave, i)))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
-                b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(0);
+                // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
+                b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(c.primary() ? 1 : 0);
             }
             int base = b.position();
             List<Object> args = c.call().request().args();
@@ -334,30 +335,46 @@ final class WireCodec implements CallCodec {
             int index = b.getInt(pos);
             int rows = b.getInt(pos + 4);
             pos += SchemaLayout.RESULT_SET_HEADER_BYTES;
-            ResultSetLayout rl = pl.resultSets().get(index);
-            Cursor cursor = c.procedure().cursors().get(index);
-            var names = new ArrayList<String>();
-            var types = new ArrayList<SqlType>();
-            for (Query.OutputColumn col : cursor.query().select()) {
-                names.add(col.name());
-                types.add(col.value().type());
-            }
-            var data = new ArrayList<List<Object>>(rows);
-            for (int r = 0; r < rows; r++) {
-                var row = new ArrayList<Object>(names.size());
-                for (FieldLayout f : rl.row().fields()) {
-                    row.add(BlockCodec.get(b, pos, f));
-                }
-                data.add(java.util.Collections.unmodifiableList(row));
-                pos += rl.row().bytes();
-            }
-            tables.add(new ResultTable(names, types, data));
+            tables.add(rows(c.procedure(), index, b, pos, rows));
+            pos += rows * pl.resultSets().get(index).row().bytes();
         }
         var outs = new ArrayList<Object>(c.procedure().params().size());
         for (Variable v : c.procedure().params()) {
             outs.add(v.mode() == ParamMode.IN || outBytes == 0 ? null : BlockCodec.get(b, pos, pl.params().field(v.name())));
         }
         return new CallOutcome.Success(c.call().sequence(), outs, tables);
+    }
+
+    /** {@code rows} rows of result set {@code index} from {@code pos}, each its layout's bytes long. */
+    private ResultTable rows(Procedure procedure, int index, ByteBuffer b, int pos, int rows) {
+        ResultSetLayout rl = layoutOf(procedure).resultSets().get(index);
+        Cursor cursor = procedure.cursors().get(index);
+        var names = new ArrayList<String>();
+        var types = new ArrayList<SqlType>();
+        for (Query.OutputColumn col : cursor.query().select()) {
+            names.add(col.name());
+            types.add(col.value().type());
+        }
+        var data = new ArrayList<List<Object>>(rows);
+        for (int r = 0; r < rows; r++) {
+            var row = new ArrayList<Object>(names.size());
+            for (FieldLayout f : rl.row().fields()) {
+                row.add(BlockCodec.get(b, pos, f));
+            }
+            data.add(java.util.Collections.unmodifiableList(row));
+            pos += rl.row().bytes();
+        }
+        return new ResultTable(names, types, data, index);
+    }
+
+    @Override
+    public ResultTable resultRows(Procedure procedure, int index, List<byte[]> rows) {
+        int bytes = layoutOf(procedure).resultSets().get(index).row().bytes();
+        byte[] all = new byte[rows.size() * bytes];
+        for (int i = 0; i < rows.size(); i++) {
+            System.arraycopy(rows.get(i), 0, all, i * bytes, bytes);
+        }
+        return rows(procedure, index, BlockCodec.littleEndian(all), 0, rows.size());
     }
 
     @Override

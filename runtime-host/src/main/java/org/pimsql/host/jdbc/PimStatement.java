@@ -190,7 +190,7 @@ class PimStatement extends StatementBase {
             } else {
                 ResultTable table = (ResultTable) results.get(current);
                 if (maxRows > 0 && table.rows().size() > maxRows) {
-                    table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows));
+                    table = new ResultTable(table.columnNames(), table.columnTypes(), table.rows().subList(0, maxRows), table.index());
                 }
                 open = new PimResultSet(this, table);
             }

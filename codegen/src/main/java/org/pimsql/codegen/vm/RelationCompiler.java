@@ -1,0 +1,518 @@
+package org.pimsql.codegen.vm;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pimsql.codegen.BlockLayout;
+import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.ExchangeAccesses;
+import org.pimsql.codegen.FieldLayout;
+import org.pimsql.codegen.LayoutBuilder;
+import org.pimsql.codegen.ResultSetLayout;
+import org.pimsql.frontend.analysis.Exprs;
+import org.pimsql.frontend.analysis.Relations;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.Source;
+
+/**
+ * Compiles a read into a relation (docs/multi-partition.md "Relations", docs/vm.md GOPEN..GREW): every participant
+ * of the exchange call scans its own rows and turns each result row into a record that GPUT keeps in the partial it
+ * sends the host; the host merges the participants' partials; GCLOSE finds the merged records and the participants
+ * finish the query over them. A record is
+ *
+ * <pre>
+ * key       the memcmp-comparable sort keys (SKEY) the records are ordered, made distinct or grouped by
+ * block     a NULL bitmap and values: the select list (a cursor's: its result row), or the GROUP BY values
+ * accumulators, aggregating reads: {i64 value, i64 count} per aggregate, {i64 count, u16 length, characters}
+ *           for MIN/MAX of a string; a value counts only when count is not 0
+ * </pre>
+ *
+ * Plain rows keep their ORDER BY and DISTINCT in the key and are cut to OFFSET + LIMIT by the merge; the finish
+ * applies OFFSET and LIMIT. Aggregating reads group by the GROUP BY values (and the argument of their DISTINCT
+ * aggregates, which the host then counts once per group); the finish computes each aggregate from its
+ * accumulator, HAVING, the select list, and ORDER BY / OFFSET / LIMIT through the sort buffer. A cursor's plain
+ * rows are final after the merge: the host finishes them (OFFSET, LIMIT) into the result set, so the call needs no
+ * further launch; the first participant opens the result set as a placeholder the host fills.
+ */
+final class RelationCompiler {
+    /** Bytes of a relation's WRAM buffer for sorted, distinct and grouped records: a fuller buffer spills to the host. */
+    static final int BUFFER_BYTES = 1536;
+    /** OFFSET + LIMIT the merge cuts to (larger ones: the merge keeps every record and the finish skips). */
+    private static final int KEEP_MAX = 32767;
+
+    private final ProcCompiler p;
+    private final ExprCompiler x;
+    private final QueryCompiler qc;
+
+    RelationCompiler(ProcCompiler p) {
+        this.p = p;
+        this.x = p.exprs;
+        this.qc = p.queries;
+    }
+
+    private Assembler a() {
+        return p.asm;
+    }
+
+    /** One aggregate's accumulator in the record. */
+    private record Acc(Expr.Aggregate agg, int off, boolean str, int cap) {}
+
+    /** One key part: an expression encoded with SKEY. */
+    private record KeyPart(Expr value, boolean desc) {}
+
+    /** The record layout and how records are kept. */
+    private record Layout(List<KeyPart> keys, int keyBytes, int groupKeyBytes, int keyAligned, BlockLayout block,
+                          List<Acc> accs, int recBytes, int mode, List<Expr> blockValues) {}
+
+    /**
+     * Compiles {@code q} as the relation of statement {@code stmt} feeding {@code sink}: {@code cursor} is the result
+     * set index of a cursor whose rows the sink writes (the relation opens and ends the result set), else -1.
+     */
+    void run(Query q, int stmt, QueryCompiler.Sink sink, int cursor, ResultSetLayout rs, boolean singleRow)
+            throws BuildException {
+        p.use(VmFormat.F_GATHER);
+        String problem = Relations.distinctAggregatesProblem(q);
+        if (problem != null) {
+            throw new BuildException(problem);
+        }
+        BitSet local = Relations.localSources(q);
+        if (local.cardinality() != q.sources().size()) {
+            throw new BuildException("a join whose partitioned tables are not co-located is not compiled yet");
+        }
+        Layout lay = layout(q, cursor >= 0 ? rs.row() : null, local);
+        boolean host = cursor >= 0 && !q.aggregated();
+        int[] lim = qc.limits(q, singleRow);
+        int left = lim[0];
+        int skip = lim[1];
+
+        int rec = p.frame.buffer(lay.recBytes);
+        int capacity = lay.mode == VmFormat.G_STREAM ? 1 : Math.max(1, BUFFER_BYTES / lay.recBytes);
+        int buf = lay.mode == VmFormat.G_STREAM ? rec : p.frame.buffer(capacity * lay.recBytes);
+        int state = p.frame.buffer(16);
+        int n = x.constant(0, 0).cell();
+        int cap = x.constant(capacity, 0).cell();
+        int keep = x.constant(0, 0).cell();
+        if (!q.aggregated() && left >= 0) {
+            // the merge keeps OFFSET + LIMIT records (a single-row read: OFFSET + 2), when they are small
+            Label all = new Label();
+            jumpUnless(left, VmFormat.REL_LE, KEEP_MAX, all);
+            if (skip >= 0) {
+                jumpUnless(skip, VmFormat.REL_LE, KEEP_MAX, all);
+                a().emit(Op.ADD, keep, left, skip, 0, 0);
+            } else {
+                a().emit(Op.COPY, keep, left, 0, 0, 0);
+            }
+            a().bind(all);
+        }
+        int skipCell = VmFormat.NO_CELL;
+        int takeCell = VmFormat.NO_CELL;
+        if (host) {
+            skipCell = skip >= 0 ? clamped(skip) : VmFormat.NO_CELL;
+            takeCell = left >= 0 ? clamped(left) : VmFormat.NO_CELL;
+        }
+        int mode = lay.mode | (host ? VmFormat.G_HOST : 0) | (cursor >= 0 ? VmFormat.G_CURSOR : 0)
+                | (q.sources().stream().allMatch(s -> s.table().replicated()) ? VmFormat.G_REPLICATED : 0);
+        int[] words = new int[6 + 2 * lay.accs.size()];
+        words[0] = buf | rec << 16;
+        words[1] = lay.recBytes | lay.keyBytes << 16;
+        words[2] = n | cap << 8 | keep << 16 | mode << 24;
+        words[3] = stmt | state << 16;
+        words[4] = lay.groupKeyBytes | lay.keyAligned << 16;
+        words[5] = skipCell | takeCell << 8 | lay.accs.size() << 16 | (cursor >= 0 ? cursor : 0) << 24;
+        for (int i = 0; i < lay.accs.size(); i++) {
+            Acc acc = lay.accs.get(i);
+            words[6 + 2 * i] = acc.off | acc.cap << 16;
+            words[7 + 2 * i] = kind(acc.agg) | (acc.str ? VmFormat.G_ACC_STRING : 0)
+                    | (acc.agg.distinct() ? VmFormat.G_ACC_DISTINCT : 0);
+        }
+        int rel = a().pool(words);
+
+        // the scan: only the owner of a keyed read's partition has its rows
+        java.util.BitSet cells = p.frame.cellMark();
+        int key = ownerKey(q);
+        p.frame.releaseCells(cells);
+        if (key >= 0) {
+            p.frame.keep(key);
+        }
+        int scan = p.frame.cell();
+        Label closed = new Label();
+        a().emit(Op.GOPEN, scan, key >= 0 ? key : VmFormat.NO_CELL, 0, rel, 0);
+        a().jump(Op.JF, scan, closed);
+        Layout l = lay;
+        qc.loops(q, 0, Scope.EMPTY, scope -> {
+            Frame.Mark mark = p.frame.mark();
+            record(l, rec, scope);
+            int more = p.frame.cell();
+            a().emit(Op.GPUT, more, 0, 0, rel, 0);
+            if (l.mode == VmFormat.G_STREAM) {
+                a().jump(Op.JF, more, closed); // all the records the merge keeps: the scan stops
+            }
+            p.frame.release(mark);
+        });
+        a().bind(closed);
+        int go = p.frame.cell();
+        a().emit(Op.GCLOSE, go, 0, 0, rel, 0);
+        Label done = new Label();
+        a().jump(Op.JF, go, done);
+        if (cursor >= 0) {
+            a().emit(Op.RSBEGIN, 0, 0, 0, cursor, 0);
+        }
+        if (!host) {
+            finish(q, lay, rel, rec, left, skip, sink);
+        }
+        if (cursor >= 0) {
+            a().emit(Op.RSEND);
+        }
+        a().bind(done);
+    }
+
+    /** A cell holding {@code c} limited to 2^31 - 1 (what a partial header's u32 carries). */
+    private int clamped(int c) {
+        int t = p.frame.cell();
+        int max = x.constant(Integer.MAX_VALUE, 0).cell();
+        int lt = p.frame.cell();
+        Label ok = new Label();
+        a().emit(Op.COPY, t, c, 0, 0, 0);
+        a().emit(Op.CMP, lt, c, max, VmFormat.REL_LE, 0);
+        a().jump(Op.JT, lt, ok);
+        a().emit(Op.COPY, t, max, 0, 0, 0);
+        a().bind(ok);
+        return t;
+    }
+
+    private void jumpUnless(int b, int rel, int imm, Label target) {
+        java.util.BitSet m = p.frame.cellMark();
+        int t = p.frame.cell();
+        a().emit(Op.CMPI, t, b, 0, rel, imm & 0xFFFF);
+        a().jump(Op.JF, t, target);
+        p.frame.releaseCells(m);
+    }
+
+    /**
+     * The partition key of a read whose partitioned rows all live on one partition bound by variables and
+     * parameters (only its owner scans), in a cell, or -1.
+     */
+    private int ownerKey(Query q) throws BuildException {
+        Source part = null;
+        for (Source src : q.sources()) {
+            if (!src.table().replicated()) {
+                if (part != null) {
+                    return -1; // (a co-located join: the first source's key would do; every participant scans instead)
+                }
+                part = src;
+            }
+        }
+        if (part == null || !ExchangeAccesses.routable(part.table())) {
+            return -1;
+        }
+        List<Expr> keys = ExchangeAccesses.keys(part);
+        if (keys == null) {
+            return -1;
+        }
+        return p.exchange.partition(part.table(), keys, Scope.EMPTY).cell();
+    }
+
+    private static int kind(Expr.Aggregate a) {
+        return switch (a.kind()) {
+            case COUNT -> VmFormat.SG_COUNT;
+            case SUM -> VmFormat.SG_SUM;
+            case MIN -> VmFormat.SG_MIN;
+            case MAX -> VmFormat.SG_MAX;
+            case AVG -> VmFormat.SG_AVG;
+        };
+    }
+
+    // ---- layout ----
+
+    private Layout layout(Query q, BlockLayout cursorRow, BitSet local) throws BuildException {
+        List<KeyPart> keys = new ArrayList<>();
+        List<Expr> values = new ArrayList<>();
+        BlockLayout block;
+        int mode;
+        int groupKeyBytes;
+        List<Expr.Aggregate> aggs = new ArrayList<>();
+        if (q.aggregated()) {
+            for (Expr g : q.groupBy()) {
+                keys.add(new KeyPart(g, false));
+            }
+            groupKeyBytes = keyBytes(keys);
+            for (Expr e : finishExprs(q)) {
+                collect(e, aggs);
+            }
+            for (Expr.Aggregate agg : aggs) {
+                if (agg.distinct() && agg.argument() != null) {
+                    keys.add(new KeyPart(agg.argument(), false)); // one argument (Relations.distinctAggregatesProblem)
+                    break;
+                }
+            }
+            List<LayoutBuilder.Spec> specs = new ArrayList<>();
+            for (int i = 0; i < q.groupBy().size(); i++) {
+                specs.add(new LayoutBuilder.Spec("G" + (i + 1), q.groupBy().get(i).type(), true));
+            }
+            values.addAll(q.groupBy());
+            block = LayoutBuilder.block(0, specs, "the GROUP BY values of a read across partitions");
+            mode = VmFormat.G_GROUP;
+        } else {
+            for (Query.SortKey k : q.orderBy()) {
+                keys.add(new KeyPart(k.value(), k.descending()));
+            }
+            if (q.distinct()) {
+                for (Query.OutputColumn c : q.select()) {
+                    if (keys.stream().noneMatch(k -> k.value().equals(c.value()))) {
+                        keys.add(new KeyPart(c.value(), false));
+                    }
+                }
+            }
+            for (Query.OutputColumn c : q.select()) {
+                values.add(c.value());
+            }
+            block = cursorRow != null ? cursorRow : LayoutBuilder.resultRow(q, "the rows of a read across partitions");
+            groupKeyBytes = keyBytes(keys);
+            if (q.distinct()) {
+                mode = VmFormat.G_DISTINCT;
+            } else if (keys.isEmpty() || (q.inOrder() && local.get(0))) {
+                mode = VmFormat.G_STREAM; // the scan yields the rows in key order already
+            } else {
+                mode = VmFormat.G_SORT;
+            }
+        }
+        int keyBytes = keyBytes(keys);
+        int keyAligned = LayoutBuilder.align(keyBytes, 8);
+        int off = keyAligned + block.bytes();
+        List<Acc> accs = new ArrayList<>();
+        for (Expr.Aggregate agg : aggs) {
+            if (accs.stream().anyMatch(acc -> acc.agg.equals(agg))) {
+                continue;
+            }
+            boolean str = agg.argument() != null && agg.argument().type().kind().isString()
+                    && agg.kind() != Expr.AggregateKind.COUNT;
+            int cap = str ? agg.argument().type().length() : 0;
+            accs.add(new Acc(agg, off, str, cap));
+            off += str ? 8 + LayoutBuilder.align(2 + cap, 8) : 16;
+        }
+        if (off > VmFormat.MAX_FRAME_BYTES / 2) {
+            throw new BuildException("a record of a read across partitions needs " + off + " bytes (its key, values and "
+                    + "aggregates); at most " + VmFormat.MAX_FRAME_BYTES / 2 + " fit a tasklet's frame");
+        }
+        return new Layout(keys, keyBytes, groupKeyBytes, keyAligned, block, accs, off, mode, values);
+    }
+
+    private static int keyBytes(List<KeyPart> keys) {
+        int bytes = 0;
+        for (KeyPart k : keys) {
+            SqlType t = k.value().type();
+            bytes += 1 + (t.kind().isString() ? t.length() : 8);
+        }
+        return bytes;
+    }
+
+    /** The expressions an aggregating query computes after grouping: select list, HAVING, ORDER BY. */
+    private static List<Expr> finishExprs(Query q) {
+        List<Expr> out = new ArrayList<>();
+        for (Query.OutputColumn c : q.select()) {
+            out.add(c.value());
+        }
+        if (q.having() != null) {
+            out.add(q.having());
+        }
+        for (Query.SortKey k : q.orderBy()) {
+            out.add(k.value());
+        }
+        return out;
+    }
+
+    private static void collect(Expr e, List<Expr.Aggregate> out) {
+        if (e instanceof Expr.Aggregate a) {
+            out.add(a);
+            return;
+        }
+        if (e instanceof Expr.ScalarSubquery) {
+            return;
+        }
+        for (Expr c : Exprs.children(e)) {
+            collect(c, out);
+        }
+    }
+
+    // ---- the scan: one record per result row ----
+
+    /** Builds the record of the row in scope in the staging record (zeroed first: equal rows give equal bytes). */
+    private void record(Layout l, int rec, Scope scope) throws BuildException {
+        a().emit(Op.FILL, 0, 0, 0, rec, l.recBytes);
+        int at = 0;
+        for (KeyPart k : l.keys) {
+            java.util.BitSet m = p.frame.cellMark();
+            Val v = x.expr(k.value(), scope);
+            SqlType t = k.value().type();
+            int width = t.kind().isString() ? t.length() : 0;
+            if (!t.kind().isString() && v.scale() != Types.scale(t)) {
+                v = x.rescale(v, Types.scale(t), false);
+            }
+            a().emit(Op.SKEY, 0, v.cell(), 0, rec + at, width | (k.desc() ? VmFormat.SORT_DESC : 0));
+            at += 1 + (width != 0 ? width : 8);
+            p.frame.releaseCells(m);
+        }
+        int blockAt = rec + l.keyAligned;
+        for (int i = 0; i < l.blockValues.size(); i++) {
+            FieldLayout f = l.block.fields().get(i);
+            p.store(Fd.of(blockAt, f), f.type(), false, l.blockValues.get(i), scope);
+        }
+        for (Acc acc : l.accs) {
+            java.util.BitSet m = p.frame.cellMark();
+            Fd count = new Fd(rec + acc.off + (acc.str ? 0 : 8), VmFormat.NO_NULL_BIT, VmFormat.K_I64, 0, 0, "count");
+            int one = x.constant(1, 0).cell();
+            if (acc.agg.argument() == null) {
+                a().emit(Op.ST, one, 0, 0, a().fd(count), 0); // COUNT(*)
+                p.frame.releaseCells(m);
+                continue;
+            }
+            Label none = new Label();
+            Val v = x.expr(acc.agg.argument(), scope);
+            if (!v.neverNull()) {
+                a().jump(Op.JNULL, v.cell(), none);
+            }
+            if (acc.str) {
+                Val s = x.toStr(v, acc.agg.argument().type());
+                a().emit(Op.ST, s.cell(), 0, 0, a().fd(new Fd(rec + acc.off + 8, VmFormat.NO_NULL_BIT, VmFormat.K_VARCHAR,
+                        0, acc.cap, "value")), 0);
+            } else {
+                Val num = x.rescale(v, Types.scale(acc.agg.argument().type()), false);
+                a().emit(Op.ST, num.cell(), 0, 0, a().fd(new Fd(rec + acc.off, VmFormat.NO_NULL_BIT, VmFormat.K_I64, 0, 0,
+                        "value")), 0);
+            }
+            a().emit(Op.ST, one, 0, 0, a().fd(count), 0);
+            a().bind(none);
+            p.frame.releaseCells(m);
+        }
+    }
+
+    // ---- the finish over the merged records ----
+
+    private void finish(Query q, Layout l, int rel, int rec, int left, int skip, QueryCompiler.Sink sink)
+            throws BuildException {
+        int blockAt = rec + l.keyAligned;
+        if (!q.aggregated()) {
+            // rows: ordered, made distinct and cut by the merge; OFFSET and LIMIT here
+            QueryCompiler.RowLoop rows = body -> merged(rel, () -> {
+                Frame.Mark mark = p.frame.mark();
+                List<Val> values = new ArrayList<>();
+                for (FieldLayout f : l.block.fields()) {
+                    values.add(x.load(Fd.of(blockAt, f), f.type()));
+                }
+                body.row(qc.new Row(q, Scope.EMPTY, values));
+                p.frame.release(mark);
+            });
+            qc.output(q, rows, left, skip, false, null, sink);
+            return;
+        }
+        Map<Expr, Fd> groups = new HashMap<>();
+        for (int i = 0; i < q.groupBy().size(); i++) {
+            groups.put(q.groupBy().get(i), Fd.of(blockAt, l.block.fields().get(i)));
+        }
+        int any = x.constant(0, 0).cell();
+        QueryCompiler.RowLoop rows = body -> {
+            Label end = new Label();
+            merged(rel, () -> {
+                a().emit(Op.INT, any, 0, 0, 1, 0);
+                group(q, l, rec, groups, body);
+            });
+            if (!q.grouped()) {
+                // aggregates without GROUP BY give one row even when no partition had one: empty accumulators
+                a().jump(Op.JT, any, end);
+                a().emit(Op.FILL, 0, 0, 0, rec, l.recBytes);
+                group(q, l, rec, groups, body);
+            }
+            a().bind(end);
+        };
+        qc.output(q, rows, left, skip, !q.orderBy().isEmpty(), null, sink);
+    }
+
+    /** One group: the aggregates' values from its accumulators, HAVING, then the row. */
+    private void group(Query q, Layout l, int rec, Map<Expr, Fd> groups, QueryCompiler.Sink body) throws BuildException {
+        Frame.Mark mark = p.frame.mark();
+        Map<Expr.Aggregate, Val> byValue = new HashMap<>();
+        for (Acc acc : l.accs) {
+            byValue.put(acc.agg, finalValue(acc, rec));
+        }
+        IdentityHashMap<Expr.Aggregate, Val> finals = new IdentityHashMap<>();
+        for (Expr e : finishExprs(q)) {
+            List<Expr.Aggregate> found = new ArrayList<>();
+            collect(e, found);
+            for (Expr.Aggregate agg : found) {
+                finals.put(agg, byValue.get(agg));
+            }
+        }
+        Scope scope = Scope.EMPTY.withAggregates(finals).withGroups(groups);
+        Label rejected = new Label();
+        if (q.having() != null) {
+            x.unlessTrue(q.having(), scope, rejected);
+        }
+        body.row(qc.new Row(q, scope, null));
+        a().bind(rejected);
+        p.frame.release(mark);
+    }
+
+    /** An aggregate's value from its merged accumulator: NULL without a value (COUNT: 0), AVG divided. */
+    private Val finalValue(Acc acc, int rec) {
+        Expr.Aggregate agg = acc.agg;
+        Fd count = new Fd(rec + acc.off + (acc.str ? 0 : 8), VmFormat.NO_NULL_BIT, VmFormat.K_I64, 0, 0, "count");
+        int c = p.frame.cell();
+        a().emit(Op.LD, c, 0, 0, a().fd(count), 0);
+        if (agg.kind() == Expr.AggregateKind.COUNT) {
+            return Val.num(c, 0, true);
+        }
+        int r = p.frame.cell();
+        Label some = new Label();
+        Label end = new Label();
+        int t = p.frame.cell();
+        a().emit(Op.CMPI, t, c, 0, VmFormat.REL_GT, 0);
+        a().jump(Op.JT, t, some);
+        a().emit(Op.NULL, r, 0, 0, 0, 0);
+        a().jump(Op.JMP, 0, end);
+        a().bind(some);
+        java.util.BitSet m = p.frame.cellMark();
+        Val v;
+        if (acc.str) {
+            v = x.load(new Fd(rec + acc.off + 8, VmFormat.NO_NULL_BIT, VmFormat.K_VARCHAR, 0, acc.cap, "value"),
+                    SqlType.varchar(acc.cap));
+        } else {
+            int as = Types.scale(agg.argument().type());
+            int rs = Types.scale(agg.type());
+            Val raw = x.load(new Fd(rec + acc.off, VmFormat.NO_NULL_BIT, VmFormat.K_I64, 0, 0, "value"), agg.argument().type());
+            raw = Val.num(raw.cell(), as, true);
+            if (agg.kind() == Expr.AggregateKind.AVG) {
+                Val scaled = x.rescale(raw, rs, false);
+                int q = p.frame.cell();
+                a().emit(Op.DIV, q, scaled.cell(), c, 0, 0);
+                v = Val.num(q, rs, true);
+            } else {
+                v = x.rescale(raw, rs, true);
+            }
+        }
+        a().emit(Op.COPY, r, v.cell(), 0, 0, 0);
+        p.frame.releaseCells(m);
+        a().bind(end);
+        return acc.str ? Val.str(r, false) : Val.num(r, Types.scale(agg.type()), false);
+    }
+
+    private interface Each {
+        void run() throws BuildException;
+    }
+
+    /** A loop over the merged records of relation {@code rel}, each copied into its staging record. */
+    private void merged(int rel, Each each) throws BuildException {
+        Label top = a().here();
+        Label end = new Label();
+        int got = p.frame.cell();
+        a().emit(Op.GNEXT, got, 0, 0, rel, 0);
+        a().jump(Op.JF, got, end);
+        each.run();
+        a().jump(Op.JMP, 0, top);
+        a().bind(end);
+    }
+}

@@ -1,0 +1,218 @@
+package org.pimsql.host.engine;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.pimsql.codegen.vm.VmFormat;
+
+/**
+ * Merges the partials of a relation (docs/multi-partition.md "Relations"; kernel pim_mp_gather.c): every participant
+ * sends the records of its rows (already sorted, made distinct or grouped as far as its WRAM buffer held them), the
+ * host combines them into the records every participant continues with, or, for a cursor's plain rows, into the
+ * rows of its result set.
+ *
+ * <p>One merger for every shape: a partial describes itself (key and record sizes, how records combine, the
+ * accumulators), and the merge is relational work on bytes: a stable sort by the key (the kernel's memcmp-ordered
+ * sort keys, so byte order is SQL order, NULLs and PAD SPACE included), one record per key (DISTINCT) or the
+ * accumulators of equal keys combined (GROUP: COUNT and SUM add, MIN and MAX compare, strings PAD SPACE; then, for
+ * DISTINCT aggregates, the records of one group counted once per distinct argument), the first {@code keep}.
+ * Expressions are never evaluated here: the DPUs compute every value and finish the query (HAVING, the select list)
+ * from the merged accumulators with the same code as on one DPU. Why not Calcite: its planner would compare the
+ * decoded values with its own collation and NULL order and add its plan compilation to every call, where the
+ * merge must reproduce the DPU's byte order exactly and costs a sort.
+ *
+ * <p>Deterministic: records of equal keys keep the participants' DPU order, then each participant's own order.
+ */
+final class RelationMerge {
+    private RelationMerge() {}
+
+    /** One accumulator of a record: where it is and how it combines. */
+    record Acc(int off, int cap, int kind, boolean str, boolean distinct) {}
+
+    /** A partial's header (docs/wire-format.md "Relations"). */
+    record Header(int mode, int rs, int recBytes, int keyBytes, int groupKeyBytes, int payload, long keep, int owner,
+                  long skip, long take, List<Acc> accs, int bytes) {
+        boolean host() {
+            return (mode & VmFormat.G_HOST) != 0;
+        }
+
+        boolean replicated() {
+            return (mode & VmFormat.G_REPLICATED) != 0;
+        }
+
+        /** True when the key names a partition's owner, which alone has the rows (0xFFFFFFFF: every participant). */
+        boolean owned() {
+            return owner != -1;
+        }
+    }
+
+    /** The merge of one instance: the vector's value, or (a cursor the host finishes) its result rows. */
+    record Merged(Header header, byte[] value, List<byte[]> rows) {}
+
+    static ByteBuffer le(byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    static Header header(byte[] partial) {
+        ByteBuffer b = le(partial);
+        if ((partial[0] & 0xff) != VmFormat.G_FORM) {
+            throw new IllegalStateException("not a relation's partial: form " + (partial[0] & 0xff));
+        }
+        int mode = partial[1] & 0xff;
+        int nacc = partial[2] & 0xff;
+        int rs = partial[3] & 0xff;
+        var accs = new ArrayList<Acc>(nacc);
+        for (int i = 0; i < nacc; i++) {
+            int at = VmFormat.G_PARTIAL_BYTES + 8 * i;
+            int flags = partial[at + 4] & 0xff;
+            accs.add(new Acc(Short.toUnsignedInt(b.getShort(at)), Short.toUnsignedInt(b.getShort(at + 2)), flags & 0xf,
+                    (flags & VmFormat.G_ACC_STRING) != 0, (flags & VmFormat.G_ACC_DISTINCT) != 0));
+        }
+        return new Header(mode, rs, Short.toUnsignedInt(b.getShort(4)), Short.toUnsignedInt(b.getShort(6)),
+                Short.toUnsignedInt(b.getShort(8)), Short.toUnsignedInt(b.getShort(10)), Integer.toUnsignedLong(b.getInt(12)),
+                b.getInt(16), Integer.toUnsignedLong(b.getInt(20)), Integer.toUnsignedLong(b.getInt(24)), List.copyOf(accs),
+                VmFormat.G_PARTIAL_BYTES + 8 * nacc);
+    }
+
+    /** Merges the partials of one instance, given in DPU order (each the concatenation of its entries). */
+    static Merged merge(List<byte[]> partials) {
+        Header h = header(partials.getFirst());
+        var records = new ArrayList<byte[]>();
+        for (byte[] p : partials) {
+            Header other = header(p);
+            if (other.recBytes != h.recBytes || other.keyBytes != h.keyBytes || other.mode != h.mode
+                    || !other.accs.equals(h.accs) || (p.length - other.bytes) % h.recBytes != 0) {
+                throw new IllegalStateException("partials of one relation instance in different shapes");
+            }
+            for (int at = other.bytes; at < p.length; at += h.recBytes) {
+                records.add(Arrays.copyOfRange(p, at, at + h.recBytes));
+            }
+            if (h.replicated()) {
+                break; // every participant holds the rows: the first one's are all of them
+            }
+        }
+        int kb = h.keyBytes;
+        if (kb > 0) {
+            records.sort((x, y) -> Arrays.compareUnsigned(x, 0, kb, y, 0, kb)); // stable: DPU order among equal keys
+        }
+        boolean[] overflow = new boolean[1];
+        int base = h.mode & 3;
+        if (base == VmFormat.G_DISTINCT || base == VmFormat.G_GROUP) {
+            records = collapse(records, kb, base == VmFormat.G_GROUP ? h : null, false, overflow);
+        }
+        if (base == VmFormat.G_GROUP && h.groupKeyBytes < kb) {
+            // DISTINCT aggregates: one record per group and distinct argument so far; each counts once in its group
+            for (byte[] r : records) {
+                for (Acc a : h.accs) {
+                    if (a.distinct) {
+                        ByteBuffer b = le(r);
+                        int count = a.str ? a.off : a.off + 8;
+                        b.putLong(count, b.getLong(count) != 0 ? 1 : 0);
+                    }
+                }
+            }
+            records = collapse(records, h.groupKeyBytes, h, true, overflow);
+        }
+        if (h.keep > 0 && records.size() > h.keep) {
+            records = new ArrayList<>(records.subList(0, (int) h.keep));
+        }
+        if (h.host()) {
+            int from = (int) Math.min(h.skip, records.size());
+            int to = (int) Math.min(records.size(), from + h.take);
+            var rows = new ArrayList<byte[]>(to - from);
+            for (byte[] r : records.subList(from, to)) {
+                rows.add(Arrays.copyOfRange(r, h.payload, h.recBytes));
+            }
+            return new Merged(h, null, rows);
+        }
+        int status = overflow[0] ? VmFormat.G_STATUS_OVERFLOW : 0;
+        if (status == 0 && VmFormat.G_MERGED_BYTES + (long) records.size() * h.recBytes > VmFormat.MP_ENTRY_MAX) {
+            status = VmFormat.G_STATUS_TOO_LARGE; // every participant fails with 54000: no value returns
+        }
+        int n = status == 0 ? records.size() : 0;
+        byte[] value = new byte[VmFormat.G_MERGED_BYTES + n * h.recBytes];
+        ByteBuffer b = le(value);
+        value[0] = (byte) VmFormat.G_FORM;
+        value[1] = (byte) status;
+        b.putInt(4, n);
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(records.get(i), 0, value, VmFormat.G_MERGED_BYTES + i * h.recBytes, h.recBytes);
+        }
+        return new Merged(h, value, List.of());
+    }
+
+    /** Keeps the first record of each run of equal {@code bytes}-byte key prefixes, combining the run into it (GROUP). */
+    private static ArrayList<byte[]> collapse(List<byte[]> sorted, int bytes, Header group, boolean distinctOnce,
+                                              boolean[] overflow) {
+        var out = new ArrayList<byte[]>(sorted.size());
+        byte[] last = null;
+        for (byte[] r : sorted) {
+            if (last != null && Arrays.equals(last, 0, bytes, r, 0, bytes)) {
+                if (group != null) {
+                    combine(group, last, r, overflow);
+                }
+                continue;
+            }
+            last = r;
+            out.add(r);
+        }
+        return out;
+    }
+
+    /** Folds the accumulators of {@code src} into {@code dst}, as the kernel's combine (pim_mp_gather.c). */
+    private static void combine(Header h, byte[] dst, byte[] src, boolean[] overflow) {
+        ByteBuffer d = le(dst);
+        ByteBuffer s = le(src);
+        for (Acc a : h.accs) {
+            if (a.str) {
+                long sc = s.getLong(a.off);
+                if (sc == 0) {
+                    continue;
+                }
+                long dc = d.getLong(a.off);
+                int c = padSpaceCompare(src, a.off + 10, Short.toUnsignedInt(s.getShort(a.off + 8)), dst, a.off + 10,
+                        Short.toUnsignedInt(d.getShort(a.off + 8)));
+                if (dc == 0 || (a.kind == VmFormat.SG_MIN ? c < 0 : c > 0)) {
+                    System.arraycopy(src, a.off + 8, dst, a.off + 8, 2 + a.cap);
+                }
+                d.putLong(a.off, dc + sc);
+                continue;
+            }
+            long sv = s.getLong(a.off);
+            long sc = s.getLong(a.off + 8);
+            if (sc == 0) {
+                continue;
+            }
+            long dv = d.getLong(a.off);
+            long dc = d.getLong(a.off + 8);
+            if (dc == 0 || a.kind == VmFormat.SG_COUNT) {
+                dv = sv;
+            } else if (a.kind == VmFormat.SG_SUM || a.kind == VmFormat.SG_AVG) {
+                long sum = dv + sv;
+                if (((dv ^ sum) & (sv ^ sum)) < 0) {
+                    overflow[0] = true; // a serial accumulation overflows 64 bits too: 22003 on every participant
+                }
+                dv = sum;
+            } else if (a.kind == VmFormat.SG_MIN ? sv < dv : sv > dv) {
+                dv = sv;
+            }
+            d.putLong(a.off, dv);
+            d.putLong(a.off + 8, dc + sc);
+        }
+    }
+
+    /** SQL's PAD SPACE comparison of two ISO-8859-1 strings (pim_strcmp). */
+    static int padSpaceCompare(byte[] a, int aAt, int aLen, byte[] b, int bAt, int bLen) {
+        int n = Math.max(aLen, bLen);
+        for (int i = 0; i < n; i++) {
+            int ca = i < aLen ? a[aAt + i] & 0xff : ' ';
+            int cb = i < bLen ? b[bAt + i] & 0xff : ' ';
+            if (ca != cb) {
+                return ca < cb ? -1 : 1;
+            }
+        }
+        return 0;
+    }
+}
