@@ -342,7 +342,7 @@ final class QueryCompiler {
         change(del.target(), (scope, row, off) -> a().emit(Op.DELETE, off, t.id(), 0, row, 0));
     }
 
-    private interface RowBody {
+    interface RowBody {
         void emit(Scope scope, int row, int off) throws BuildException;
     }
 
@@ -408,7 +408,7 @@ final class QueryCompiler {
      * Loops over the rows of one source that pass its filter. Key expressions are evaluated in {@code outer}; the body
      * sees the source's row buffer too.
      */
-    private void source(Source src, Scope outer, RowBody body) throws BuildException {
+    void source(Source src, Scope outer, RowBody body) throws BuildException {
         TableLayout t = p.table(src.table());
         int row = p.frame.buffer(t.row().bytes());
         int off = p.frame.cell();

@@ -15,6 +15,7 @@ import org.pimsql.codegen.ResultSetLayout;
 import org.pimsql.frontend.analysis.Exprs;
 import org.pimsql.frontend.analysis.Relations;
 import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
 import org.pimsql.frontend.ir.Source;
@@ -81,8 +82,11 @@ final class RelationCompiler {
             throw new BuildException(problem);
         }
         BitSet local = Relations.localSources(q);
-        if (local.cardinality() != q.sources().size()) {
-            throw new BuildException("a join whose partitioned tables are not co-located is not compiled yet");
+        Map<Integer, Gathered> gathered = new HashMap<>();
+        for (int i = 0; i < q.sources().size(); i++) {
+            if (!local.get(i)) {
+                gathered.put(i, gather(q.sources().get(i), stmt));
+            }
         }
         Layout lay = layout(q, cursor >= 0 ? rs.row() : null, local);
         boolean host = cursor >= 0 && !q.aggregated();
@@ -144,7 +148,7 @@ final class RelationCompiler {
         a().emit(Op.GOPEN, scan, key >= 0 ? key : VmFormat.NO_CELL, 0, rel, 0);
         a().jump(Op.JF, scan, closed);
         Layout l = lay;
-        qc.loops(q, 0, Scope.EMPTY, scope -> {
+        scan(q, 0, Scope.EMPTY, gathered, scope -> {
             Frame.Mark mark = p.frame.mark();
             record(l, rec, scope);
             int more = p.frame.cell();
@@ -337,6 +341,187 @@ final class RelationCompiler {
         for (Expr c : Exprs.children(e)) {
             collect(c, out);
         }
+    }
+
+    // ---- joins: gathered sources ----
+
+    /** A source whose rows every participant gathered first: its relation and its staging record (a row image). */
+    private record Gathered(int rel, int rec, org.pimsql.codegen.TableLayout table) {}
+
+    /**
+     * The relation that collects, from every participant, the rows of {@code src} that its own conditions keep (the
+     * conditions on earlier sources are checked in the join): a stream of row images, merged in DPU order.
+     */
+    private Gathered gather(Source src, int stmt) throws BuildException {
+        org.pimsql.codegen.TableLayout t = p.table(src.table());
+        int bytes = t.row().bytes();
+        int rec = p.frame.buffer(bytes);
+        int state = p.frame.buffer(16);
+        int n = x.constant(0, 0).cell();
+        int keep = x.constant(0, 0).cell();
+        int[] words = {rec | rec << 16, bytes, n | n << 8 | keep << 16 | VmFormat.G_STREAM << 24, stmt | state << 16,
+            0, VmFormat.NO_CELL | VmFormat.NO_CELL << 8};
+        int rel = a().pool(words);
+        int scan = p.frame.cell();
+        Label closed = new Label();
+        a().emit(Op.GOPEN, scan, VmFormat.NO_CELL, 0, rel, 0);
+        a().jump(Op.JF, scan, closed);
+        Frame.Mark mark = p.frame.mark();
+        qc.source(ownRows(src), Scope.EMPTY, (scope, row, off) -> {
+            a().emit(Op.COPYB, 0, bytes & 0xFF, bytes >> 8, rec, row);
+            int more = p.frame.cell();
+            a().emit(Op.GPUT, more, 0, 0, rel, 0);
+        });
+        p.frame.release(mark);
+        a().bind(closed);
+        int go = p.frame.cell();
+        a().emit(Op.GCLOSE, go, 0, 0, rel, 0);
+        return new Gathered(rel, rec, t);
+    }
+
+    /** {@code src} with only the conditions that read no other source: through its access path when that needs none. */
+    private static Source ownRows(Source src) {
+        Access access = src.access();
+        List<Expr> own = new ArrayList<>();
+        boolean keyed = false;
+        for (Expr e : accessExprs(access)) {
+            keyed |= readsColumns(e);
+        }
+        if (keyed) {
+            conjuncts(accessPredicate(src), own); // the access needs earlier rows: a scan, filtered
+            access = new Access.FullScan();
+        } else {
+            conjuncts(src.filter(), own);
+        }
+        own.removeIf(c -> readsOtherThan(c, src.index()));
+        Expr filter = null;
+        for (Expr c : own) {
+            filter = filter == null ? c : new Expr.Binary(Expr.BinaryOp.AND, filter, c, SqlType.BOOLEAN);
+        }
+        Source scanned = new Source(src.index(), src.table(), src.alias(), access, filter);
+        return scanned;
+    }
+
+    /** Whether {@code e} reads a column of another source than {@code self}. */
+    private static boolean readsOtherThan(Expr e, int self) {
+        boolean[] found = new boolean[1];
+        walk(e, x -> found[0] |= x instanceof Expr.ColumnRef c && c.source() != self);
+        return found[0];
+    }
+
+    private static void conjuncts(Expr e, List<Expr> out) {
+        if (e == null) {
+            return;
+        }
+        if (e instanceof Expr.Binary b && b.op() == Expr.BinaryOp.AND) {
+            conjuncts(b.left(), out);
+            conjuncts(b.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    private static List<Expr> accessExprs(Access a) {
+        List<Expr> out = new ArrayList<>();
+        switch (a) {
+            case Access.PrimaryKey pk -> out.addAll(pk.key());
+            case Access.IndexRange r -> {
+                out.addAll(r.equalPrefix());
+                if (r.lower() != null) {
+                    out.add(r.lower().value());
+                }
+                if (r.upper() != null) {
+                    out.add(r.upper().value());
+                }
+            }
+            case Access.FullScan f -> { }
+        }
+        return out;
+    }
+
+    private static boolean readsColumns(Expr e) {
+        boolean[] found = new boolean[1];
+        walk(e, x -> found[0] |= x instanceof Expr.ColumnRef);
+        return found[0];
+    }
+
+    private static void walk(Expr e, java.util.function.Consumer<Expr> visitor) {
+        visitor.accept(e);
+        for (Expr c : Exprs.children(e)) {
+            walk(c, visitor);
+        }
+    }
+
+    /** What the access path of {@code src} selects, as a condition: key equalities and range bounds, and the filter. */
+    private static Expr accessPredicate(Source src) {
+        List<Expr> conj = new ArrayList<>();
+        java.util.function.BiFunction<Integer, Expr, Expr.ColumnRef> col = (ordinal, e) ->
+                new Expr.ColumnRef(src.index(), src.table().columns().get(ordinal));
+        switch (src.access()) {
+            case Access.PrimaryKey pk -> {
+                for (int i = 0; i < pk.key().size(); i++) {
+                    int c = src.table().primaryKey().columns().get(i);
+                    conj.add(new Expr.Binary(Expr.BinaryOp.EQ, col.apply(c, null), pk.key().get(i), SqlType.BOOLEAN));
+                }
+            }
+            case Access.IndexRange r -> {
+                List<Integer> cols = r.index().columns();
+                for (int i = 0; i < r.equalPrefix().size(); i++) {
+                    conj.add(new Expr.Binary(Expr.BinaryOp.EQ, col.apply(cols.get(i), null), r.equalPrefix().get(i),
+                            SqlType.BOOLEAN));
+                }
+                int k = r.equalPrefix().size();
+                if (r.lower() != null) {
+                    conj.add(new Expr.Binary(r.lower().inclusive() ? Expr.BinaryOp.GE : Expr.BinaryOp.GT,
+                            col.apply(cols.get(k), null), r.lower().value(), SqlType.BOOLEAN));
+                }
+                if (r.upper() != null) {
+                    conj.add(new Expr.Binary(r.upper().inclusive() ? Expr.BinaryOp.LE : Expr.BinaryOp.LT,
+                            col.apply(cols.get(k), null), r.upper().value(), SqlType.BOOLEAN));
+                }
+            }
+            case Access.FullScan f -> { }
+        }
+        if (src.filter() != null) {
+            conj.add(src.filter());
+        }
+        Expr all = null;
+        for (Expr c : conj) {
+            all = all == null ? c : new Expr.Binary(Expr.BinaryOp.AND, all, c, SqlType.BOOLEAN);
+        }
+        return all;
+    }
+
+    /**
+     * Nested loops over the sources like QueryCompiler.loops, except that a gathered source iterates the rows every
+     * participant gathered, checking the conditions its access path would have applied.
+     */
+    private void scan(Query q, int i, Scope scope, Map<Integer, Gathered> gathered, QueryCompiler.Body body)
+            throws BuildException {
+        if (i == q.sources().size()) {
+            body.emit(scope);
+            return;
+        }
+        Source src = q.sources().get(i);
+        Gathered g = gathered.get(i);
+        if (g == null) {
+            qc.source(src, scope, (inner, row, off) -> scan(q, i + 1, inner, gathered, body));
+            return;
+        }
+        Expr predicate = accessPredicate(src);
+        a().emit(Op.GREW, 0, 0, 0, g.rel, 0);
+        Label top = a().here();
+        Label end = new Label();
+        int got = p.frame.cell();
+        a().emit(Op.GNEXT, got, 0, 0, g.rel, 0);
+        a().jump(Op.JF, got, end);
+        Scope inner = scope.withRow(i, g.rec, g.table);
+        if (predicate != null) {
+            x.unlessTrue(predicate, inner, top);
+        }
+        scan(q, i + 1, inner, gathered, body);
+        a().jump(Op.JMP, 0, top);
+        a().bind(end);
     }
 
     // ---- the scan: one record per result row ----
