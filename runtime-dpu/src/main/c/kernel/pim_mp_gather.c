@@ -6,12 +6,13 @@
  * its scan runs, the program builds one record per result row in the descriptor's staging record (`rec`: the key
  * bytes, then a block of values, then accumulators) and GPUT keeps it:
  *   STREAM    appended to the partial at once, in arrival order (a key, if any, already ascends): no WRAM buffer;
- *             with `keep` set, the first `cap` records only (GPUT then answers false: the scan may stop)
+ *             with `keep` (the records the merge keeps) not 0, the first `keep` only (GPUT then answers false: the
+ *             scan may stop)
  *   SORT      inserted into the WRAM buffer in key order (stable), DISTINCT dropped when its key is there,
  *   DISTINCT  GROUP combined with the record of its key (the accumulators, pim_rel_combine)
  *   GROUP
- * A full buffer keeps its first `cap` records when `keep` is set (a LIMIT bounds what the host keeps), and
- * otherwise is SPILLED: its records go to the partial and it starts empty. The host merges everything a
+ * A buffer of `cap` records keeps its first `keep` records when the merge keeps no more than the buffer holds
+ * (OFFSET + LIMIT), and otherwise, when full, is SPILLED: its records go to the partial and it starts empty. The host merges everything a
  * participant sent, so a spill costs bytes, never correctness. GCLOSE flushes the buffer, closes the partial and
  * looks for the host's merged records of this instance in the vector (blocking the call when they are not there
  * yet); GNEXT then copies them one by one into `rec` and GREW starts them over (a gathered join source, iterated
@@ -102,7 +103,8 @@ static void append(const void *w, uint32_t bytes)
  * Folds the accumulators of record `src` into `dst` (same key): COUNT adds counts; SUM and AVG add values (22003
  * beyond 64 bits, as a serial scan would) and counts; MIN and MAX keep the smaller or larger value (strings: PAD
  * SPACE, their whole field copied so that equal records keep equal bytes). A value counts only when its count is
- * not 0 (no non-NULL value: nothing to fold).
+ * not 0 (no non-NULL value: nothing to fold). A DISTINCT aggregate's argument is in the key, so both records hold
+ * the same value of it: it is kept, not added (the host adds each distinct value once per group).
  */
 static void combine(const pim_rel_t *d, uint8_t *dst, const uint8_t *src)
 {
@@ -129,8 +131,8 @@ static void combine(const pim_rel_t *d, uint8_t *dst, const uint8_t *src)
         if (sv[1] == 0) {
             continue;
         }
-        if (dv[1] == 0 || kind == PIM_SG_COUNT) {
-            dv[0] = sv[0];
+        if (dv[1] == 0 || kind == PIM_SG_COUNT || (a->kind & PIM_G_ACC_DISTINCT) != 0) {
+            dv[0] = sv[0]; /* (a DISTINCT aggregate's records hold one value of its argument: the host adds them) */
         } else if (kind == PIM_SG_SUM || kind == PIM_SG_AVG) {
             dv[0] = pim_add(dv[0], sv[0]);
         } else if (kind == PIM_SG_MIN ? sv[0] < dv[0] : sv[0] > dv[0]) {
@@ -193,16 +195,15 @@ bool pim_rel_put(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
 {
     uint8_t *buf = F + d->buf, *rec = F + d->rec;
     uint32_t rb = d->rec_bytes, kb = d->key_bytes, mode = d->mode & 3u, lo = 0, hi, i;
-    uint32_t n = (uint32_t)cells[d->n].v, cap = (uint32_t)cells[d->cap].v;
-    bool keep = cells[d->keep].v != 0;
+    uint32_t n = (uint32_t)cells[d->n].v, cap = (uint32_t)cells[d->cap].v, keep = (uint32_t)cells[d->keep].v;
     assert(g_open);
     if (mode == PIM_G_STREAM) {
-        if (keep && n >= cap) {
+        if (keep != 0 && n >= keep) {
             return false;
         }
         append(rec, rb);
         cells[d->n].v = ++n;
-        return !(keep && n >= cap);
+        return !(keep != 0 && n >= keep);
     }
     /* the first position whose key is not below the record's (after equal keys for SORT: stable) */
     hi = n;
@@ -221,12 +222,15 @@ bool pim_rel_put(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
         }
         return true;
     }
+    if (keep != 0 && keep <= cap) {
+        cap = keep; /* a LIMIT the buffer holds: the records beyond it are never merged */
+        if (n >= cap && lo >= cap) {
+            return true;
+        }
+    }
     if (n >= cap) {
-        if (keep) {
-            if (lo >= cap) {
-                return true; /* beyond the records the merge keeps */
-            }
-            n = cap - 1;
+        if (keep == cap) {
+            n = cap - 1; /* the last record gives way */
         } else {
             spill(d, F, cells);
             n = lo = 0;

@@ -372,7 +372,8 @@ uint32_t pim_mp_route(int64_t key, bool key_null);
 /* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
 void pim_mp_none(void);
-int64_t pim_mp_hash(const void *cells, uint32_t n);
+/* The router's HASH partition of n key cells; `kinds`: bit i when key i is a string, bit 8 + i when a BOOLEAN. */
+int64_t pim_mp_hash(const void *cells, uint32_t n, uint32_t kinds);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
 void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len);
 bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);

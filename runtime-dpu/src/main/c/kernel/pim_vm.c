@@ -477,7 +477,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #endif
 #if PIM_HAS(PIM_F_MP_HASH)
         case OP_MPHASH:
-            r = pim_mp_hash(B, in->c);
+            r = pim_mp_hash(B, in->c, x);
             goto num;
 #endif
 #if PIM_HAS(PIM_F_MP_ROWS)

@@ -1,7 +1,5 @@
 package org.pimsql.codegen.vm;
 
-import java.util.List;
-
 /**
  * One procedure compiled for the kernel (docs/vm.md): its code block (instructions then pool), frame and the kernel
  * features its operations need.
@@ -10,12 +8,10 @@ import java.util.List;
  * @param frameBytes  its frame
  * @param outBytes    the OUT block returned after a successful call
  * @param features    VmFormat.F_* bits
- * @param unsupported accesses the exchange cannot route (their spanning calls fail with 0A000)
  */
 public record CompiledProcedure(int id, String name, byte[] code, int ninstr, int frameBytes, int outBytes,
-                                int features, Listing listing, List<String> unsupported) {
+                                int features, Listing listing) {
     public CompiledProcedure {
-        unsupported = List.copyOf(unsupported);
         features |= opFeatures(code, ninstr);
         if ((features & VmFormat.F_TREE_WRITES) != 0) {
             features |= VmFormat.F_TREES;

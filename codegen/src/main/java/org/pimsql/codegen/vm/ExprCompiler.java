@@ -143,7 +143,11 @@ final class ExprCompiler {
                 }
                 yield v;
             }
-            case Expr.ScalarSubquery sq -> p.queries.scalar(sq.query(), sq.type());
+            case Expr.ScalarSubquery sq -> {
+                Fd hoisted = p.hoisted.get(sq);
+                // a subquery of a partitioned table in an exchange call was evaluated before its statement
+                yield hoisted != null ? load(hoisted, sq.type()) : p.queries.scalar(sq.query(), sq.type());
+            }
         };
     }
 

@@ -77,7 +77,7 @@ public enum Op {
     RSROW("x:frame y:len"),
     RSEND(""),
     MPAT("b:cell? x:jump y:slot?"),
-    MPHASH("a:cell b:cell c:count"),
+    MPHASH("a:cell b:cell c:count x:kinds"),
     MPVAL("x:values"),
     MPNONE("x:const"),
     MPROWS("a:cell b:cell x:values"),

@@ -903,6 +903,28 @@ final class QueryCompiler {
         a().bind(done);
     }
 
+    /**
+     * Whether a scatter-gather fragment (GAGGS, GROWS) holds the partial of a broadcast read ScatterReads accepts: its
+     * accumulators (numbers only) or its sort records fit one exchange value. The other reads run as relations.
+     */
+    static boolean gatherFits(Query q) throws BuildException {
+        if (q.aggregated()) {
+            List<Expr.Aggregate> aggs = new ArrayList<>();
+            for (Query.OutputColumn c : q.select()) {
+                collect(c.value(), aggs);
+            }
+            return !aggs.isEmpty() && q.having() == null && aggs.size() * 24 + 8 <= VALUE_MAX
+                    && aggs.stream().noneMatch(a -> a.argument() != null && a.argument().type().kind().isString());
+        }
+        int keyBytes = 0;
+        for (Query.SortKey k : q.orderBy()) {
+            SqlType t = k.value().type();
+            keyBytes += 1 + (t.kind().isString() ? t.length() : 8);
+        }
+        int recBytes = LayoutBuilder.align(keyBytes, 8) + LayoutBuilder.resultRow(q, "sorted rows").bytes();
+        return recBytes + ROWS_HEADER <= VALUE_MAX;
+    }
+
     private static Long literal(Expr e) {
         return e instanceof Expr.Literal l && l.value() instanceof Long v ? v : null;
     }

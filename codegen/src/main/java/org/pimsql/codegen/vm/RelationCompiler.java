@@ -60,8 +60,11 @@ final class RelationCompiler {
         return p.asm;
     }
 
-    /** One aggregate's accumulator in the record. */
-    private record Acc(Expr.Aggregate agg, int off, boolean str, int cap) {}
+    /**
+     * One aggregate's accumulator in the record; a DISTINCT aggregate's argument is also a key part, at {@code keyAt}
+     * ({@code cap}: its width when a string), so that the host counts each of its values once per group.
+     */
+    private record Acc(Expr.Aggregate agg, int off, boolean str, int cap, int keyAt) {}
 
     /** One key part: an expression encoded with SKEY. */
     private record KeyPart(Expr value, boolean desc) {}
@@ -77,10 +80,6 @@ final class RelationCompiler {
     void run(Query q, int stmt, QueryCompiler.Sink sink, int cursor, ResultSetLayout rs, boolean singleRow)
             throws BuildException {
         p.use(VmFormat.F_GATHER);
-        String problem = Relations.distinctAggregatesProblem(q);
-        if (problem != null) {
-            throw new BuildException(problem);
-        }
         BitSet local = Relations.localSources(q);
         Map<Integer, Gathered> gathered = new HashMap<>();
         for (int i = 0; i < q.sources().size(); i++) {
@@ -132,7 +131,7 @@ final class RelationCompiler {
             Acc acc = lay.accs.get(i);
             words[6 + 2 * i] = acc.off | acc.cap << 16;
             words[7 + 2 * i] = kind(acc.agg) | (acc.str ? VmFormat.G_ACC_STRING : 0)
-                    | (acc.agg.distinct() ? VmFormat.G_ACC_DISTINCT : 0);
+                    | (acc.agg.distinct() ? VmFormat.G_ACC_DISTINCT : 0) | acc.keyAt << 16;
         }
         int rel = a().pool(words);
 
@@ -249,9 +248,9 @@ final class RelationCompiler {
                 collect(e, aggs);
             }
             for (Expr.Aggregate agg : aggs) {
-                if (agg.distinct() && agg.argument() != null) {
-                    keys.add(new KeyPart(agg.argument(), false)); // one argument (Relations.distinctAggregatesProblem)
-                    break;
+                if (agg.distinct() && agg.argument() != null
+                        && keys.subList(q.groupBy().size(), keys.size()).stream().noneMatch(k -> k.value().equals(agg.argument()))) {
+                    keys.add(new KeyPart(agg.argument(), false)); // after the groups: one record per group and values
                 }
             }
             List<LayoutBuilder.Spec> specs = new ArrayList<>();
@@ -295,8 +294,17 @@ final class RelationCompiler {
             }
             boolean str = agg.argument() != null && agg.argument().type().kind().isString()
                     && agg.kind() != Expr.AggregateKind.COUNT;
-            int cap = str ? agg.argument().type().length() : 0;
-            accs.add(new Acc(agg, off, str, cap));
+            int cap = agg.argument() != null && agg.argument().type().kind().isString() ? agg.argument().type().length() : 0;
+            int keyAt = 0;
+            if (agg.distinct() && agg.argument() != null) {
+                for (KeyPart k : keys) {
+                    if (k.value().equals(agg.argument())) {
+                        break;
+                    }
+                    keyAt += keyBytes(List.of(k));
+                }
+            }
+            accs.add(new Acc(agg, off, str, cap, keyAt));
             off += str ? 8 + LayoutBuilder.align(2 + cap, 8) : 16;
         }
         if (off > VmFormat.MAX_FRAME_BYTES / 2) {

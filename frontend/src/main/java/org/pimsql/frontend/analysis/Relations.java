@@ -1,6 +1,5 @@
 package org.pimsql.frontend.analysis;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -111,25 +110,5 @@ public final class Relations {
         }
         return a.kind() == b.kind() && (a.kind() != TypeKind.DECIMAL || a.scale() == b.scale())
                 && (!a.kind().isString() || a.kind() == b.kind());
-    }
-
-    /**
-     * Why a relation cannot compute this query's DISTINCT aggregates, or null: they must share one argument (each
-     * participant sends one record per group and distinct argument; the host counts them).
-     */
-    public static String distinctAggregatesProblem(Query q) {
-        List<Expr> args = new ArrayList<>();
-        for (Expr e : Exprs.queryExprs(q)) {
-            Exprs.walk(e, x -> {
-                if (x instanceof Expr.Aggregate a && a.distinct() && a.argument() != null && !args.contains(a.argument())) {
-                    args.add(a.argument());
-                }
-            });
-        }
-        if (args.size() <= 1) {
-            return null;
-        }
-        return "this read runs on every partition and its DISTINCT aggregates have " + args.size()
-                + " different arguments; across partitions they must share one: read each in a statement of its own";
     }
 }

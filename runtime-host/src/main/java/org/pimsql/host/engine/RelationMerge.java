@@ -28,8 +28,15 @@ import org.pimsql.codegen.vm.VmFormat;
 final class RelationMerge {
     private RelationMerge() {}
 
-    /** One accumulator of a record: where it is and how it combines. */
-    record Acc(int off, int cap, int kind, boolean str, boolean distinct) {}
+    /**
+     * One accumulator of a record: where it is and how it combines. A DISTINCT aggregate's argument is also in the
+     * key, at {@code keyAt}: 1 + 8 bytes, or 1 + {@code cap} for a string.
+     */
+    record Acc(int off, int cap, int kind, boolean str, boolean distinct, int keyAt) {
+        int keyWidth() {
+            return 1 + (cap > 0 ? cap : 8);
+        }
+    }
 
     /** A partial's header (docs/wire-format.md "Relations"). */
     record Header(int mode, int rs, int recBytes, int keyBytes, int groupKeyBytes, int payload, long keep, int owner,
@@ -68,7 +75,8 @@ final class RelationMerge {
             int at = VmFormat.G_PARTIAL_BYTES + 8 * i;
             int flags = partial[at + 4] & 0xff;
             accs.add(new Acc(Short.toUnsignedInt(b.getShort(at)), Short.toUnsignedInt(b.getShort(at + 2)), flags & 0xf,
-                    (flags & VmFormat.G_ACC_STRING) != 0, (flags & VmFormat.G_ACC_DISTINCT) != 0));
+                    (flags & VmFormat.G_ACC_STRING) != 0, (flags & VmFormat.G_ACC_DISTINCT) != 0,
+                    Short.toUnsignedInt(b.getShort(at + 6))));
         }
         return new Header(mode, rs, Short.toUnsignedInt(b.getShort(4)), Short.toUnsignedInt(b.getShort(6)),
                 Short.toUnsignedInt(b.getShort(8)), Short.toUnsignedInt(b.getShort(10)), Integer.toUnsignedLong(b.getInt(12)),
@@ -103,17 +111,7 @@ final class RelationMerge {
             records = collapse(records, kb, base == VmFormat.G_GROUP ? h : null, false, overflow);
         }
         if (base == VmFormat.G_GROUP && h.groupKeyBytes < kb) {
-            // DISTINCT aggregates: one record per group and distinct argument so far; each counts once in its group
-            for (byte[] r : records) {
-                for (Acc a : h.accs) {
-                    if (a.distinct) {
-                        ByteBuffer b = le(r);
-                        int count = a.str ? a.off : a.off + 8;
-                        b.putLong(count, b.getLong(count) != 0 ? 1 : 0);
-                    }
-                }
-            }
-            records = collapse(records, h.groupKeyBytes, h, true, overflow);
+            records = groups(records, h, overflow);
         }
         if (h.keep > 0 && records.size() > h.keep) {
             records = new ArrayList<>(records.subList(0, (int) h.keep));
@@ -161,46 +159,110 @@ final class RelationMerge {
         return out;
     }
 
-    /** Folds the accumulators of {@code src} into {@code dst}, as the kernel's combine (pim_mp_gather.c). */
-    private static void combine(Header h, byte[] dst, byte[] src, boolean[] overflow) {
-        ByteBuffer d = le(dst);
-        ByteBuffer s = le(src);
-        for (Acc a : h.accs) {
-            if (a.str) {
-                long sc = s.getLong(a.off);
-                if (sc == 0) {
+    /**
+     * DISTINCT aggregates: the records so far are one per group and combination of distinct arguments (the key
+     * after the GROUP BY values); a group's record combines them all, its other aggregates as usual and each
+     * DISTINCT aggregate over the first record of each of its own argument's values, counted once.
+     */
+    private static ArrayList<byte[]> groups(List<byte[]> sorted, Header h, boolean[] overflow) {
+        var out = new ArrayList<byte[]>();
+        int g = h.groupKeyBytes;
+        int i = 0;
+        while (i < sorted.size()) {
+            int j = i + 1;
+            while (j < sorted.size() && Arrays.equals(sorted.get(i), 0, g, sorted.get(j), 0, g)) {
+                j++;
+            }
+            byte[] group = sorted.get(i).clone();
+            for (int r = i + 1; r < j; r++) {
+                combine(h, group, sorted.get(r), overflow, false);
+            }
+            for (Acc a : h.accs) {
+                if (!a.distinct) {
                     continue;
                 }
-                long dc = d.getLong(a.off);
-                int c = padSpaceCompare(src, a.off + 10, Short.toUnsignedInt(s.getShort(a.off + 8)), dst, a.off + 10,
-                        Short.toUnsignedInt(d.getShort(a.off + 8)));
-                if (dc == 0 || (a.kind == VmFormat.SG_MIN ? c < 0 : c > 0)) {
-                    System.arraycopy(src, a.off + 8, dst, a.off + 8, 2 + a.cap);
+                clear(a, group);
+                var seen = new java.util.HashSet<java.nio.ByteBuffer>();
+                for (int r = i; r < j; r++) {
+                    byte[] rec = sorted.get(r);
+                    if (seen.add(ByteBuffer.wrap(rec, a.keyAt, a.keyWidth()))) {
+                        fold(a, group, once(a, rec), overflow, false);
+                    }
                 }
-                d.putLong(a.off, dc + sc);
-                continue;
             }
-            long sv = s.getLong(a.off);
-            long sc = s.getLong(a.off + 8);
-            if (sc == 0) {
-                continue;
-            }
-            long dv = d.getLong(a.off);
-            long dc = d.getLong(a.off + 8);
-            if (dc == 0 || a.kind == VmFormat.SG_COUNT) {
-                dv = sv;
-            } else if (a.kind == VmFormat.SG_SUM || a.kind == VmFormat.SG_AVG) {
-                long sum = dv + sv;
-                if (((dv ^ sum) & (sv ^ sum)) < 0) {
-                    overflow[0] = true; // a serial accumulation overflows 64 bits too: 22003 on every participant
-                }
-                dv = sum;
-            } else if (a.kind == VmFormat.SG_MIN ? sv < dv : sv > dv) {
-                dv = sv;
-            }
-            d.putLong(a.off, dv);
-            d.putLong(a.off + 8, dc + sc);
+            out.add(group);
+            i = j;
         }
+        return out;
+    }
+
+    private static void clear(Acc a, byte[] r) {
+        Arrays.fill(r, a.off, a.off + (a.str ? 10 + a.cap : 16), (byte) 0);
+    }
+
+    /** A copy of {@code rec} whose count for {@code a} is at most 1 (its argument's value, counted once). */
+    private static byte[] once(Acc a, byte[] rec) {
+        byte[] c = rec.clone();
+        ByteBuffer b = le(c);
+        int count = a.str ? a.off : a.off + 8;
+        b.putLong(count, b.getLong(count) != 0 ? 1 : 0);
+        return c;
+    }
+
+    /** Folds the accumulators of {@code src} into {@code dst}, as the kernel's combine (pim_mp_gather.c). */
+    private static void combine(Header h, byte[] dst, byte[] src, boolean[] overflow) {
+        combine(h, dst, src, overflow, true);
+    }
+
+    private static void combine(Header h, byte[] dst, byte[] src, boolean[] overflow, boolean distinctToo) {
+        for (Acc a : h.accs) {
+            if (distinctToo || !a.distinct) {
+                fold(a, dst, src, overflow, a.distinct);
+            }
+        }
+    }
+
+    /**
+     * Folds accumulator {@code a} of {@code src} into {@code dst}; {@code sameValue}: a DISTINCT aggregate's records of
+     * one key hold the same value of its argument, which is kept, not added (only the counts add).
+     */
+    private static void fold(Acc a, byte[] dst, byte[] src, boolean[] overflow, boolean sameValue) {
+        ByteBuffer d = le(dst);
+        ByteBuffer s = le(src);
+        if (a.str) {
+            long sc = s.getLong(a.off);
+            if (sc == 0) {
+                return;
+            }
+            long dc = d.getLong(a.off);
+            int c = padSpaceCompare(src, a.off + 10, Short.toUnsignedInt(s.getShort(a.off + 8)), dst, a.off + 10,
+                    Short.toUnsignedInt(d.getShort(a.off + 8)));
+            if (dc == 0 || (a.kind == VmFormat.SG_MIN ? c < 0 : c > 0)) {
+                System.arraycopy(src, a.off + 8, dst, a.off + 8, 2 + a.cap);
+            }
+            d.putLong(a.off, dc + sc);
+            return;
+        }
+        long sv = s.getLong(a.off);
+        long sc = s.getLong(a.off + 8);
+        if (sc == 0) {
+            return;
+        }
+        long dv = d.getLong(a.off);
+        long dc = d.getLong(a.off + 8);
+        if (dc == 0 || a.kind == VmFormat.SG_COUNT || sameValue) {
+            dv = sv;
+        } else if (a.kind == VmFormat.SG_SUM || a.kind == VmFormat.SG_AVG) {
+            long sum = dv + sv;
+            if (((dv ^ sum) & (sv ^ sum)) < 0) {
+                overflow[0] = true; // a serial accumulation overflows 64 bits too: 22003 on every participant
+            }
+            dv = sum;
+        } else if (a.kind == VmFormat.SG_MIN ? sv < dv : sv > dv) {
+            dv = sv;
+        }
+        d.putLong(a.off, dv);
+        d.putLong(a.off + 8, dc + sc);
     }
 
     /** SQL's PAD SPACE comparison of two ISO-8859-1 strings (pim_strcmp). */
