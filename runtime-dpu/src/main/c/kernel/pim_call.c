@@ -56,7 +56,6 @@ static const char *const errors[PIM_ERRORS] = {
     "54000" "multi-partition call publishes too many values",
     "54000" "a join in a multi-partition call publishes too many rows",
     "54000" "a broadcast read's partial result is too large to exchange",
-    "54000" "a read across partitions returns more rows to the DPUs than one exchange value holds (64 KiB)",
     "53400" "output area full: the call returns more rows than a tasklet's share of the output area",
     "53200" "undo log full: the call writes too much",
     "53200" "MRAM exhausted: no room for a new row",

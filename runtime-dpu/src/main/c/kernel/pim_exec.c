@@ -57,10 +57,16 @@ _Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
  * published entries (the header and the needs of a blocked join). */
 #define MP_ROOM (32u * 1024u)
 #define MP_REPORT_HEAD (16u + 4u * (PIM_MP_NEEDS + 2u))
-/* What one exchange call may publish: its report must fit an output slice behind an error record, whatever else the
- * slice holds (a call whose report does not fit behind earlier records runs again, first, in the next launch). */
-#define MP_PUB_BUDGET (PIM_MP_PUB_MAX < SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD \
-                           ? PIM_MP_PUB_MAX : SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD)
+/* What one exchange call may publish. With relations (their partials grow with LIMIT and with groups) its report
+ * must fit an output slice behind an error record, whatever else the slice holds: a call whose report does not fit
+ * behind earlier records runs again, first, in the next launch. Without them, what MP_ROOM keeps free. */
+#if PIM_HAS(PIM_F_GATHER)
+#define MP_PUB_BUDGET (PIM_MP_GATHER_PUB_MAX < SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD \
+                           ? PIM_MP_GATHER_PUB_MAX : SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD)
+#else
+#define MP_PUB_BUDGET PIM_MP_PUB_MAX
+_Static_assert(PIM_MP_PUB_MAX + MP_REPORT_HEAD <= MP_ROOM, "an exchange call's report fits the room it starts with");
+#endif
 _Static_assert(SLICE_BYTES > REC_RESERVE + MP_REPORT_HEAD + MP_ROOM, "an exchange call's report fits a slice");
 
 #if NR_TASKLETS > 1
@@ -209,7 +215,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
         rec->out_bytes = p->out_bytes;
         pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
     }
-#if PIM_HAS(PIM_F_MP)
+#if PIM_HAS(PIM_F_GATHER)
     if ((ch->flags & PIM_CALL_MP) != 0 && T->out_end - T->out_pos < MP_REPORT_HEAD + (pim_x.pub - pim_x.pub0)) {
         /* the report does not fit behind what the slice holds: run again first in the next launch (53400 only when
          * the call's own result sets and report exceed a slice) */
@@ -319,7 +325,9 @@ int main(void)
                 n = mh.param_bytes;
                 pim_x.vec = params + n;
                 pim_x.nvec = mh.nvec;
+#if PIM_HAS(PIM_F_GATHER)
                 pim_x.first = mh.first;
+#endif
             }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);

@@ -31,20 +31,27 @@
 #if PIM_HAS(PIM_F_GATHER)
 #define PARTIAL_BIT 0x8000u
 
-/* A relation descriptor in the pool (docs/vm.md GOPEN). */
+/*
+ * A relation descriptor (docs/vm.md GOPEN): an 8-byte aligned pool entry. Its second half is the first part of the
+ * partial's header as it is published (form, mode, accumulators, result set, sizes), and the accumulators' descriptors
+ * follow it, so that GOPEN sends both straight from the pool.
+ */
 typedef struct {
-    uint16_t off, cap;
-    uint8_t kind, flags;
-    uint16_t pad;
+    uint16_t off, cap; /* where in the record; a string's length */
+    uint8_t kind, flags; /* PIM_SG_*, PIM_G_ACC_* */
+    uint16_t key_at;   /* a DISTINCT aggregate's argument in the key (for the host) */
 } pim_gacc_t;
 typedef struct pim_rel {
     uint16_t buf, rec, rec_bytes, key_bytes;
-    uint8_t n, cap, keep, mode; /* n, cap, keep: cells */
-    uint16_t stmt, state, gkey_bytes, payload;
-    uint8_t skip, take, nacc, rs; /* skip, take: cells (PIM_NO_CELL: none) */
+    uint8_t n, cap, keep, skip; /* cells; skip and take: PIM_NO_CELL when none */
+    uint16_t stmt, state;
+    uint8_t take, pad[7];
+    uint8_t form, mode, nacc, rs; /* the partial's header from here: 16 bytes, then nacc accumulators */
+    uint16_t hdr_rec_bytes, hdr_key_bytes, gkey_bytes, payload;
+    uint32_t pad2;
     pim_gacc_t acc[];
 } pim_rel_t;
-_Static_assert(sizeof(pim_rel_t) == PIM_G_DESC_BYTES && sizeof(pim_gacc_t) == 8, "relation descriptor");
+_Static_assert(sizeof(pim_rel_t) == PIM_G_DESC_BYTES + PIM_G_STATIC_BYTES && sizeof(pim_gacc_t) == 8, "relation");
 
 /* The iteration state in the frame: the merged records' first byte, the next one, the end. */
 typedef struct {
@@ -95,7 +102,7 @@ static void append(const void *w, uint32_t bytes)
         pim_error(PIM_E_PARTIAL);
         return;
     }
-    pim_mram_put(pim_x.pub, w, bytes);
+    pim_mram_put(pim_x.pub, w, bytes); /* (a WRAM source: the frame, the stack, or an 8-byte aligned pool entry) */
     pim_x.pub += bytes;
 }
 
@@ -106,6 +113,7 @@ static void append(const void *w, uint32_t bytes)
  * not 0 (no non-NULL value: nothing to fold). A DISTINCT aggregate's argument is in the key, so both records hold
  * the same value of it: it is kept, not added (the host adds each distinct value once per group).
  */
+#if PIM_HAS(PIM_F_GATHER_GROUP)
 static void combine(const pim_rel_t *d, uint8_t *dst, const uint8_t *src)
 {
     uint32_t i;
@@ -142,20 +150,22 @@ static void combine(const pim_rel_t *d, uint8_t *dst, const uint8_t *src)
     }
 }
 
+#endif /* PIM_F_GATHER_GROUP */
+
 /* GOPEN: numbers the instance and starts its partial with its header; true when this participant scans (a keyed
  * relation: the key's owner; a relation of replicated tables: the first participant; otherwise every one). */
 bool pim_rel_open(const pim_rel_t *d, pim_cell_t *cells, const pim_cell_t *key)
 {
     pim_task_t *T = pim_me();
-    uint32_t h[PIM_G_PARTIAL_BYTES / 4] __attribute__((aligned(8)));
-    uint32_t owner = 0xffffffffu, i;
+    uint32_t h[4] __attribute__((aligned(8)));
     bool scan = (d->mode & PIM_G_REPLICATED) == 0 || pim_x.first != 0;
     assert((T->mp_flags & PIM_CALL_MP) != 0 && !g_open); /* relations run in exchange calls, one at a time */
-    assert(d->rec_bytes % 8 == 0 && d->key_bytes <= d->rec_bytes && d->gkey_bytes <= d->key_bytes);
+    assert(d->rec_bytes % 8 == 0 && d->key_bytes <= d->rec_bytes && ((uintptr_t)&d->form & 7u) == 0);
+    h[1] = 0xffffffffu; /* the owner: none (every participant contributes) */
     pim_x.ord++;
     if (key != NULL) {
-        owner = pim_mp_route(key->v, key->null != 0);
-        scan = owner == pim_x.dpu;
+        h[1] = pim_mp_route(key->v, key->null != 0);
+        scan = h[1] == pim_x.dpu;
     }
     cells[d->n].v = 0;
     g_stmt = d->stmt;
@@ -164,18 +174,14 @@ bool pim_rel_open(const pim_rel_t *d, pim_cell_t *cells, const pim_cell_t *key)
     g_npub = pim_x.npub;
     g_open = true;
     entry_open();
-    h[0] = PIM_G_FORM | (uint32_t)d->mode << 8 | (uint32_t)d->nacc << 16 | (uint32_t)d->rs << 24;
-    h[1] = d->rec_bytes | (uint32_t)d->key_bytes << 16;
-    h[2] = d->gkey_bytes | (uint32_t)d->payload << 16;
-    h[3] = (uint32_t)cells[d->keep].v;
-    h[4] = owner;
-    h[5] = d->skip == PIM_NO_CELL ? 0u : (uint32_t)cells[d->skip].v;
-    h[6] = d->take == PIM_NO_CELL ? 0xffffffffu : (uint32_t)cells[d->take].v;
-    h[7] = 0;
+    /* {static header, from the pool} {keep, owner, skip, take} {accumulators, from the pool} */
+    h[0] = (uint32_t)cells[d->keep].v;
+    h[2] = d->skip == PIM_NO_CELL ? 0u : (uint32_t)cells[d->skip].v;
+    h[3] = d->take == PIM_NO_CELL ? 0xffffffffu : (uint32_t)cells[d->take].v;
+    append(&d->form, PIM_G_STATIC_BYTES);
     append(h, sizeof(h));
-    for (i = 0; i < d->nacc; i++) {
-        pim_bt_copy(h, &d->acc[i], sizeof(pim_gacc_t)); /* (the pool is 4-byte aligned, a DMA source must be 8) */
-        append(h, sizeof(pim_gacc_t));
+    if (d->nacc != 0) {
+        append(d->acc, d->nacc * sizeof(pim_gacc_t));
     }
     return scan;
 }
@@ -205,6 +211,7 @@ bool pim_rel_put(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
         cells[d->n].v = ++n;
         return !(keep != 0 && n >= keep);
     }
+#if PIM_HAS(PIM_F_GATHER_SORT)
     /* the first position whose key is not below the record's (after equal keys for SORT: stable) */
     hi = n;
     while (lo < hi) {
@@ -217,9 +224,13 @@ bool pim_rel_put(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
         }
     }
     if (mode != PIM_G_SORT && lo < n && pim_bt_keycmp(buf + lo * rb, rec, kb) == 0) {
+#if PIM_HAS(PIM_F_GATHER_GROUP)
         if (mode == PIM_G_GROUP) {
             combine(d, buf + lo * rb, rec);
         }
+#else
+        assert(mode == PIM_G_DISTINCT); /* grouped records need PIM_F_GATHER_GROUP */
+#endif
         return true;
     }
     if (keep != 0 && keep <= cap) {
@@ -242,6 +253,11 @@ bool pim_rel_put(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
     pim_bt_copy(buf + lo * rb, rec, rb);
     cells[d->n].v = n + 1;
     return true;
+#else
+    (void)buf, (void)kb, (void)lo, (void)hi, (void)i, (void)cap;
+    assert(false); /* buffered records need PIM_F_GATHER_SORT */
+    return false;
+#endif
 }
 
 /*
@@ -277,7 +293,8 @@ uint32_t pim_rel_close(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
     pim_mram_get(at, hdr, 8);
     assert((hdr[0] & 0xffu) == PIM_G_FORM && len == PIM_G_MERGED_BYTES + hdr[1] * d->rec_bytes);
     if (((hdr[0] >> 8) & 0xffu) != 0) {
-        pim_error(((hdr[0] >> 8) & 0xffu) == PIM_G_STATUS_OVERFLOW ? PIM_E_OVERFLOW : PIM_E_MERGED);
+        /* a SUM beyond 64 bits (22003), or more merged records than one exchange value holds (54000) */
+        pim_error(((hdr[0] >> 8) & 0xffu) == PIM_G_STATUS_OVERFLOW ? PIM_E_OVERFLOW : PIM_E_PARTIAL);
         return 0;
     }
     it->begin = it->at = at + PIM_G_MERGED_BYTES;

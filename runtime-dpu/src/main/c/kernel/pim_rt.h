@@ -224,7 +224,6 @@ enum {
     PIM_E_PUBLISH,
     PIM_E_JOIN_ROWS,
     PIM_E_PARTIAL,
-    PIM_E_MERGED,
     PIM_E_OUTPUT,
     PIM_E_UNDO,
     PIM_E_ROW_MRAM,

@@ -100,7 +100,7 @@ static uint32_t publish_budget(void)
 {
     uint32_t slice = ((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / tasklets) & ~7u;
     uint32_t fits = slice - (PIM_REC_HDR + PIM_MSG_MAX + 8) - (16 + 4 * (64 + 2));
-    return fits < PIM_MP_PUB_MAX ? fits : PIM_MP_PUB_MAX;
+    return fits < PIM_MP_GATHER_PUB_MAX ? fits : PIM_MP_GATHER_PUB_MAX; /* (a kernel with every feature: relations) */
 }
 
 static void test_values(struct dpu_set_t set)
@@ -357,8 +357,8 @@ static void test_scatter(struct dpu_set_t set)
     expect_ok(r, "100 values");
     expect_report(r, 0, 100, 0, "100 values");
 
-    /* values beyond the call's publish budget: its report must fit an output slice behind an error record
-     * (pim_exec.c MP_PUB_BUDGET), at most PIM_MP_PUB_MAX */
+    /* values beyond the call's publish budget: with relations, its report must fit an output slice behind an error
+     * record (pim_exec.c MP_PUB_BUDGET), at most PIM_MP_GATHER_PUB_MAX */
     batch_begin(0, &mp);
     p = xcall(P_XMANY, 16, 1, 0);
     *(int32_t *)(void *)(p + 4) = 100000;

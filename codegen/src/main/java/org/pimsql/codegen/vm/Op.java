@@ -90,7 +90,7 @@ public enum Op {
     GROWS("x:sort y:const"),
     // relations (docs/multi-partition.md "Relations"): a read every participant reduces, the host merges
     GOPEN("a:cell b:cell? x:relation"),
-    GPUT("a:cell x:relation"),
+    GPUT("a:cell x:relation y:mode"),
     GCLOSE("a:cell x:relation"),
     GNEXT("a:cell x:relation"),
     GREW("x:relation");

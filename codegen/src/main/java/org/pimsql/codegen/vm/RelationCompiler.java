@@ -120,20 +120,15 @@ final class RelationCompiler {
         }
         int mode = lay.mode | (host ? VmFormat.G_HOST : 0) | (cursor >= 0 ? VmFormat.G_CURSOR : 0)
                 | (q.sources().stream().allMatch(s -> s.table().replicated()) ? VmFormat.G_REPLICATED : 0);
-        int[] words = new int[6 + 2 * lay.accs.size()];
-        words[0] = buf | rec << 16;
-        words[1] = lay.recBytes | lay.keyBytes << 16;
-        words[2] = n | cap << 8 | keep << 16 | mode << 24;
-        words[3] = stmt | state << 16;
-        words[4] = lay.groupKeyBytes | lay.keyAligned << 16;
-        words[5] = skipCell | takeCell << 8 | lay.accs.size() << 16 | (cursor >= 0 ? cursor : 0) << 24;
+        int[] accs = new int[2 * lay.accs.size()];
         for (int i = 0; i < lay.accs.size(); i++) {
             Acc acc = lay.accs.get(i);
-            words[6 + 2 * i] = acc.off | acc.cap << 16;
-            words[7 + 2 * i] = kind(acc.agg) | (acc.str ? VmFormat.G_ACC_STRING : 0)
+            accs[2 * i] = acc.off | acc.cap << 16;
+            accs[2 * i + 1] = kind(acc.agg) | (acc.str ? VmFormat.G_ACC_STRING : 0)
                     | (acc.agg.distinct() ? VmFormat.G_ACC_DISTINCT : 0) | acc.keyAt << 16;
         }
-        int rel = a().pool(words);
+        int rel = descriptor(buf, rec, lay.recBytes, lay.keyBytes, n, cap, keep, skipCell, takeCell, stmt, state, mode,
+                cursor >= 0 ? cursor : 0, lay.groupKeyBytes, lay.keyAligned, accs);
 
         // the scan: only the owner of a keyed read's partition has its rows
         java.util.BitSet cells = p.frame.cellMark();
@@ -151,7 +146,7 @@ final class RelationCompiler {
             Frame.Mark mark = p.frame.mark();
             record(l, rec, scope);
             int more = p.frame.cell();
-            a().emit(Op.GPUT, more, 0, 0, rel, 0);
+            a().emit(Op.GPUT, more, 0, 0, rel, l.mode);
             if (l.mode == VmFormat.G_STREAM) {
                 a().jump(Op.JF, more, closed); // all the records the merge keeps: the scan stops
             }
@@ -172,6 +167,26 @@ final class RelationCompiler {
             a().emit(Op.RSEND);
         }
         a().bind(done);
+    }
+
+    /**
+     * A relation descriptor (kernel pim_mp_gather.c, docs/vm.md GOPEN), an 8-byte aligned pool entry: what the kernel
+     * reads (buffers, sizes, cells, statement, iteration state), then the partial header's static part and the
+     * accumulators ({@code accs}: two words each), which GOPEN publishes as they are.
+     */
+    private int descriptor(int buf, int rec, int recBytes, int keyBytes, int n, int cap, int keep, int skip, int take,
+                           int stmt, int state, int mode, int rs, int groupKeyBytes, int payload, int[] accs) {
+        int[] words = new int[10 + accs.length];
+        words[0] = buf | rec << 16;
+        words[1] = recBytes | keyBytes << 16;
+        words[2] = n | cap << 8 | keep << 16 | skip << 24;
+        words[3] = stmt | state << 16;
+        words[4] = take;
+        words[6] = VmFormat.G_FORM | mode << 8 | (accs.length / 2) << 16 | rs << 24;
+        words[7] = recBytes | keyBytes << 16;
+        words[8] = groupKeyBytes | payload << 16;
+        System.arraycopy(accs, 0, words, 10, accs.length);
+        return a().poolAligned(words);
     }
 
     /** A cell holding {@code c} limited to 2^31 - 1 (what a partial header's u32 carries). */
@@ -367,9 +382,8 @@ final class RelationCompiler {
         int state = p.frame.buffer(16);
         int n = x.constant(0, 0).cell();
         int keep = x.constant(0, 0).cell();
-        int[] words = {rec | rec << 16, bytes, n | n << 8 | keep << 16 | VmFormat.G_STREAM << 24, stmt | state << 16,
-            0, VmFormat.NO_CELL | VmFormat.NO_CELL << 8};
-        int rel = a().pool(words);
+        int rel = descriptor(rec, rec, bytes, 0, n, n, keep, VmFormat.NO_CELL, VmFormat.NO_CELL, stmt, state,
+                VmFormat.G_STREAM, 0, 0, 0, new int[0]);
         int scan = p.frame.cell();
         Label closed = new Label();
         a().emit(Op.GOPEN, scan, VmFormat.NO_CELL, 0, rel, 0);
@@ -378,7 +392,7 @@ final class RelationCompiler {
         qc.source(ownRows(src), Scope.EMPTY, (scope, row, off) -> {
             a().emit(Op.COPYB, 0, bytes & 0xFF, bytes >> 8, rec, row);
             int more = p.frame.cell();
-            a().emit(Op.GPUT, more, 0, 0, rel, 0);
+            a().emit(Op.GPUT, more, 0, 0, rel, VmFormat.G_STREAM);
         });
         p.frame.release(mark);
         a().bind(closed);

@@ -115,9 +115,14 @@ public final class VmFormat {
     /** Accumulator flags (with the SG_* kind in the low bits): a string MIN/MAX; a DISTINCT aggregate. */
     public static final int G_ACC_STRING = 0x10;
     public static final int G_ACC_DISTINCT = 0x20;
-    /** Bytes of a relation descriptor before its accumulators (8 bytes each), of a partial's header before them,
-     * and of a merged value's header. */
+    /**
+     * A relation descriptor: {@code G_DESC_BYTES} for the kernel, then the partial header's static part ({@code
+     * G_STATIC_BYTES}) and the accumulators (8 bytes each), in an 8-byte aligned pool entry. A partial's header is
+     * {@code G_PARTIAL_BYTES}: the static part, {keep, owner, skip, take}, then the accumulators. A merged value's
+     * header is {@code G_MERGED_BYTES}.
+     */
     public static final int G_DESC_BYTES = 24;
+    public static final int G_STATIC_BYTES = 16;
     public static final int G_PARTIAL_BYTES = 32;
     public static final int G_MERGED_BYTES = 8;
     /** The form byte of a relation's partial and merged value (1 and 2: GAGGS, GROWS). */
@@ -147,14 +152,25 @@ public final class VmFormat {
     public static final int F_DISTINCT = 2048;
     /** Unique checks of B+tree indexes in INSERT and UPDATE: a program writes a table with a unique secondary index. */
     public static final int F_UNIQUE = 4096;
-    /** GOPEN, GPUT, GCLOSE, GNEXT, GREW (relations: partials every participant reduces, merged by the host). */
+    /**
+     * GOPEN, GPUT, GCLOSE, GNEXT, GREW (relations: partials every participant reduces, merged by the host), with
+     * records streamed in arrival order; {@link #F_GATHER_SORT} adds the WRAM buffer of sorted and distinct records,
+     * {@link #F_GATHER_GROUP} the combining of grouped ones (their accumulators): what a kernel lacks costs no IRAM.
+     */
     public static final int F_GATHER = 8192;
+    public static final int F_GATHER_SORT = 16384;
+    public static final int F_GATHER_GROUP = 32768;
 
     /** Exchange limits. */
     public static final int MP_SEG_BYTES = 4096;
     public static final int MP_VALUE_MAX = 1024;
-    /** What one exchange call may publish (relations' partials included); its tasklet's output slice bounds it too. */
-    public static final int MP_PUB_MAX = 1 << 20;
+    /** What one exchange call may publish. */
+    public static final int MP_PUB_MAX = 30 * 1024;
+    /**
+     * With relations (PIM_F_GATHER): what one exchange call may publish, their partials included; what fits its
+     * tasklet's output slice bounds it too.
+     */
+    public static final int MP_GATHER_PUB_MAX = 1 << 20;
     /** The largest value of one exchange entry (its length is a u16): longer partials continue in further entries. */
     public static final int MP_ENTRY_MAX = 0xFFF8;
 
@@ -259,6 +275,7 @@ public final class VmFormat {
         m.put("G_ACC_STRING", G_ACC_STRING);
         m.put("G_ACC_DISTINCT", G_ACC_DISTINCT);
         m.put("G_DESC_BYTES", G_DESC_BYTES);
+        m.put("G_STATIC_BYTES", G_STATIC_BYTES);
         m.put("G_PARTIAL_BYTES", G_PARTIAL_BYTES);
         m.put("G_MERGED_BYTES", G_MERGED_BYTES);
         m.put("G_FORM", G_FORM);
@@ -278,9 +295,12 @@ public final class VmFormat {
         m.put("F_DISTINCT", F_DISTINCT);
         m.put("F_UNIQUE", F_UNIQUE);
         m.put("F_GATHER", F_GATHER);
+        m.put("F_GATHER_SORT", F_GATHER_SORT);
+        m.put("F_GATHER_GROUP", F_GATHER_GROUP);
         m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
+        m.put("MP_GATHER_PUB_MAX", MP_GATHER_PUB_MAX);
         m.put("MP_ENTRY_MAX", MP_ENTRY_MAX);
         m.put("NODE_FANOUT", NODE_FANOUT);
         m.put("MAX_TREE_KEY", MAX_TREE_KEY);

@@ -78,9 +78,11 @@ final class RelationMerge {
                     (flags & VmFormat.G_ACC_STRING) != 0, (flags & VmFormat.G_ACC_DISTINCT) != 0,
                     Short.toUnsignedInt(b.getShort(at + 6))));
         }
+        // {u8 form, mode, accumulators, result set; u16 record bytes, key bytes, group key bytes, payload; u32 0}
+        // {u32 keep, owner, skip, take}, then the accumulators
         return new Header(mode, rs, Short.toUnsignedInt(b.getShort(4)), Short.toUnsignedInt(b.getShort(6)),
-                Short.toUnsignedInt(b.getShort(8)), Short.toUnsignedInt(b.getShort(10)), Integer.toUnsignedLong(b.getInt(12)),
-                b.getInt(16), Integer.toUnsignedLong(b.getInt(20)), Integer.toUnsignedLong(b.getInt(24)), List.copyOf(accs),
+                Short.toUnsignedInt(b.getShort(8)), Short.toUnsignedInt(b.getShort(10)), Integer.toUnsignedLong(b.getInt(16)),
+                b.getInt(20), Integer.toUnsignedLong(b.getInt(24)), Integer.toUnsignedLong(b.getInt(28)), List.copyOf(accs),
                 VmFormat.G_PARTIAL_BYTES + 8 * nacc);
     }
 
