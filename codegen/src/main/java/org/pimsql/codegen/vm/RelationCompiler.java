@@ -87,20 +87,58 @@ final class RelationCompiler {
                 gathered.put(i, gather(q.sources().get(i), stmt));
             }
         }
-        Layout lay = layout(q, cursor >= 0 ? rs.row() : null, local);
-        boolean host = cursor >= 0 && !q.aggregated();
         int[] lim = qc.limits(q, singleRow);
+        boolean replicated = q.sources().stream().allMatch(src -> src.table().replicated());
+        QueryCompiler.RowLoop scanned = body -> scan(q, 0, Scope.EMPTY, gathered,
+                scope -> body.row(qc.new Row(q, scope, null)));
+        if (!q.aggregated()) {
+            rows(q, stmt, sink, cursor, rs, lim, scanned, ownerKey(q), replicated,
+                    q.inOrder() && local.get(0) && !q.orderBy().isEmpty());
+            return;
+        }
+        // grouped: the groups' records; their rows then ordered (or made distinct) by a relation of their own when
+        // the group key does not give that order
+        boolean second = q.distinct() || (!q.orderBy().isEmpty() && !orderFollowsGroups(q));
+        Layout g = groupLayout(q);
+        Relation groups = relation(g, stmt, (second || cursor < 0 ? 0 : VmFormat.G_CURSOR)
+                | (replicated ? VmFormat.G_REPLICATED : 0), cursor, -1, -1);
+        int go = fill(groups, ownerKey(q), scanned, (row, rec) -> recordGroup(g, rec, row.scope()));
+        Label done = new Label();
+        a().jump(Op.JF, go, done);
+        QueryCompiler.RowLoop grouped = body -> eachGroup(q, g, groups, body);
+        if (second) {
+            a().bind(done);
+            rows(q, stmt, sink, cursor, rs, lim, grouped, -1, true, false);
+            return;
+        }
+        if (cursor >= 0) {
+            a().emit(Op.RSBEGIN, 0, 0, 0, cursor, 0);
+        }
+        qc.output(q, grouped, lim[0], lim[1], false, null, sink);
+        if (cursor >= 0) {
+            a().emit(Op.RSEND);
+        }
+        a().bind(done);
+    }
+
+    /** A relation instance being compiled: its descriptor (pool index), layout and staging record. */
+    private record Relation(int rel, Layout layout, int rec) {}
+
+    /**
+     * Plain rows from {@code source} as a relation: keyed by ORDER BY (and, for DISTINCT, the whole row), cut by the
+     * merge to OFFSET + LIMIT; a cursor's rows the host finishes, other rows the finish here skips and limits.
+     * {@code ownerKey}: a cell with the partition of the only partition holding rows (-1: every participant has
+     * some); {@code first}: only the first participant has the rows (replicated tables, or merged groups);
+     * {@code inOrder}: the source yields the rows in key order already.
+     */
+    private void rows(Query q, int stmt, QueryCompiler.Sink sink, int cursor, ResultSetLayout rs, int[] lim,
+                      QueryCompiler.RowLoop source, int ownerKey, boolean first, boolean inOrder) throws BuildException {
         int left = lim[0];
         int skip = lim[1];
-
-        int rec = p.frame.buffer(lay.recBytes);
-        int capacity = lay.mode == VmFormat.G_STREAM ? 1 : Math.max(1, BUFFER_BYTES / lay.recBytes);
-        int buf = lay.mode == VmFormat.G_STREAM ? rec : p.frame.buffer(capacity * lay.recBytes);
-        int state = p.frame.buffer(16);
-        int n = x.constant(0, 0).cell();
-        int cap = x.constant(capacity, 0).cell();
+        boolean host = cursor >= 0;
+        Layout lay = rowsLayout(q, host ? rs.row() : null, inOrder);
         int keep = x.constant(0, 0).cell();
-        if (!q.aggregated() && left >= 0) {
+        if (left >= 0) {
             // the merge keeps OFFSET + LIMIT records (a single-row read: OFFSET + 2), when they are small
             Label all = new Label();
             jumpUnless(left, VmFormat.REL_LE, KEEP_MAX, all);
@@ -112,14 +150,47 @@ final class RelationCompiler {
             }
             a().bind(all);
         }
-        int skipCell = VmFormat.NO_CELL;
-        int takeCell = VmFormat.NO_CELL;
+        int skipCell = host && skip >= 0 ? clamped(skip) : VmFormat.NO_CELL;
+        int takeCell = host && left >= 0 ? clamped(left) : VmFormat.NO_CELL;
+        Relation r = relation(lay, stmt, (host ? VmFormat.G_HOST | VmFormat.G_CURSOR : 0)
+                | (first ? VmFormat.G_REPLICATED : 0), cursor, skipCell, takeCell, keep);
+        int blockAt = r.rec + lay.keyAligned;
+        int go = fill(r, ownerKey, source, (row, rec) -> recordRow(lay, rec, row));
+        Label done = new Label();
+        a().jump(Op.JF, go, done);
         if (host) {
-            skipCell = skip >= 0 ? clamped(skip) : VmFormat.NO_CELL;
-            takeCell = left >= 0 ? clamped(left) : VmFormat.NO_CELL;
+            // the first participant's empty placeholder: the host fills it with the merged rows
+            a().emit(Op.RSBEGIN, 0, 0, 0, cursor, 0);
+            a().emit(Op.RSEND);
+        } else {
+            // ordered, made distinct and cut by the merge; OFFSET and LIMIT here
+            QueryCompiler.RowLoop merged = body -> merged(r.rel, () -> {
+                Frame.Mark mark = p.frame.mark();
+                List<Val> values = new ArrayList<>();
+                for (FieldLayout f : lay.block.fields()) {
+                    values.add(x.load(Fd.of(blockAt, f), f.type()));
+                }
+                body.row(qc.new Row(q, Scope.EMPTY, values));
+                p.frame.release(mark);
+            });
+            qc.output(q, merged, left, skip, false, null, sink);
         }
-        int mode = lay.mode | (host ? VmFormat.G_HOST : 0) | (cursor >= 0 ? VmFormat.G_CURSOR : 0)
-                | (q.sources().stream().allMatch(s -> s.table().replicated()) ? VmFormat.G_REPLICATED : 0);
+        a().bind(done);
+    }
+
+    private Relation relation(Layout lay, int stmt, int flags, int cursor, int skipCell, int takeCell)
+            throws BuildException {
+        return relation(lay, stmt, flags, cursor, skipCell, takeCell, x.constant(0, 0).cell());
+    }
+
+    /** The buffers, cells and descriptor of a relation of layout {@code lay}. */
+    private Relation relation(Layout lay, int stmt, int flags, int cursor, int skipCell, int takeCell, int keep) {
+        int rec = p.frame.buffer(lay.recBytes);
+        int capacity = lay.mode == VmFormat.G_STREAM ? 1 : Math.max(1, BUFFER_BYTES / lay.recBytes);
+        int buf = lay.mode == VmFormat.G_STREAM ? rec : p.frame.buffer(capacity * lay.recBytes);
+        int state = p.frame.buffer(16);
+        int n = x.constant(0, 0).cell();
+        int cap = x.constant(capacity, 0).cell();
         int[] accs = new int[2 * lay.accs.size()];
         for (int i = 0; i < lay.accs.size(); i++) {
             Acc acc = lay.accs.get(i);
@@ -127,46 +198,44 @@ final class RelationCompiler {
             accs[2 * i + 1] = kind(acc.agg) | (acc.str ? VmFormat.G_ACC_STRING : 0)
                     | (acc.agg.distinct() ? VmFormat.G_ACC_DISTINCT : 0) | acc.keyAt << 16;
         }
-        int rel = descriptor(buf, rec, lay.recBytes, lay.keyBytes, n, cap, keep, skipCell, takeCell, stmt, state, mode,
-                cursor >= 0 ? cursor : 0, lay.groupKeyBytes, lay.keyAligned, accs);
+        int rel = descriptor(buf, rec, lay.recBytes, lay.keyBytes, n, cap, keep, skipCell, takeCell, stmt, state,
+                lay.mode | flags, cursor >= 0 ? cursor : 0, lay.groupKeyBytes, lay.keyAligned, accs);
+        return new Relation(rel, lay, rec);
+    }
 
-        // the scan: only the owner of a keyed read's partition has its rows
-        java.util.BitSet cells = p.frame.cellMark();
-        int key = ownerKey(q);
-        p.frame.releaseCells(cells);
-        if (key >= 0) {
-            p.frame.keep(key);
-        }
+    private interface Record {
+        void build(QueryCompiler.Row row, int rec) throws BuildException;
+    }
+
+    /**
+     * GOPEN, the records of {@code source}'s rows (GPUT; a stream stops when the merge has all it keeps), GCLOSE;
+     * returns the cell of GCLOSE's answer. Only the owner of a keyed read's partition has its rows.
+     */
+    private int fill(Relation r, int ownerKey, QueryCompiler.RowLoop source, Record record) throws BuildException {
         int scan = p.frame.cell();
         Label closed = new Label();
-        a().emit(Op.GOPEN, scan, key >= 0 ? key : VmFormat.NO_CELL, 0, rel, 0);
+        a().emit(Op.GOPEN, scan, ownerKey >= 0 ? ownerKey : VmFormat.NO_CELL, 0, r.rel, 0);
         a().jump(Op.JF, scan, closed);
-        Layout l = lay;
-        scan(q, 0, Scope.EMPTY, gathered, scope -> {
+        int mode = r.layout.mode;
+        source.emit(row -> {
             Frame.Mark mark = p.frame.mark();
-            record(l, rec, scope);
+            record.build(row, r.rec);
             int more = p.frame.cell();
-            a().emit(Op.GPUT, more, 0, 0, rel, l.mode);
-            if (l.mode == VmFormat.G_STREAM) {
+            a().emit(Op.GPUT, more, 0, 0, r.rel, mode);
+            if (mode == VmFormat.G_STREAM) {
                 a().jump(Op.JF, more, closed); // all the records the merge keeps: the scan stops
             }
             p.frame.release(mark);
         });
         a().bind(closed);
         int go = p.frame.cell();
-        a().emit(Op.GCLOSE, go, 0, 0, rel, 0);
-        Label done = new Label();
-        a().jump(Op.JF, go, done);
-        if (cursor >= 0) {
-            a().emit(Op.RSBEGIN, 0, 0, 0, cursor, 0);
-        }
-        if (!host) {
-            finish(q, lay, rel, rec, left, skip, sink);
-        }
-        if (cursor >= 0) {
-            a().emit(Op.RSEND);
-        }
-        a().bind(done);
+        a().emit(Op.GCLOSE, go, 0, 0, r.rel, 0);
+        return go;
+    }
+
+    /** True when every ORDER BY key is a GROUP BY expression: the groups' key can give their order. */
+    private static boolean orderFollowsGroups(Query q) {
+        return q.orderBy().stream().allMatch(k -> q.groupBy().contains(k.value()));
     }
 
     /**
@@ -232,7 +301,11 @@ final class RelationCompiler {
         if (keys == null) {
             return -1;
         }
-        return p.exchange.partition(part.table(), keys, Scope.EMPTY).cell();
+        java.util.BitSet cells = p.frame.cellMark();
+        int key = p.exchange.partition(part.table(), keys, Scope.EMPTY).cell();
+        p.frame.releaseCells(cells);
+        p.frame.keep(key);
+        return key;
     }
 
     private static int kind(Expr.Aggregate a) {
@@ -247,58 +320,42 @@ final class RelationCompiler {
 
     // ---- layout ----
 
-    private Layout layout(Query q, BlockLayout cursorRow, BitSet local) throws BuildException {
+    /**
+     * The records of an aggregating query's groups: keyed by the GROUP BY values (ORDER BY's first when it orders by
+     * them only, so that the merge gives the groups in that order), then each DISTINCT aggregate's argument; a block
+     * of the GROUP BY values; the accumulators.
+     */
+    private Layout groupLayout(Query q) throws BuildException {
         List<KeyPart> keys = new ArrayList<>();
-        List<Expr> values = new ArrayList<>();
-        BlockLayout block;
-        int mode;
-        int groupKeyBytes;
-        List<Expr.Aggregate> aggs = new ArrayList<>();
-        if (q.aggregated()) {
-            for (Expr g : q.groupBy()) {
-                keys.add(new KeyPart(g, false));
-            }
-            groupKeyBytes = keyBytes(keys);
-            for (Expr e : finishExprs(q)) {
-                collect(e, aggs);
-            }
-            for (Expr.Aggregate agg : aggs) {
-                if (agg.distinct() && agg.argument() != null
-                        && keys.subList(q.groupBy().size(), keys.size()).stream().noneMatch(k -> k.value().equals(agg.argument()))) {
-                    keys.add(new KeyPart(agg.argument(), false)); // after the groups: one record per group and values
-                }
-            }
-            List<LayoutBuilder.Spec> specs = new ArrayList<>();
-            for (int i = 0; i < q.groupBy().size(); i++) {
-                specs.add(new LayoutBuilder.Spec("G" + (i + 1), q.groupBy().get(i).type(), true));
-            }
-            values.addAll(q.groupBy());
-            block = LayoutBuilder.block(0, specs, "the GROUP BY values of a read across partitions");
-            mode = VmFormat.G_GROUP;
-        } else {
+        if (orderFollowsGroups(q)) {
             for (Query.SortKey k : q.orderBy()) {
-                keys.add(new KeyPart(k.value(), k.descending()));
-            }
-            if (q.distinct()) {
-                for (Query.OutputColumn c : q.select()) {
-                    if (keys.stream().noneMatch(k -> k.value().equals(c.value()))) {
-                        keys.add(new KeyPart(c.value(), false));
-                    }
+                if (keys.stream().noneMatch(part -> part.value().equals(k.value()))) {
+                    keys.add(new KeyPart(k.value(), k.descending()));
                 }
-            }
-            for (Query.OutputColumn c : q.select()) {
-                values.add(c.value());
-            }
-            block = cursorRow != null ? cursorRow : LayoutBuilder.resultRow(q, "the rows of a read across partitions");
-            groupKeyBytes = keyBytes(keys);
-            if (q.distinct()) {
-                mode = VmFormat.G_DISTINCT;
-            } else if (keys.isEmpty() || (q.inOrder() && local.get(0))) {
-                mode = VmFormat.G_STREAM; // the scan yields the rows in key order already
-            } else {
-                mode = VmFormat.G_SORT;
             }
         }
+        for (Expr g : q.groupBy()) {
+            if (keys.stream().noneMatch(part -> part.value().equals(g))) {
+                keys.add(new KeyPart(g, false));
+            }
+        }
+        int groupKeyBytes = keyBytes(keys);
+        List<Expr.Aggregate> aggs = new ArrayList<>();
+        for (Expr e : finishExprs(q)) {
+            collect(e, aggs);
+        }
+        int groupParts = keys.size();
+        for (Expr.Aggregate agg : aggs) {
+            if (agg.distinct() && agg.argument() != null
+                    && keys.subList(groupParts, keys.size()).stream().noneMatch(k -> k.value().equals(agg.argument()))) {
+                keys.add(new KeyPart(agg.argument(), false)); // after the groups: one record per group and values
+            }
+        }
+        List<LayoutBuilder.Spec> specs = new ArrayList<>();
+        for (int i = 0; i < q.groupBy().size(); i++) {
+            specs.add(new LayoutBuilder.Spec("G" + (i + 1), q.groupBy().get(i).type(), true));
+        }
+        BlockLayout block = LayoutBuilder.block(0, specs, "the GROUP BY values of a read across partitions");
         int keyBytes = keyBytes(keys);
         int keyAligned = LayoutBuilder.align(keyBytes, 8);
         int off = keyAligned + block.bytes();
@@ -312,21 +369,56 @@ final class RelationCompiler {
             int cap = agg.argument() != null && agg.argument().type().kind().isString() ? agg.argument().type().length() : 0;
             int keyAt = 0;
             if (agg.distinct() && agg.argument() != null) {
-                for (KeyPart k : keys) {
+                for (KeyPart k : keys.subList(groupParts, keys.size())) {
                     if (k.value().equals(agg.argument())) {
                         break;
                     }
                     keyAt += keyBytes(List.of(k));
                 }
+                keyAt += groupKeyBytes;
             }
             accs.add(new Acc(agg, off, str, cap, keyAt));
             off += str ? 8 + LayoutBuilder.align(2 + cap, 8) : 16;
         }
-        if (off > VmFormat.MAX_FRAME_BYTES / 2) {
-            throw new BuildException("a record of a read across partitions needs " + off + " bytes (its key, values and "
-                    + "aggregates); at most " + VmFormat.MAX_FRAME_BYTES / 2 + " fit a tasklet's frame");
+        return checked(new Layout(keys, keyBytes, groupKeyBytes, keyAligned, block, accs, off, VmFormat.G_GROUP,
+                q.groupBy()));
+    }
+
+    /**
+     * The records of plain rows: keyed by ORDER BY (and by the whole row for DISTINCT), then a block of the select
+     * list (a cursor's: its result row). {@code inOrder}: the rows come in key order, so they stream.
+     */
+    private Layout rowsLayout(Query q, BlockLayout cursorRow, boolean inOrder) throws BuildException {
+        List<KeyPart> keys = new ArrayList<>();
+        for (Query.SortKey k : q.orderBy()) {
+            keys.add(new KeyPart(k.value(), k.descending()));
         }
-        return new Layout(keys, keyBytes, groupKeyBytes, keyAligned, block, accs, off, mode, values);
+        if (q.distinct()) {
+            for (Query.OutputColumn c : q.select()) {
+                if (keys.stream().noneMatch(k -> k.value().equals(c.value()))) {
+                    keys.add(new KeyPart(c.value(), false));
+                }
+            }
+        }
+        List<Expr> values = new ArrayList<>();
+        for (Query.OutputColumn c : q.select()) {
+            values.add(c.value());
+        }
+        BlockLayout block = cursorRow != null ? cursorRow : LayoutBuilder.resultRow(q, "the rows of a read across partitions");
+        int mode = q.distinct() ? VmFormat.G_DISTINCT
+                : keys.isEmpty() || inOrder ? VmFormat.G_STREAM : VmFormat.G_SORT;
+        int keyBytes = keyBytes(keys);
+        int keyAligned = LayoutBuilder.align(keyBytes, 8);
+        return checked(new Layout(keys, keyBytes, keyBytes, keyAligned, block, List.of(), keyAligned + block.bytes(), mode,
+                values));
+    }
+
+    private static Layout checked(Layout l) throws BuildException {
+        if (l.recBytes > VmFormat.MAX_FRAME_BYTES / 2) {
+            throw new BuildException("a record of a read across partitions needs " + l.recBytes + " bytes (its key, "
+                    + "values and aggregates); at most " + VmFormat.MAX_FRAME_BYTES / 2 + " fit a tasklet's frame");
+        }
+        return l;
     }
 
     private static int keyBytes(List<KeyPart> keys) {
@@ -548,8 +640,8 @@ final class RelationCompiler {
 
     // ---- the scan: one record per result row ----
 
-    /** Builds the record of the row in scope in the staging record (zeroed first: equal rows give equal bytes). */
-    private void record(Layout l, int rec, Scope scope) throws BuildException {
+    /** The key parts of {@code l} encoded into the staging record at {@code rec} (zeroed first: equal rows, equal bytes). */
+    private void keys(Layout l, int rec, Scope scope) throws BuildException {
         a().emit(Op.FILL, 0, 0, 0, rec, l.recBytes);
         int at = 0;
         for (KeyPart k : l.keys) {
@@ -564,6 +656,21 @@ final class RelationCompiler {
             at += 1 + (width != 0 ? width : 8);
             p.frame.releaseCells(m);
         }
+    }
+
+    /** A plain row's record: its key, then its values. */
+    private void recordRow(Layout l, int rec, QueryCompiler.Row row) throws BuildException {
+        keys(l, rec, row.scope());
+        int blockAt = rec + l.keyAligned;
+        for (int i = 0; i < row.size(); i++) {
+            FieldLayout f = l.block.fields().get(i);
+            row.store(i, Fd.of(blockAt, f), f.type());
+        }
+    }
+
+    /** A row's record in its group: the group's key and values, and the row's contribution to each accumulator. */
+    private void recordGroup(Layout l, int rec, Scope scope) throws BuildException {
+        keys(l, rec, scope);
         int blockAt = rec + l.keyAligned;
         for (int i = 0; i < l.blockValues.size(); i++) {
             FieldLayout f = l.block.fields().get(i);
@@ -600,43 +707,28 @@ final class RelationCompiler {
 
     // ---- the finish over the merged records ----
 
-    private void finish(Query q, Layout l, int rel, int rec, int left, int skip, QueryCompiler.Sink sink)
-            throws BuildException {
-        int blockAt = rec + l.keyAligned;
-        if (!q.aggregated()) {
-            // rows: ordered, made distinct and cut by the merge; OFFSET and LIMIT here
-            QueryCompiler.RowLoop rows = body -> merged(rel, () -> {
-                Frame.Mark mark = p.frame.mark();
-                List<Val> values = new ArrayList<>();
-                for (FieldLayout f : l.block.fields()) {
-                    values.add(x.load(Fd.of(blockAt, f), f.type()));
-                }
-                body.row(qc.new Row(q, Scope.EMPTY, values));
-                p.frame.release(mark);
-            });
-            qc.output(q, rows, left, skip, false, null, sink);
-            return;
-        }
+    /**
+     * A loop over the merged groups of {@code r} feeding each group's row to {@code body} (after HAVING); aggregates
+     * without GROUP BY give one row even when no partition had a row (empty accumulators).
+     */
+    private void eachGroup(Query q, Layout l, Relation r, QueryCompiler.Sink body) throws BuildException {
+        int blockAt = r.rec + l.keyAligned;
         Map<Expr, Fd> groups = new HashMap<>();
         for (int i = 0; i < q.groupBy().size(); i++) {
             groups.put(q.groupBy().get(i), Fd.of(blockAt, l.block.fields().get(i)));
         }
         int any = x.constant(0, 0).cell();
-        QueryCompiler.RowLoop rows = body -> {
-            Label end = new Label();
-            merged(rel, () -> {
-                a().emit(Op.INT, any, 0, 0, 1, 0);
-                group(q, l, rec, groups, body);
-            });
-            if (!q.grouped()) {
-                // aggregates without GROUP BY give one row even when no partition had one: empty accumulators
-                a().jump(Op.JT, any, end);
-                a().emit(Op.FILL, 0, 0, 0, rec, l.recBytes);
-                group(q, l, rec, groups, body);
-            }
-            a().bind(end);
-        };
-        qc.output(q, rows, left, skip, !q.orderBy().isEmpty(), null, sink);
+        Label end = new Label();
+        merged(r.rel, () -> {
+            a().emit(Op.INT, any, 0, 0, 1, 0);
+            group(q, l, r.rec, groups, body);
+        });
+        if (!q.grouped()) {
+            a().jump(Op.JT, any, end);
+            a().emit(Op.FILL, 0, 0, 0, r.rec, l.recBytes);
+            group(q, l, r.rec, groups, body);
+        }
+        a().bind(end);
     }
 
     /** One group: the aggregates' values from its accumulators, HAVING, then the row. */
