@@ -369,12 +369,73 @@ static void test_scatter(struct dpu_set_t set)
           "published %u, stopped at %u", r.mp_entries, r.mp_stop);
 }
 
+/*
+ * A relation (pim_mp_gather.c): nine LOG rows grouped by K mod 3 in a buffer of two records (so records combine and
+ * spill) publish a partial whose records count every row once; the merged records are iterated; a merged SUM beyond
+ * 64 bits fails the call with 22003.
+ */
+static void test_relation(struct dpu_set_t set)
+{
+    static const mp_hdr_t mp = {0, 2, 2, 0xffffffffu};
+    uint8_t merged[8 + 3 * 48] = {0};
+    result_t r;
+    uint16_t stmt, len;
+    uint32_t ord, i, e, bytes = 0;
+    int64_t count = 0, sum = 0;
+    const uint8_t *v, *at;
+    batch_begin(0, &mp);
+    xcall(P_XGROUP, 24, 1, 0);                /* 0: the partial, blocked */
+    merged[0] = PIM_G_FORM;
+    *(uint32_t *)(void *)(merged + 4) = 3;
+    for (i = 0; i < 3; i++) {
+        uint8_t *m = merged + 8 + 48 * i;
+        m[0] = 1;
+        m[8] = (uint8_t)(0x80 | i); /* (key bytes: only their order matters to the iteration) */
+        *(int64_t *)(void *)(m + 24) = 1 + i;  /* COUNT's count */
+        *(int64_t *)(void *)(m + 32) = 10 * i; /* SUM's value */
+        *(int64_t *)(void *)(m + 40) = 1;
+    }
+    vec_entry(14, 1, merged, sizeof merged);
+    xcall(P_XGROUP, 24, 1, 0);                /* 1: the merged records */
+    merged[1] = PIM_G_STATUS_OVERFLOW;
+    vec_entry(14, 1, merged, sizeof merged);
+    xcall(P_XGROUP, 24, 1, 0);                /* 2: a SUM beyond 64 bits */
+    CHECK(run(set) == 3, "relation launch");
+    r = result_at(0);
+    CHECK(r.mp_status == PIM_ST_BLOCKED && r.mp_stop == 1 && r.mp_entries >= 1, "grouped partial: blocked at 1");
+    at = r.entries;
+    for (e = 0; e < r.mp_entries; e++) {
+        at = entry(at, &stmt, &len, &ord, &v);
+        CHECK(stmt == (14 | 0x8000) && ord == 1 && len <= PIM_MP_ENTRY_MAX, "relation entry %x %u %u", stmt, ord, len);
+        if (e == 0) {
+            CHECK(v[0] == PIM_G_FORM && v[1] == PIM_G_GROUP && v[2] == 2, "relation partial header");
+            v += PIM_G_PARTIAL_BYTES + 16;
+            len -= PIM_G_PARTIAL_BYTES + 16;
+        }
+        CHECK(len % 48 == 0, "whole records in an entry: %u bytes", len);
+        for (i = 0; i < len / 48u; i++) {
+            count += *(const int64_t *)(const void *)(v + 48 * i + 24);
+            sum += *(const int64_t *)(const void *)(v + 48 * i + 32);
+        }
+        bytes += len;
+    }
+    /* K = 1, 2, 3 (test_scatter's rows) and 100 .. 105 (test_values'): V = 2K */
+    CHECK(count == 9 && sum == 1242 && bytes > 3 * 48, "every row once: count %" PRId64 ", sum %" PRId64 " (%u bytes)",
+          count, sum, bytes);
+    r = result_at(1);
+    expect_ok(r, "merged records");
+    CHECK(out64(r, 8) == 3 && out64(r, 16) == 6030, "merged: %" PRId64 " groups, total %" PRId64, out64(r, 8),
+          out64(r, 16));
+    expect_error(result_at(2), "22003", "a merged SUM beyond 64 bits");
+}
+
 void test_exchange(struct dpu_set_t set)
 {
     test_values(set);
     test_keep(set);
     test_joins(set);
     test_scatter(set);
+    test_relation(set);
 }
 
 /* A kernel built without features (one tasklet): runs what needs none, faults on an image that needs more or

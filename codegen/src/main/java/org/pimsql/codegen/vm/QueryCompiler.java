@@ -210,10 +210,13 @@ final class QueryCompiler {
     void openCursor(Cursor c, int resultSetIndex) throws BuildException {
         ResultSetLayout rs = p.layout.resultSets().get(p.proc.cursors().indexOf(c));
         int bytes = rs.row().bytes();
-        int row = p.frame.buffer(bytes);
-        a().emit(Op.FILL, 0, 0, 0, row, bytes);
         if (relationNext != null) {
-            // a relation opens the result set itself: on one participant only (RelationCompiler)
+            // a relation opens the result set itself, on one participant; the host finishes plain rows, the DPU
+            // writes only grouped ones (RelationCompiler)
+            int row = c.query().aggregated() ? p.frame.buffer(bytes) : -1;
+            if (row >= 0) {
+                a().emit(Op.FILL, 0, 0, 0, row, bytes);
+            }
             relationCursor = resultSetIndex;
             relationResult = rs;
             run(c.query(), r -> {
@@ -227,6 +230,8 @@ final class QueryCompiler {
             relationResult = null;
             return;
         }
+        int row = p.frame.buffer(bytes);
+        a().emit(Op.FILL, 0, 0, 0, row, bytes);
         a().emit(Op.RSBEGIN, 0, 0, 0, resultSetIndex, 0);
         run(c.query(), r -> {
             for (int i = 0; i < r.size(); i++) {

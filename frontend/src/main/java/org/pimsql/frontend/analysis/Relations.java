@@ -95,12 +95,22 @@ public final class Relations {
         for (int i = 0; i < st.partitionColumns().size(); i++) {
             int col = st.partitionColumns().get(i);
             int other = tt.partitionColumns().get(i);
-            if (!(eq.get(col) instanceof Expr.ColumnRef c) || c.source() != t.index() || c.column().ordinal() != other
+            if (!(sameValue(eq.get(col)) instanceof Expr.ColumnRef c) || c.source() != t.index() || c.column().ordinal() != other
                     || !samePartitionValues(st.columns().get(col).type(), tt.columns().get(other).type())) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code e} without the conversions that keep every value (between integers, or decimals of one scale). */
+    private static Expr sameValue(Expr e) {
+        while (e instanceof Expr.Cast c && c.type().kind().isExactNumeric() && c.operand().type().kind().isExactNumeric()
+                && c.type().scale() == c.operand().type().scale()
+                && (c.type().kind().isInteger() == c.operand().type().kind().isInteger())) {
+            e = c.operand();
+        }
+        return e;
     }
 
     /** True when equal values of the two types are equal in the partition function's canonical form. */
