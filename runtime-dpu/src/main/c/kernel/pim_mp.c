@@ -213,13 +213,6 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
     pim_mp_unpack(T, v, at, len);
     return 8;
 }
-
-void pim_mp_none(void)
-{
-    if ((pim_me()->mp_flags & PIM_CALL_MP) != 0) {
-        pim_error(PIM_E_UNROUTABLE);
-    }
-}
 #endif /* PIM_F_MP */
 
 #if PIM_HAS(PIM_F_MP_HASH)

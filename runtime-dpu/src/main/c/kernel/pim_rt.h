@@ -228,7 +228,6 @@ enum {
     PIM_E_UNDO,
     PIM_E_ROW_MRAM,
     PIM_E_NODE_MRAM,
-    PIM_E_UNROUTABLE,
     PIM_ERRORS
 };
 /* Records error `e` (PIM_E_*): a code at the call site instead of two strings. */
@@ -370,7 +369,6 @@ bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);
 /* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
-void pim_mp_none(void);
 /* The router's HASH partition of n key cells; `kinds`: bit i when key i is a string, bit 8 + i when a BOOLEAN. */
 int64_t pim_mp_hash(const void *cells, uint32_t n, uint32_t kinds);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);

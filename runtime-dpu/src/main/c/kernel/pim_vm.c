@@ -471,9 +471,6 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_MPVAL:
             pim_mp_value(PIM_NONE, px, false);
             break;
-        case OP_MPNONE:
-            pim_mp_none();
-            break;
 #endif
 #if PIM_HAS(PIM_F_MP_HASH)
         case OP_MPHASH:

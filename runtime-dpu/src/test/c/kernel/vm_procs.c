@@ -631,11 +631,15 @@ static void xpay(void)
     END();
 }
 
-/* XNONE(): an access the exchange cannot route (statement 3) */
-static void xnone(void)
+/* XSHASH(A VARCHAR(8) @2 (0), B BOOLEAN @12 (1), OUT H BIGINT @16 (2)): MPHASH of the string A and the BOOLEAN B
+ * (kinds: bit 0, bit 8 + 1); OUT block 24 */
+static void xshash(void)
 {
-    begin(P_XNONE, 0);
-    emit(OP_MPNONE, 0, 0, 0, 3, 0);
+    begin(P_XSHASH, 24);
+    LD(0, par(2, 0, PIM_K_VARCHAR, 8));
+    LD(1, par(12, 1, PIM_K_BOOL, 0));
+    emit(OP_MPHASH, 3, 0, 2, 1u | 1u << 9, 0);
+    ST(3, par(16, 2, PIM_K_I64, 0));
     END();
 }
 
@@ -919,7 +923,7 @@ void assemble(void)
     again();
     xread();
     xpay();
-    xnone();
+    xshash();
     xjoin();
     xagg();
     xrows();

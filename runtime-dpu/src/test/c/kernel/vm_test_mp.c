@@ -103,6 +103,22 @@ static uint32_t publish_budget(void)
     return fits < PIM_MP_GATHER_PUB_MAX ? fits : PIM_MP_GATHER_PUB_MAX; /* (a kernel with every feature: relations) */
 }
 
+/* PartitionFunction's HASH of (a string without its trailing spaces, a BOOLEAN): per key 1, then the string's length
+ * in 4 bytes little-endian and its characters, or the BOOLEAN's byte; mod P. */
+static int64_t string_partition(const char *s, int boolean, uint32_t parts)
+{
+    uint64_t h = fnv(0xcbf29ce484222325ull, 1);
+    uint32_t len = (uint32_t)strlen(s), b;
+    for (b = 0; b < 4; b++) {
+        h = fnv(h, (len >> (8 * b)) & 0xff);
+    }
+    for (b = 0; b < len; b++) {
+        h = fnv(h, (uint8_t)s[b]);
+    }
+    h = fnv(fnv(h, 1), boolean ? 1 : 0);
+    return (int64_t)(h % parts);
+}
+
 static void test_values(struct dpu_set_t set)
 {
     static const mp_hdr_t mp = {0, 2, 2, 0xffffffffu};
@@ -122,8 +138,12 @@ static void test_values(struct dpu_set_t set)
     vec_entry(7, 1, value, 16);
     xread(1, 1, 1);                 /* 3: takes a NULL */
     xread(1, 1, 0);                 /* 4: a plain call runs every access */
-    xcall(P_XNONE, 8, 1, 0);        /* 5: 0A000 */
-    xcall(P_XNONE, 8, 0, 0);        /* 6 */
+    p = xcall(P_XSHASH, 24, 1, 0);  /* 5: a string and a BOOLEAN key */
+    put_varchar(p + 2, "ab  ");
+    p[12] = 1;
+    p = xcall(P_XSHASH, 24, 0, 0);  /* 6: a plain call does not route */
+    put_varchar(p + 2, "ab");
+    p[12] = 1;
     xpay(2, -1, 1, 0);              /* 7: the remote write is skipped, the SIGNAL is everyone's */
     p = xcall(P_XHASH, 40, 1, 0);   /* 8 */
     *(int64_t *)(void *)(p + 8) = 5;
@@ -155,9 +175,9 @@ static void test_values(struct dpu_set_t set)
     CHECK(out64(result_at(4), 8) == 7000, "plain call");
     CHECK(result_at(4).mp_bytes == 0, "a plain call has no report");
     r = result_at(5);
-    expect_error(r, "0A000", "unroutable access in an exchange call");
-    expect_report(r, PIM_ST_FAILED, 0, 0, "0A000");
-    expect_ok(result_at(6), "unroutable access in a plain call");
+    expect_ok(r, "string HASH partition");
+    CHECK(out64(r, 16) == string_partition("ab", 1, 2), "string HASH partition %" PRId64, out64(r, 16));
+    CHECK(out64(result_at(6), 16) == 0, "string HASH in a plain call");
     r = result_at(7);
     expect_error(r, "45007", "SIGNAL after a skipped remote write");
     expect_report(r, PIM_ST_FAILED, 0, 1, "SIGNAL after a remote write");

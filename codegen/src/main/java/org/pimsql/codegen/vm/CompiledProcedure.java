@@ -29,7 +29,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
             int y = Short.toUnsignedInt(b.getShort(at + 6));
             f |= switch (op) {
                 case RLO, ROPEN, RNEXT -> VmFormat.F_TREES;
-                case MPAT, MPVAL, MPNONE -> VmFormat.F_MP;
+                case MPAT, MPVAL -> VmFormat.F_MP;
                 case MPROWS, MPRNEXT, MPROW, MPPUT, MPLOOK, MPJEND -> VmFormat.F_MP | VmFormat.F_MP_ROWS;
                 case GAGGS, GROWS -> VmFormat.F_MP | VmFormat.F_MP_SCATTER;
                 case GOPEN, GCLOSE, GNEXT, GREW -> VmFormat.F_MP | VmFormat.F_GATHER;

@@ -79,7 +79,6 @@ public enum Op {
     MPAT("b:cell? x:jump y:slot?"),
     MPHASH("a:cell b:cell c:count x:kinds"),
     MPVAL("x:values"),
-    MPNONE("x:const"),
     MPROWS("a:cell b:cell x:values"),
     MPRNEXT("a:cell"),
     MPROW("a:cell"),

@@ -45,6 +45,12 @@ public record ProcedureAnalysis(Procedure procedure, List<StatementAnalysis> sta
                 }
             }
         }
+        for (int id : routing.relationReads()) {
+            if (!routing.broadcastReads().contains(id)) {
+                flags.add("merged on the host: statement " + id + " (GROUP BY or DISTINCT, a relation: every call runs as "
+                        + "an exchange call)");
+            }
+        }
         for (String t : routing.replicatedWrites()) {
             flags.add("writes replicated table " + t + ": every call runs on every partition");
         }
