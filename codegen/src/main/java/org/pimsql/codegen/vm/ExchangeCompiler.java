@@ -65,7 +65,11 @@ final class ExchangeCompiler {
         if (relationQuery(s) != null) {
             // every participant reduces its rows, the host merges (RelationCompiler)
             p.queries.relationNext = s.id();
-            body.emit();
+            try {
+                body.emit();
+            } catch (BuildException e) {
+                throw new BuildException(s.pos() + ": statement " + s.id() + ": " + e.getMessage());
+            }
             if (p.queries.relationNext != null) {
                 throw new IllegalStateException("statement " + s.id() + " compiled no relation");
             }
