@@ -91,7 +91,8 @@ enum pim_op {
     OP_GCLOSE = 81,
     OP_GNEXT = 82,
     OP_GREW = 83,
-    PIM_OPS = 84
+    OP_MPDPU = 84,
+    PIM_OPS = 85
 };
 
 #define PIM_BATCH_MAGIC 0x424D4950u
@@ -164,6 +165,7 @@ enum pim_op {
 #define PIM_G_HOST 4u
 #define PIM_G_CURSOR 8u
 #define PIM_G_REPLICATED 16u
+#define PIM_G_RANK 32u
 #define PIM_G_ACC_STRING 16u
 #define PIM_G_ACC_DISTINCT 32u
 #define PIM_G_DESC_BYTES 24u

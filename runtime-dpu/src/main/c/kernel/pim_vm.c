@@ -545,6 +545,9 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_GREW:
             pim_rel_rewind(px, F);
             break;
+        case OP_MPDPU:
+            r = pim_x.dpu; /* the batch's exchange header: this DPU's index */
+            goto num;
 #endif
         default:
             assert(false); /* an operation of a feature this kernel was built without */

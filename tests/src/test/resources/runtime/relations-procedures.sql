@@ -22,6 +22,17 @@ BEGIN ATOMIC
     OPEN page;
 END;
 
+-- A page of wide rows in key order: the partitions send their first rows' keys, then the rows of the page only.
+CREATE PROCEDURE ItemPage(IN p_from INTEGER, IN p_skip INTEGER, IN p_k INTEGER)
+    READS SQL DATA
+    DYNAMIC RESULT SETS 1
+BEGIN ATOMIC
+    DECLARE page CURSOR WITH RETURN FOR
+        SELECT i_id, i_name, i_price, i_cat, i_name || '/' || i_name AS twice, i_name || ':' || i_name AS again
+        FROM item WHERE i_id >= p_from ORDER BY i_id LIMIT p_k OFFSET p_skip;
+    OPEN page;
+END;
+
 -- Stock per category: GROUP BY with HAVING.
 CREATE PROCEDURE CategoryStock(IN p_above INTEGER, IN p_min BIGINT)
     READS SQL DATA

@@ -10,6 +10,7 @@ CREATE TABLE item (
     i_price DECIMAL(8,2) NOT NULL,
     PRIMARY KEY (i_id)
 );
+CREATE INDEX item_key ON item (i_id);
 PARTITION TABLE item ON COLUMN i_id;
 
 CREATE TABLE stock (

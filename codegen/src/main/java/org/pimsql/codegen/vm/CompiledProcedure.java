@@ -32,7 +32,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
                 case MPAT, MPVAL -> VmFormat.F_MP;
                 case MPROWS, MPRNEXT, MPROW, MPPUT, MPLOOK, MPJEND -> VmFormat.F_MP | VmFormat.F_MP_ROWS;
                 case GAGGS, GROWS -> VmFormat.F_MP | VmFormat.F_MP_SCATTER;
-                case GOPEN, GCLOSE, GNEXT, GREW -> VmFormat.F_MP | VmFormat.F_GATHER;
+                case GOPEN, GCLOSE, GNEXT, GREW, MPDPU -> VmFormat.F_MP | VmFormat.F_GATHER;
                 // GPUT's y: the relation's mode, so that a kernel has only the buffer and combining its relations use
                 case GPUT -> VmFormat.F_MP | VmFormat.F_GATHER | (y == VmFormat.G_STREAM ? 0 : VmFormat.F_GATHER_SORT)
                         | (y == VmFormat.G_GROUP ? VmFormat.F_GATHER_GROUP : 0);

@@ -92,7 +92,8 @@ public enum Op {
     GPUT("a:cell x:relation y:mode"),
     GCLOSE("a:cell x:relation"),
     GNEXT("a:cell x:relation"),
-    GREW("x:relation");
+    GREW("x:relation"),
+    MPDPU("a:cell");
 
     /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF (a cell: 255) as absent. */
     public final String operands;

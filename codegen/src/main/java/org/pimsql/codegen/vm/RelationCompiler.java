@@ -45,6 +45,11 @@ final class RelationCompiler {
     static final int BUFFER_BYTES = 1536;
     /** OFFSET + LIMIT the merge cuts to (larger ones: the merge keeps every record and the finish skips). */
     private static final int KEEP_MAX = 32767;
+    /**
+     * Bytes of a cursor's row beyond which the first rows of a streamed read travel as their sort keys first, and
+     * only the rows of the window then (two rounds instead of one, about LIMIT rows in all instead of LIMIT per DPU).
+     */
+    private static final int WIDE_ROW = 64;
 
     private final ProcCompiler p;
     private final ExprCompiler x;
@@ -152,6 +157,10 @@ final class RelationCompiler {
         }
         int skipCell = host && skip >= 0 ? clamped(skip) : VmFormat.NO_CELL;
         int takeCell = host && left >= 0 ? clamped(left) : VmFormat.NO_CELL;
+        if (host && left >= 0 && lay.mode == VmFormat.G_STREAM && !lay.keys.isEmpty() && lay.block.bytes() > WIDE_ROW) {
+            keysFirst(q, stmt, cursor, lay, source, ownerKey, first, keep, skipCell, takeCell);
+            return;
+        }
         Relation r = relation(lay, stmt, (host ? VmFormat.G_HOST | VmFormat.G_CURSOR : 0)
                 | (first ? VmFormat.G_REPLICATED : 0), cursor, skipCell, takeCell, keep);
         int blockAt = r.rec + lay.keyAligned;
@@ -176,6 +185,77 @@ final class RelationCompiler {
             qc.output(q, merged, left, skip, false, null, sink);
         }
         a().bind(done);
+    }
+
+    /**
+     * A cursor's first rows, wide and streamed in key order, in two rounds: each participant sends the sort keys of
+     * its first OFFSET + LIMIT rows; the host answers, per participant, which of its rows are in the window (G_RANK:
+     * records {dpu, skip, take}); each participant then streams those rows only, and the host merges them into the
+     * result set. A scan of 100 rows of 1 KB on 64 DPUs sends about 100 rows instead of 6,400.
+     */
+    private void keysFirst(Query q, int stmt, int cursor, Layout rows, QueryCompiler.RowLoop source, int ownerKey,
+                           boolean first, int keep, int skipCell, int takeCell) throws BuildException {
+        BlockLayout none = LayoutBuilder.block(0, List.of(), "a sort key");
+        Layout keys = new Layout(rows.keys, rows.keyBytes, rows.keyBytes, rows.keyAligned, none, List.of(),
+                rows.keyAligned + none.bytes(), VmFormat.G_STREAM, List.of());
+        Relation ranks = relation(keys, stmt, VmFormat.G_RANK | (first ? VmFormat.G_REPLICATED : 0), -1, skipCell,
+                takeCell, keep);
+        fill(ranks, ownerKey, source, (row, rec) -> keys(keys, rec, row.scope()));
+        // this participant's rows of the window: {dpu, skip, take} records
+        int me = p.frame.cell();
+        a().emit(Op.MPDPU, me, 0, 0, 0, 0);
+        int from = x.constant(0, 0).cell();
+        int count = x.constant(0, 0).cell();
+        Fd dpu = new Fd(ranks.rec, VmFormat.NO_NULL_BIT, VmFormat.K_I32, 0, 0, "dpu");
+        merged(ranks.rel, () -> {
+            java.util.BitSet m = p.frame.cellMark();
+            Label other = new Label();
+            int d = p.frame.cell();
+            int same = p.frame.cell();
+            a().emit(Op.LD, d, 0, 0, a().fd(dpu), 0);
+            a().emit(Op.CMP, same, d, me, VmFormat.REL_EQ, 0);
+            a().jump(Op.JF, same, other);
+            a().emit(Op.LD, from, 0, 0, a().fd(new Fd(ranks.rec + 4, VmFormat.NO_NULL_BIT, VmFormat.K_I32, 0, 0, "skip")), 0);
+            a().emit(Op.LD, count, 0, 0, a().fd(new Fd(ranks.rec + 8, VmFormat.NO_NULL_BIT, VmFormat.K_I32, 0, 0, "take")), 0);
+            a().bind(other);
+            p.frame.releaseCells(m);
+        });
+        // the rows: the host sorts them by key and takes them all (they are the window)
+        Relation r = relation(rows, stmt, VmFormat.G_HOST | VmFormat.G_CURSOR | (first ? VmFormat.G_REPLICATED : 0),
+                cursor, VmFormat.NO_CELL, VmFormat.NO_CELL, x.constant(0, 0).cell());
+        int scan = p.frame.cell();
+        int rank = x.constant(0, 0).cell();
+        int end = p.frame.cell();
+        a().emit(Op.ADD, end, from, count, 0, 0);
+        Label closed = new Label();
+        a().emit(Op.GOPEN, scan, ownerKey >= 0 ? ownerKey : VmFormat.NO_CELL, 0, r.rel, 0);
+        a().jump(Op.JF, scan, closed);
+        source.emit(row -> {
+            Frame.Mark mark = p.frame.mark();
+            Label next = new Label();
+            int t = p.frame.cell();
+            a().emit(Op.CMP, t, rank, end, VmFormat.REL_LT, 0);
+            a().jump(Op.JF, t, closed); // past this participant's rows of the window
+            a().emit(Op.CMP, t, rank, from, VmFormat.REL_GE, 0);
+            addImmediate(rank, rank, 1);
+            a().jump(Op.JF, t, next); // before them
+            recordRow(rows, r.rec, row);
+            a().emit(Op.GPUT, t, 0, 0, r.rel, VmFormat.G_STREAM);
+            a().bind(next);
+            p.frame.release(mark);
+        });
+        a().bind(closed);
+        int go = p.frame.cell();
+        a().emit(Op.GCLOSE, go, 0, 0, r.rel, 0);
+        Label done = new Label();
+        a().jump(Op.JF, go, done);
+        a().emit(Op.RSBEGIN, 0, 0, 0, cursor, 0); // the first participant's placeholder
+        a().emit(Op.RSEND);
+        a().bind(done);
+    }
+
+    private void addImmediate(int a, int b, int imm) {
+        a().emit(Op.ADDI, a, b, 0, imm & 0xFFFF, 0);
     }
 
     private Relation relation(Layout lay, int stmt, int flags, int cursor, int skipCell, int takeCell)

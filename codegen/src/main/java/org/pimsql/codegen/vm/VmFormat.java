@@ -112,6 +112,12 @@ public final class VmFormat {
     public static final int G_HOST = 4;
     public static final int G_CURSOR = 8;
     public static final int G_REPLICATED = 16;
+    /**
+     * Relation flag: the records are the sort keys of a cursor's first rows, and the merge answers, per participant,
+     * which of its rows are in the window OFFSET .. OFFSET + LIMIT: records {u32 dpu, u32 skip, u32 take} (keys first,
+     * the wide rows of the window only then, docs/multi-partition.md "Relations").
+     */
+    public static final int G_RANK = 32;
     /** Accumulator flags (with the SG_* kind in the low bits): a string MIN/MAX; a DISTINCT aggregate. */
     public static final int G_ACC_STRING = 0x10;
     public static final int G_ACC_DISTINCT = 0x20;
@@ -272,6 +278,7 @@ public final class VmFormat {
         m.put("G_HOST", G_HOST);
         m.put("G_CURSOR", G_CURSOR);
         m.put("G_REPLICATED", G_REPLICATED);
+        m.put("G_RANK", G_RANK);
         m.put("G_ACC_STRING", G_ACC_STRING);
         m.put("G_ACC_DISTINCT", G_ACC_DISTINCT);
         m.put("G_DESC_BYTES", G_DESC_BYTES);

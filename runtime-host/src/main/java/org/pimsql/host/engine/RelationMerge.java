@@ -49,6 +49,10 @@ final class RelationMerge {
             return (mode & VmFormat.G_REPLICATED) != 0;
         }
 
+        boolean ranks() {
+            return (mode & VmFormat.G_RANK) != 0;
+        }
+
         /** True when the key names a partition's owner, which alone has the rows (0xFFFFFFFF: every participant). */
         boolean owned() {
             return owner != -1;
@@ -86,11 +90,25 @@ final class RelationMerge {
                 VmFormat.G_PARTIAL_BYTES + 8 * nacc);
     }
 
-    /** Merges the partials of one instance, given in DPU order (each the concatenation of its entries). */
+    /** Merges partials of DPUs 0, 1, ... (for tests). */
     static Merged merge(List<byte[]> partials) {
+        var dpus = new ArrayList<Integer>();
+        for (int d = 0; d < partials.size(); d++) {
+            dpus.add(d);
+        }
+        return merge(partials, dpus);
+    }
+
+    /**
+     * Merges the partials of one instance, given in DPU order (each the concatenation of its entries) by the DPUs
+     * {@code dpus}.
+     */
+    static Merged merge(List<byte[]> partials, List<Integer> dpus) {
         Header h = header(partials.getFirst());
         var records = new ArrayList<byte[]>();
-        for (byte[] p : partials) {
+        var sender = new ArrayList<Integer>(); // the DPU of each record (G_RANK)
+        for (int i = 0; i < partials.size(); i++) {
+            byte[] p = partials.get(i);
             Header other = header(p);
             if (other.recBytes != h.recBytes || other.keyBytes != h.keyBytes || other.mode != h.mode
                     || !other.accs.equals(h.accs) || (p.length - other.bytes) % h.recBytes != 0) {
@@ -98,12 +116,16 @@ final class RelationMerge {
             }
             for (int at = other.bytes; at < p.length; at += h.recBytes) {
                 records.add(Arrays.copyOfRange(p, at, at + h.recBytes));
+                sender.add(dpus.get(i));
             }
             if (h.replicated()) {
                 break; // every participant holds the rows: the first one's are all of them
             }
         }
         int kb = h.keyBytes;
+        if (h.ranks()) {
+            return ranks(h, records, sender, dpus);
+        }
         if (kb > 0) {
             records.sort((x, y) -> Arrays.compareUnsigned(x, 0, kb, y, 0, kb)); // stable: DPU order among equal keys
         }
@@ -139,6 +161,46 @@ final class RelationMerge {
         b.putInt(4, n);
         for (int i = 0; i < n; i++) {
             System.arraycopy(records.get(i), 0, value, VmFormat.G_MERGED_BYTES + i * h.recBytes, h.recBytes);
+        }
+        return new Merged(h, value, List.of());
+    }
+
+    /**
+     * A cursor's window read keys first: the participants' sort keys merged in order (equal keys: DPU order, then each
+     * DPU's order), and for each participant how many of its rows come before OFFSET and how many are in the window:
+     * one record {u32 dpu, u32 skip, u32 take} per participant, in the merged value every participant iterates.
+     */
+    private static Merged ranks(Header h, List<byte[]> records, List<Integer> from, List<Integer> dpus) {
+        int kb = h.keyBytes;
+        var order = new ArrayList<Integer>();
+        for (int i = 0; i < records.size(); i++) {
+            order.add(i);
+        }
+        order.sort((x, y) -> Arrays.compareUnsigned(records.get(x), 0, kb, records.get(y), 0, kb)); // stable
+        var skip = new java.util.HashMap<Integer, Integer>();
+        var take = new java.util.HashMap<Integer, Integer>();
+        for (int pos = 0; pos < order.size(); pos++) {
+            int dpu = from.get(order.get(pos));
+            if (pos < h.skip) {
+                skip.merge(dpu, 1, Integer::sum);
+            } else if (pos - h.skip < h.take) {
+                take.merge(dpu, 1, Integer::sum);
+            }
+        }
+        if (VmFormat.G_MERGED_BYTES + (long) dpus.size() * h.recBytes > VmFormat.MP_ENTRY_MAX) {
+            byte[] none = new byte[VmFormat.G_MERGED_BYTES]; // every participant fails with 54000
+            none[0] = (byte) VmFormat.G_FORM;
+            none[1] = (byte) VmFormat.G_STATUS_TOO_LARGE;
+            return new Merged(h, none, List.of());
+        }
+        byte[] value = new byte[VmFormat.G_MERGED_BYTES + dpus.size() * h.recBytes];
+        ByteBuffer b = le(value);
+        value[0] = (byte) VmFormat.G_FORM;
+        b.putInt(4, dpus.size());
+        for (int i = 0; i < dpus.size(); i++) {
+            int at = VmFormat.G_MERGED_BYTES + i * h.recBytes;
+            b.putInt(at, dpus.get(i)).putInt(at + 4, skip.getOrDefault(dpus.get(i), 0))
+                    .putInt(at + 8, take.getOrDefault(dpus.get(i), 0));
         }
         return new Merged(h, value, List.of());
     }

@@ -78,7 +78,7 @@ final class ScatterMerge {
                         owners.add(h.owner());
                         continue;
                     }
-                    RelationMerge.Merged m = RelationMerge.merge(values);
+                    RelationMerge.Merged m = RelationMerge.merge(values, List.copyOf(e.getValue().keySet()));
                     if (h.host()) {
                         finished.put(h.rs(), m.rows());
                     } else {

@@ -32,7 +32,7 @@ import org.pimsql.tests.util.Hsqldb;
 /**
  * Acceptance (issue 21): reads of every partition in procedures (docs/multi-partition.md "Relations"), random data
  * and random arguments, on 8 and on 64 DPUs against HSQLDB 2.7: a cursor's top-k over a range of the partition key
- * and a page in key order, GROUP BY with HAVING, ORDER BY an aggregate, DISTINCT, COUNT(DISTINCT), MIN/MAX of
+ * and pages in key order (of wide rows: keys first, then the page's rows), GROUP BY with HAVING, ORDER BY an aggregate, DISTINCT, COUNT(DISTINCT), MIN/MAX of
  * strings into OUT parameters, a scalar subquery grouped and ordered, joins of partitioned tables (co-located and
  * not), reads of every partition inside a WHERE clause and an IF condition, a FOR loop over every partition that
  * writes each row (and sometimes aborts), a write of a table partitioned on a string keyed by a value read from a
@@ -47,6 +47,7 @@ class RelationsDifferentialTest {
 
     private static final Proc LEAST = new Proc("LeastStock", 3, new int[0], new int[0], true);
     private static final Proc PAGE = new Proc("StockPage", 3, new int[0], new int[0], true);
+    private static final Proc WIDE = new Proc("ItemPage", 3, new int[0], new int[0], true);
     private static final Proc CATEGORY = new Proc("CategoryStock", 2, new int[0], new int[0], true);
     private static final Proc RANKING = new Proc("CategoryRanking", 1, new int[0], new int[0], true);
     private static final Proc LABELS = new Proc("Labels", 1, new int[0], new int[0], true);
@@ -108,8 +109,10 @@ class RelationsDifferentialTest {
             if (kind < 12) {
                 int lo = random.nextInt(-5, items);
                 calls.add(new Call(LEAST, new Object[] {lo, lo + random.nextInt(items), random.nextInt(12)}));
-            } else if (kind < 20) {
+            } else if (kind < 16) {
                 calls.add(new Call(PAGE, new Object[] {random.nextInt(-3, items), random.nextInt(4), random.nextInt(1, 15)}));
+            } else if (kind < 20) {
+                calls.add(new Call(WIDE, new Object[] {random.nextInt(-3, items), random.nextInt(4), random.nextInt(0, 15)}));
             } else if (kind < 30) {
                 calls.add(new Call(CATEGORY, new Object[] {random.nextInt(-1, 50), (long) random.nextInt(0, items / 8 + 2)}));
             } else if (kind < 36) {
