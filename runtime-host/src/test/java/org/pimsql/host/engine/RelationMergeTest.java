@@ -193,6 +193,25 @@ class RelationMergeTest {
     }
 
     @Test
+    void aWindowReadKeysFirstTellsEachParticipantWhatItSkipsAndSends() {
+        // keys only (16-byte records): DPU 3 has keys 1, 4, 6; DPU 5 has 2, 4, 5; OFFSET 1 LIMIT 3 over 1 2 4 4 5 6
+        int rb = 16;
+        int mode = VmFormat.G_SORT | VmFormat.G_RANK;
+        byte[] dpu3 = partial(mode, rb, KEY, KEY, 4, 1, 3, new int[0][], List.of(rec(rb, 1, null), rec(rb, 4, null),
+                rec(rb, 6, null)));
+        byte[] dpu5 = partial(mode, rb, KEY, KEY, 4, 1, 3, new int[0][], List.of(rec(rb, 2, null), rec(rb, 4, null),
+                rec(rb, 5, null)));
+        ByteBuffer m = ByteBuffer.wrap(RelationMerge.merge(List.of(dpu3, dpu5), List.of(3, 5)).value())
+                .order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0, m.get(1), "status");
+        assertEquals(2, m.getInt(4), "one record per participant");
+        int at = VmFormat.G_MERGED_BYTES;
+        // window: 2 (DPU 5), 4 (DPU 3: equal keys in DPU order), 4 (DPU 5); skipped: 1 (DPU 3)
+        assertEquals(List.of(3, 1, 1), List.of(m.getInt(at), m.getInt(at + 4), m.getInt(at + 8)), "DPU 3");
+        assertEquals(List.of(5, 0, 2), List.of(m.getInt(at + rb), m.getInt(at + rb + 4), m.getInt(at + rb + 8)), "DPU 5");
+    }
+
+    @Test
     void moreMergedRecordsThanOneExchangeValueFailEveryParticipant() {
         int rb = 1024;
         var many = new ArrayList<byte[]>();
