@@ -61,7 +61,6 @@ static const char *const errors[PIM_ERRORS] = {
     "53200" "undo log full: the call writes too much",
     "53200" "MRAM exhausted: no room for a new row",
     "53200" "MRAM exhausted: no room for an index node",
-    "0A000" "this statement cannot run in a multi-partition call (see pimsql compile's summary)",
 };
 
 void pim_error(uint32_t e)

@@ -35,7 +35,7 @@ typedef struct {
 
 /* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
 typedef struct {
-    uint32_t param_bytes, nvec, vec_bytes, pad;
+    uint32_t param_bytes, nvec, vec_bytes, first; /* first: 1 on the call's lowest participant */
 } mp_call_hdr_t;
 
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
@@ -53,8 +53,21 @@ _Static_assert(sizeof(pim_db_t) == 32 && sizeof(pim_btree_t) == 32, "database he
 /* The output area after the result header, split into one slice per tasklet. */
 #define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / NR_TASKLETS) & ~7u)
 _Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
-/* Room an exchange call keeps in the output area for its report. */
+/* Room an exchange call needs free in the output area to start, and the most its report can take beyond its
+ * published entries (the header and the needs of a blocked join). */
 #define MP_ROOM (32u * 1024u)
+#define MP_REPORT_HEAD (16u + 4u * (PIM_MP_NEEDS + 2u))
+/* What one exchange call may publish. With relations (their partials grow with LIMIT and with groups) its report
+ * must fit an output slice behind an error record, whatever else the slice holds: a call whose report does not fit
+ * behind earlier records runs again, first, in the next launch. Without them, what MP_ROOM keeps free. */
+#if PIM_HAS(PIM_F_GATHER)
+#define MP_PUB_BUDGET (PIM_MP_GATHER_PUB_MAX < SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD \
+                           ? PIM_MP_GATHER_PUB_MAX : SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD)
+#else
+#define MP_PUB_BUDGET PIM_MP_PUB_MAX
+_Static_assert(PIM_MP_PUB_MAX + MP_REPORT_HEAD <= MP_ROOM, "an exchange call's report fits the room it starts with");
+#endif
+_Static_assert(SLICE_BYTES > REC_RESERVE + MP_REPORT_HEAD + MP_ROOM, "an exchange call's report fits a slice");
 
 #if NR_TASKLETS > 1
 BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
@@ -202,6 +215,14 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
         rec->out_bytes = p->out_bytes;
         pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
     }
+#if PIM_HAS(PIM_F_GATHER)
+    if ((ch->flags & PIM_CALL_MP) != 0 && T->out_end - T->out_pos < MP_REPORT_HEAD + (pim_x.pub - pim_x.pub0)) {
+        /* the report does not fit behind what the slice holds: run again first in the next launch (53400 only when
+         * the call's own result sets and report exceed a slice) */
+        T->out_full = 1;
+        pim_error(PIM_E_OUTPUT);
+    }
+#endif
     status = T->status;
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
         pim_undo_end(status != 0);
@@ -264,8 +285,8 @@ int main(void)
         stopped = 0;
         /* exchange scratch: the input area after the batch */
         pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
-        pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
-                                                                              : PIM_IN_OFF + PIM_IN_BYTES;
+        pim_x.pub_end = pim_x.pub0 + MP_PUB_BUDGET < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + MP_PUB_BUDGET
+                                                                            : PIM_IN_OFF + PIM_IN_BYTES;
 #if PIM_HAS(PIM_F_MP)
         /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
          * are committed or undone before any call of this launch runs, i.e. before the barrier */
@@ -304,6 +325,9 @@ int main(void)
                 n = mh.param_bytes;
                 pim_x.vec = params + n;
                 pim_x.nvec = mh.nvec;
+#if PIM_HAS(PIM_F_GATHER)
+                pim_x.first = mh.first;
+#endif
             }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);

@@ -213,13 +213,6 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
     pim_mp_unpack(T, v, at, len);
     return 8;
 }
-
-void pim_mp_none(void)
-{
-    if ((pim_me()->mp_flags & PIM_CALL_MP) != 0) {
-        pim_error(PIM_E_UNROUTABLE);
-    }
-}
 #endif /* PIM_F_MP */
 
 #if PIM_HAS(PIM_F_MP_HASH)
@@ -241,11 +234,13 @@ static uint64_t __attribute__((noinline)) fnv(uint64_t h, uint32_t octet)
 
 /*
  * The router's HASH partition function (PartitionFunction): FNV-1a from the offset basis over, per key
- * column, byte 0 for NULL, else byte 1 and the 8 value bytes little-endian (exact numerics at the
- * column's scale, TIMESTAMP in microseconds), reduced unsigned mod the partition count. The keys are n
- * consecutive cells holding the columns' values. Returns the partition (pim_mp_at's floorMod keeps it).
+ * column, byte 0 for NULL, else byte 1 and the value: 8 bytes little-endian for exact numerics (at the
+ * column's scale) and TIMESTAMP (microseconds), a string's length without its trailing spaces (4 bytes
+ * little-endian) and those characters (bit i of `kinds`: key i is a string), one byte 0/1 for a BOOLEAN (bit 8 + i);
+ * reduced unsigned mod the partition count. The keys are n consecutive cells holding the columns' values.
+ * Returns the partition (pim_mp_at's floorMod keeps it).
  */
-int64_t pim_mp_hash(const void *cells, uint32_t n)
+int64_t pim_mp_hash(const void *cells, uint32_t n, uint32_t kinds)
 {
     const pim_cell_t *c = cells;
     uint64_t h = 0xcbf29ce484222325ull;
@@ -253,11 +248,33 @@ int64_t pim_mp_hash(const void *cells, uint32_t n)
     if ((pim_me()->mp_flags & PIM_CALL_MP) == 0) {
         return 0; /* a call on one DPU: pim_mp_at does not route */
     }
-    assert(pim_x.parts > 0 && pim_x.parts < 0x80000000u);
+    assert(pim_x.parts > 0 && pim_x.parts < 0x80000000u && n <= 8);
     for (i = 0; i < n; i++, c++) {
         uint64_t v = (uint64_t)c->v;
+        uint32_t bytes = 8;
         h = fnv(h, c->null ? 0u : 1u);
-        for (b = 0; b < 8 && !c->null; b++, v >>= 8) {
+        if (c->null) {
+            continue;
+        }
+        if ((kinds >> i) & 1u) {
+            const uint8_t *s = PIM_CELL_PTR(c->p);
+            uint32_t len = c->len;
+            while (len > 0 && s[len - 1] == ' ') {
+                len--;
+            }
+            for (b = 0; b < 4; b++) {
+                h = fnv(h, (len >> (8 * b)) & 0xffu);
+            }
+            for (b = 0; b < len; b++) {
+                h = fnv(h, s[b]);
+            }
+            continue;
+        }
+        if ((kinds >> (8 + i)) & 1u) {
+            v = v != 0;
+            bytes = 1;
+        }
+        for (b = 0; b < bytes; b++, v >>= 8) {
             h = fnv(h, (uint32_t)v & 0xffu);
         }
     }

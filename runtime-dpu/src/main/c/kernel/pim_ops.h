@@ -78,16 +78,21 @@ enum pim_op {
     OP_MPAT = 68,
     OP_MPHASH = 69,
     OP_MPVAL = 70,
-    OP_MPNONE = 71,
-    OP_MPROWS = 72,
-    OP_MPRNEXT = 73,
-    OP_MPROW = 74,
-    OP_MPPUT = 75,
-    OP_MPLOOK = 76,
-    OP_MPJEND = 77,
-    OP_GAGGS = 78,
-    OP_GROWS = 79,
-    PIM_OPS = 80
+    OP_MPROWS = 71,
+    OP_MPRNEXT = 72,
+    OP_MPROW = 73,
+    OP_MPPUT = 74,
+    OP_MPLOOK = 75,
+    OP_MPJEND = 76,
+    OP_GAGGS = 77,
+    OP_GROWS = 78,
+    OP_GOPEN = 79,
+    OP_GPUT = 80,
+    OP_GCLOSE = 81,
+    OP_GNEXT = 82,
+    OP_GREW = 83,
+    OP_MPDPU = 84,
+    PIM_OPS = 85
 };
 
 #define PIM_BATCH_MAGIC 0x424D4950u
@@ -154,6 +159,23 @@ enum pim_op {
 #define PIM_SG_MAX 4u
 #define PIM_SG_AVG 5u
 #define PIM_SG_SEEN 256u
+#define PIM_G_STREAM 0u
+#define PIM_G_SORT 1u
+#define PIM_G_DISTINCT 2u
+#define PIM_G_GROUP 3u
+#define PIM_G_HOST 4u
+#define PIM_G_CURSOR 8u
+#define PIM_G_REPLICATED 16u
+#define PIM_G_RANK 32u
+#define PIM_G_ACC_STRING 16u
+#define PIM_G_ACC_DISTINCT 32u
+#define PIM_G_DESC_BYTES 24u
+#define PIM_G_STATIC_BYTES 16u
+#define PIM_G_PARTIAL_BYTES 32u
+#define PIM_G_MERGED_BYTES 8u
+#define PIM_G_FORM 3u
+#define PIM_G_STATUS_OVERFLOW 1u
+#define PIM_G_STATUS_TOO_LARGE 2u
 #define PIM_F_TREES 1u
 #define PIM_F_TREE_WRITES 2u
 #define PIM_F_MP 4u
@@ -167,9 +189,14 @@ enum pim_op {
 #define PIM_F_SCAN 1024u
 #define PIM_F_DISTINCT 2048u
 #define PIM_F_UNIQUE 4096u
+#define PIM_F_GATHER 8192u
+#define PIM_F_GATHER_SORT 16384u
+#define PIM_F_GATHER_GROUP 32768u
 #define PIM_MP_SEG_BYTES 4096u
 #define PIM_MP_VALUE_MAX 1024u
 #define PIM_MP_PUB_MAX 30720u
+#define PIM_MP_GATHER_PUB_MAX 0x00100000u
+#define PIM_MP_ENTRY_MAX 65528u
 #define PIM_NODE_FANOUT 10u
 #define PIM_MAX_TREE_KEY 64u
 #define PIM_MAX_HASH_KEY 248u

@@ -171,6 +171,8 @@ typedef struct {
     pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
+    uint32_t first;            /* the call's sub-header: 1 on its lowest participant (relations finish there) */
+    uint32_t pad;
 } pim_xstate_t;
 
 /* The kernel's state of a launch, in one object (one base address for all of it). */
@@ -232,7 +234,6 @@ enum {
     PIM_E_UNDO,
     PIM_E_ROW_MRAM,
     PIM_E_NODE_MRAM,
-    PIM_E_UNROUTABLE,
     PIM_ERRORS
 };
 /* Records error `e` (PIM_E_*): a code at the call site instead of two strings. */
@@ -374,8 +375,8 @@ bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);
 /* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
-void pim_mp_none(void);
-int64_t pim_mp_hash(const void *cells, uint32_t n);
+/* The router's HASH partition of n key cells; `kinds`: bit i when key i is a string, bit 8 + i when a BOOLEAN. */
+int64_t pim_mp_hash(const void *cells, uint32_t n, uint32_t kinds);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
 void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len);
 bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);
@@ -425,6 +426,16 @@ bool pim_bit(const uint8_t *base, uint32_t bit);
 void pim_setbit(uint8_t *base, uint32_t bit, bool on);
 /* MV: the field `from` of the running call's frame stored into the field `to` (with to's checks). */
 void pim_move(const pim_fd_t *to, const pim_fd_t *from);
+
+/* ---- relations (pim_mp_gather.c, docs/multi-partition.md "Relations"): a read every participant of an exchange
+ * call reduces and the host merges; the descriptor is a pool entry (docs/vm.md GOPEN) ---- */
+struct pim_rel;
+bool pim_rel_open(const struct pim_rel *d, pim_cell_t *cells, const pim_cell_t *key);
+bool pim_rel_put(const struct pim_rel *d, uint8_t *F, pim_cell_t *cells);
+uint32_t pim_rel_close(const struct pim_rel *d, uint8_t *F, pim_cell_t *cells);
+bool pim_rel_next(const struct pim_rel *d, uint8_t *F);
+void pim_rel_rewind(const struct pim_rel *d, uint8_t *F);
+void pim_rel_stop(void);
 
 /* ---- the interpreter (pim_vm.c) ---- */
 /* Runs procedure p in the calling tasklet's frame (its parameters already at offset 0). */

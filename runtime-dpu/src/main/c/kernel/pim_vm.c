@@ -474,13 +474,10 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_MPVAL:
             pim_mp_value(PIM_NONE, px, false);
             break;
-        case OP_MPNONE:
-            pim_mp_none();
-            break;
 #endif
 #if PIM_HAS(PIM_F_MP_HASH)
         case OP_MPHASH:
-            r = pim_mp_hash(B, in->c);
+            r = pim_mp_hash(B, in->c, x);
             goto num;
 #endif
 #if PIM_HAS(PIM_F_MP_ROWS)
@@ -535,6 +532,26 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             break;
         }
 #endif
+#if PIM_HAS(PIM_F_GATHER)
+        case OP_GOPEN:
+            r = pim_rel_open(px, cells, in->b == PIM_NO_CELL ? NULL : B);
+            goto num;
+        case OP_GPUT:
+            r = pim_rel_put(px, F, cells);
+            goto num;
+        case OP_GCLOSE:
+            r = pim_rel_close(px, F, cells);
+            goto num;
+        case OP_GNEXT:
+            r = pim_rel_next(px, F);
+            goto num;
+        case OP_GREW:
+            pim_rel_rewind(px, F);
+            break;
+        case OP_MPDPU:
+            r = pim_x.dpu; /* the batch's exchange header: this DPU's index */
+            goto num;
+#endif
         default:
             assert(false); /* an operation of a feature this kernel was built without */
             break;
@@ -557,6 +574,11 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #if PIM_HAS(PIM_F_MP_ROWS)
     if ((T->mp_flags & PIM_CALL_MP) != 0) {
         pim_mp_stop();
+    }
+#endif
+#if PIM_HAS(PIM_F_GATHER)
+    if ((T->mp_flags & PIM_CALL_MP) != 0) {
+        pim_rel_stop();
     }
 #endif
 }

@@ -634,11 +634,15 @@ static void xpay(void)
     END();
 }
 
-/* XNONE(): an access the exchange cannot route (statement 3) */
-static void xnone(void)
+/* XSHASH(A VARCHAR(8) @2 (0), B BOOLEAN @12 (1), OUT H BIGINT @16 (2)): MPHASH of the string A and the BOOLEAN B
+ * (kinds: bit 0, bit 8 + 1); OUT block 24 */
+static void xshash(void)
 {
-    begin(P_XNONE, 0);
-    emit(OP_MPNONE, 0, 0, 0, 3, 0);
+    begin(P_XSHASH, 24);
+    LD(0, par(2, 0, PIM_K_VARCHAR, 8));
+    LD(1, par(12, 1, PIM_K_BOOL, 0));
+    emit(OP_MPHASH, 3, 0, 2, 1u | 1u << 9, 0);
+    ST(3, par(16, 2, PIM_K_I64, 0));
     END();
 }
 
@@ -785,6 +789,79 @@ static void xrows(void)
     END();
 }
 
+/*
+ * XGROUP(OUT GROUPS BIGINT @8 (0), OUT TOTAL BIGINT @16 (1)): the LOG rows of K <= 105 grouped by K mod 3 with COUNT(*) and SUM(V)
+ * as a relation (statement 14, GROUP: records of a 9-byte key padded to 16, COUNT's {value, count} @16, SUM's @32; a
+ * WRAM buffer of 2 records, so a third group spills); over the merged records GROUPS = how many, TOTAL = the sum of
+ * COUNT * 1000 + SUM. OUT block 24.
+ */
+static void xgroup(void)
+{
+    uint32_t l, e, closed, top, done;
+    uint16_t rec = BUF, row = BUF + 64, scan = BUF + 128, buf = BUF + 192, state = BUF + 304, d;
+    begin(P_XGROUP, 24);
+    if (word(0) % 2 == 0) {
+        word(0); /* the descriptor starts 8-byte aligned: GOPEN publishes its second half straight from the pool */
+    }
+    d = word(buf | (uint32_t)rec << 16);
+    word(48 | 9u << 16);
+    word(10 | 11u << 8 | 12u << 16 | (uint32_t)PIM_NO_CELL << 24);
+    word(14 | (uint32_t)state << 16);
+    word(PIM_NO_CELL);
+    word(0);
+    word(PIM_G_FORM | (uint32_t)PIM_G_GROUP << 8 | 2u << 16);
+    word(48 | 9u << 16);
+    word(9 | 16u << 16);
+    word(0);
+    word(16);
+    word(PIM_SG_COUNT);
+    word(32);
+    word(PIM_SG_SUM);
+    INT(10, 0);
+    INT(11, 2);
+    INT(12, 0);
+    INT(13, 3);
+    INT(14, 1);
+    emit(OP_GOPEN, 20, PIM_NO_CELL, 0, d, 0);
+    closed = J(OP_JF, 20, 0);
+    emit(OP_SCANOPEN, 0, 0, 0, scan, 0);
+    l = here();
+    emit(OP_SCANNEXT, 0, 1, 0, scan, row);
+    e = J(OP_JNULL, 0, 0);
+    LD(1, k_of(row));
+    CMPI(4, 1, PIM_REL_LE, 105);
+    J(OP_JF, 4, l); /* the rows K <= 105 only */
+    FILL(0, rec, 48);
+    OP3(OP_MOD, 2, 1, 13);
+    emit(OP_SKEY, 0, 2, 0, rec, 0);
+    ST(14, fd(rec + 24, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
+    LD(3, v_of(row));
+    ST(3, fd(rec + 32, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
+    ST(14, fd(rec + 40, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
+    emit(OP_GPUT, 21, 0, 0, d, PIM_G_GROUP);
+    JMP(l);
+    patch(e, here());
+    patch(closed, here());
+    emit(OP_GCLOSE, 22, 0, 0, d, 0);
+    INT(23, 0);
+    INT(24, 0);
+    INT(25, 1000);
+    top = here();
+    emit(OP_GNEXT, 26, 0, 0, d, 0);
+    done = J(OP_JF, 26, 0);
+    OP3(OP_ADD, 23, 23, 14);
+    LD(27, fd(rec + 24, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
+    OP3(OP_MUL, 28, 27, 25);
+    OP3(OP_ADD, 24, 24, 28);
+    LD(29, fd(rec + 32, PIM_NO_NULL_BIT, PIM_K_I64, 0, 0));
+    OP3(OP_ADD, 24, 24, 29);
+    JMP(top);
+    patch(done, here());
+    ST(23, par(8, 0, PIM_K_I64, 0));
+    ST(24, par(16, 1, PIM_K_I64, 0));
+    END();
+}
+
 /* XMANY(N INT @4 (0), route slot @8): N reads of the slot's partition (MPAT, MPVAL of an empty 8-byte block,
  * statement 13) in one call: 54000 once the call's publish budget is spent */
 static void xmany(void)
@@ -849,11 +926,12 @@ void assemble(void)
     again();
     xread();
     xpay();
-    xnone();
+    xshash();
     xjoin();
     xagg();
     xrows();
     xhash();
     sortkey();
     xmany();
+    xgroup();
 }

@@ -16,7 +16,7 @@
 #include "vm_test.h"
 
 static uint8_t image[PIM_IMAGE_BYTES];
-static uint32_t tasklets;
+uint32_t tasklets;
 
 void load_image(struct dpu_set_t set, uint32_t ntasklets, uint32_t features)
 {

@@ -9,6 +9,8 @@ void get(int32_t id);
 int64_t out64(result_t r, uint32_t off);
 void expect_account(result_t r, const char *name, int64_t bal, const char *code, const char *what);
 void test_exchange(struct dpu_set_t set);
+/* The executing tasklets of the kernel under test. */
+extern uint32_t tasklets;
 void test_features(const char *kernel);
 
 #endif

@@ -95,6 +95,30 @@ static int64_t hash_partition(const int64_t *v, const int *null, int n, uint32_t
     return (int64_t)(h % parts);
 }
 
+/* What one exchange call may publish on a kernel of `tasklets` (pim_exec.c MP_PUB_BUDGET). */
+static uint32_t publish_budget(void)
+{
+    uint32_t slice = ((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / tasklets) & ~7u;
+    uint32_t fits = slice - (PIM_REC_HDR + PIM_MSG_MAX + 8) - (16 + 4 * (64 + 2));
+    return fits < PIM_MP_GATHER_PUB_MAX ? fits : PIM_MP_GATHER_PUB_MAX; /* (a kernel with every feature: relations) */
+}
+
+/* PartitionFunction's HASH of (a string without its trailing spaces, a BOOLEAN): per key 1, then the string's length
+ * in 4 bytes little-endian and its characters, or the BOOLEAN's byte; mod P. */
+static int64_t string_partition(const char *s, int boolean, uint32_t parts)
+{
+    uint64_t h = fnv(0xcbf29ce484222325ull, 1);
+    uint32_t len = (uint32_t)strlen(s), b;
+    for (b = 0; b < 4; b++) {
+        h = fnv(h, (len >> (8 * b)) & 0xff);
+    }
+    for (b = 0; b < len; b++) {
+        h = fnv(h, (uint8_t)s[b]);
+    }
+    h = fnv(fnv(h, 1), boolean ? 1 : 0);
+    return (int64_t)(h % parts);
+}
+
 static void test_values(struct dpu_set_t set)
 {
     static const mp_hdr_t mp = {0, 2, 2, 0xffffffffu};
@@ -114,8 +138,12 @@ static void test_values(struct dpu_set_t set)
     vec_entry(7, 1, value, 16);
     xread(1, 1, 1);                 /* 3: takes a NULL */
     xread(1, 1, 0);                 /* 4: a plain call runs every access */
-    xcall(P_XNONE, 8, 1, 0);        /* 5: 0A000 */
-    xcall(P_XNONE, 8, 0, 0);        /* 6 */
+    p = xcall(P_XSHASH, 24, 1, 0);  /* 5: a string and a BOOLEAN key */
+    put_varchar(p + 2, "ab  ");
+    p[12] = 1;
+    p = xcall(P_XSHASH, 24, 0, 0);  /* 6: a plain call does not route */
+    put_varchar(p + 2, "ab");
+    p[12] = 1;
     xpay(2, -1, 1, 0);              /* 7: the remote write is skipped, the SIGNAL is everyone's */
     p = xcall(P_XHASH, 40, 1, 0);   /* 8 */
     *(int64_t *)(void *)(p + 8) = 5;
@@ -147,9 +175,9 @@ static void test_values(struct dpu_set_t set)
     CHECK(out64(result_at(4), 8) == 7000, "plain call");
     CHECK(result_at(4).mp_bytes == 0, "a plain call has no report");
     r = result_at(5);
-    expect_error(r, "0A000", "unroutable access in an exchange call");
-    expect_report(r, PIM_ST_FAILED, 0, 0, "0A000");
-    expect_ok(result_at(6), "unroutable access in a plain call");
+    expect_ok(r, "string HASH partition");
+    CHECK(out64(r, 16) == string_partition("ab", 1, 2), "string HASH partition %" PRId64, out64(r, 16));
+    CHECK(out64(result_at(6), 16) == 0, "string HASH in a plain call");
     r = result_at(7);
     expect_error(r, "45007", "SIGNAL after a skipped remote write");
     expect_report(r, PIM_ST_FAILED, 0, 1, "SIGNAL after a remote write");
@@ -328,32 +356,97 @@ static void test_scatter(struct dpu_set_t set)
     r = result_at(7);
     CHECK(out64(r, 8) == 3 && *(const int32_t *)(const void *)(r.out + 16) == 2, "plain rows");
 
-    /* a rowset beyond the call's publish budget: 54000, and the partial rowset entry is withdrawn; a partial
-     * beyond one exchange value (45 sort records of 24 bytes); values beyond the call's publish budget */
+    /* a rowset beyond one exchange value (64 KiB: 54000, and the partial rowset entry is withdrawn); a partial
+     * beyond one exchange value (45 sort records of 24 bytes); 100 values */
     batch_begin(0, &mp);
     p = call(P_LOGPUT, 16);
-    *(int32_t *)(void *)(p + 4) = 4000;
+    *(int32_t *)(void *)(p + 4) = 9000;
     *(int64_t *)(void *)(p + 8) = 100;
     xjoin(0, 1);
     p = xcall(P_XROWS, 24, 1, 0);
     p[0] = 3;
     *(int32_t *)(void *)(p + 20) = 45;
     p = xcall(P_XMANY, 16, 1, 0);
-    *(int32_t *)(void *)(p + 4) = 2000;
-    p = xcall(P_XMANY, 16, 1, 0);
     *(int32_t *)(void *)(p + 4) = 100;
-    CHECK(run(set) == 5, "big rowset");
+    CHECK(run(set) == 4, "big rowset");
     r = result_at(1);
-    expect_error(r, "54000", "a rowset beyond the publish budget");
+    expect_error(r, "54000", "a rowset beyond one exchange value");
     expect_report(r, PIM_ST_FAILED, 0, 1, "withdrawn rowset");
     expect_error(result_at(2), "54000", "a broadcast partial beyond one exchange value");
     r = result_at(3);
-    expect_error(r, "54000", "values beyond the publish budget");
-    CHECK(r.mp_entries == PIM_MP_PUB_MAX / 16 && r.mp_stop == PIM_MP_PUB_MAX / 16 + 1, "published %u, stopped at %u",
-          r.mp_entries, r.mp_stop);
-    r = result_at(4);
     expect_ok(r, "100 values");
     expect_report(r, 0, 100, 0, "100 values");
+
+    /* values beyond the call's publish budget: with relations, its report must fit an output slice behind an error
+     * record (pim_exec.c MP_PUB_BUDGET), at most PIM_MP_GATHER_PUB_MAX */
+    batch_begin(0, &mp);
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = 100000;
+    CHECK(run(set) == 1, "many values");
+    r = result_at(0);
+    expect_error(r, "54000", "values beyond the publish budget");
+    CHECK(r.mp_entries == publish_budget() / 16 && r.mp_stop == publish_budget() / 16 + 1,
+          "published %u, stopped at %u", r.mp_entries, r.mp_stop);
+}
+
+/*
+ * A relation (pim_mp_gather.c): nine LOG rows grouped by K mod 3 in a buffer of two records (so records combine and
+ * spill) publish a partial whose records count every row once; the merged records are iterated; a merged SUM beyond
+ * 64 bits fails the call with 22003.
+ */
+static void test_relation(struct dpu_set_t set)
+{
+    static const mp_hdr_t mp = {0, 2, 2, 0xffffffffu};
+    uint8_t merged[8 + 3 * 48] = {0};
+    result_t r;
+    uint16_t stmt, len;
+    uint32_t ord, i, e, bytes = 0;
+    int64_t count = 0, sum = 0;
+    const uint8_t *v, *at;
+    batch_begin(0, &mp);
+    xcall(P_XGROUP, 24, 1, 0);                /* 0: the partial, blocked */
+    merged[0] = PIM_G_FORM;
+    *(uint32_t *)(void *)(merged + 4) = 3;
+    for (i = 0; i < 3; i++) {
+        uint8_t *m = merged + 8 + 48 * i;
+        m[0] = 1;
+        m[8] = (uint8_t)(0x80 | i); /* (key bytes: only their order matters to the iteration) */
+        *(int64_t *)(void *)(m + 24) = 1 + i;  /* COUNT's count */
+        *(int64_t *)(void *)(m + 32) = 10 * i; /* SUM's value */
+        *(int64_t *)(void *)(m + 40) = 1;
+    }
+    vec_entry(14, 1, merged, sizeof merged);
+    xcall(P_XGROUP, 24, 1, 0);                /* 1: the merged records */
+    merged[1] = PIM_G_STATUS_OVERFLOW;
+    vec_entry(14, 1, merged, sizeof merged);
+    xcall(P_XGROUP, 24, 1, 0);                /* 2: a SUM beyond 64 bits */
+    CHECK(run(set) == 3, "relation launch");
+    r = result_at(0);
+    CHECK(r.mp_status == PIM_ST_BLOCKED && r.mp_stop == 1 && r.mp_entries >= 1, "grouped partial: blocked at 1");
+    at = r.entries;
+    for (e = 0; e < r.mp_entries; e++) {
+        at = entry(at, &stmt, &len, &ord, &v);
+        CHECK(stmt == (14 | 0x8000) && ord == 1 && len <= PIM_MP_ENTRY_MAX, "relation entry %x %u %u", stmt, ord, len);
+        if (e == 0) {
+            CHECK(v[0] == PIM_G_FORM && v[1] == PIM_G_GROUP && v[2] == 2, "relation partial header");
+            v += PIM_G_PARTIAL_BYTES + 16;
+            len -= PIM_G_PARTIAL_BYTES + 16;
+        }
+        CHECK(len % 48 == 0, "whole records in an entry: %u bytes", len);
+        for (i = 0; i < len / 48u; i++) {
+            count += *(const int64_t *)(const void *)(v + 48 * i + 24);
+            sum += *(const int64_t *)(const void *)(v + 48 * i + 32);
+        }
+        bytes += len;
+    }
+    /* K = 1, 2, 3 (test_scatter's rows) and 100 .. 105 (test_values'): V = 2K */
+    CHECK(count == 9 && sum == 1242 && bytes > 3 * 48, "every row once: count %" PRId64 ", sum %" PRId64 " (%u bytes)",
+          count, sum, bytes);
+    r = result_at(1);
+    expect_ok(r, "merged records");
+    CHECK(out64(r, 8) == 3 && out64(r, 16) == 6030, "merged: %" PRId64 " groups, total %" PRId64, out64(r, 8),
+          out64(r, 16));
+    expect_error(result_at(2), "22003", "a merged SUM beyond 64 bits");
 }
 
 void test_exchange(struct dpu_set_t set)
@@ -362,6 +455,7 @@ void test_exchange(struct dpu_set_t set)
     test_keep(set);
     test_joins(set);
     test_scatter(set);
+    test_relation(set);
 }
 
 /* A kernel built without features (one tasklet): runs what needs none, faults on an image that needs more or

@@ -3,11 +3,7 @@ package org.pimsql.codegen;
 import java.util.ArrayList;
 import java.util.List;
 import org.pimsql.frontend.ir.ExprTree;
-import org.pimsql.frontend.analysis.PartitionFunction;
-import org.pimsql.frontend.catalog.Column;
-import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Table;
-import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Access;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.Query;
@@ -25,36 +21,12 @@ public final class ExchangeAccesses {
     private ExchangeAccesses() {}
 
     /**
-     * True when pim_mp_hash can read the keys of a HASH-partitioned table from a const field table: each is a
-     * NULL, a constant that fits 32 bits at the column's scale, or a plain (non-array) variable or column
-     * whose value is already the column's canonical int64 (an integer for an integer column, the same scale
-     * for a DECIMAL, a TIMESTAMP for a TIMESTAMP). MOD keys are any expression.
+     * True when the DPU can compute the partition of {@code keys} on {@code table}: any expressions, converted to the
+     * partition columns' types (MOD of one integer column, else MPHASH's FNV-1a over numbers, TIMESTAMPs, strings and
+     * BOOLEANs; at most 8 partition columns).
      */
     public static boolean hashable(Table table, List<Expr> keys) {
-        if (PartitionFunction.of(table).isModulo()) {
-            return true;
-        }
-        for (int i = 0; i < keys.size(); i++) {
-            SqlType col = table.columns().get(table.partitionColumns().get(i)).type();
-            Expr k = keys.get(i);
-            boolean ok = switch (k) {
-                case Expr.Literal l -> l.value() == null || constant(k, col);
-                case Expr.VarRef v -> !v.variable().type().isArray() && sameInt64(v.type(), col);
-                case Expr.ColumnRef c -> sameInt64(c.type(), col);
-                default -> false;
-            };
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean sameInt64(SqlType from, SqlType col) {
-        if (col.kind().isInteger()) {
-            return from.kind().isInteger();
-        }
-        return from.kind() == col.kind() && (col.kind() != TypeKind.DECIMAL || from.scale() == col.scale());
+        return keys.size() == table.partitionColumns().size() && keys.size() <= 8;
     }
 
     /** A partitioned table and the expressions an access binds to its partition columns (PARTITION TABLE order). */
@@ -91,6 +63,16 @@ public final class ExchangeAccesses {
         };
     }
 
+    /**
+     * A query whose partitioned rows live on one partition bound by parameters and variables ({@link #owned}): its
+     * partition key, or null. (Subqueries of partitioned tables inside a statement of an exchange call are evaluated
+     * before it, so a query may hold subqueries: those left read replicated tables, on every participant.)
+     */
+    public static Routed ownedBy(Query q) {
+        Target t = owned(q);
+        return t == null ? null : new Routed(t.table(), t.keys());
+    }
+
     /** A read whose partitioned rows live on one partition: its owner runs it and publishes the INTO values. */
     private static Target read(Query q, List<Variable> targets) {
         Target t = owned(q);
@@ -102,10 +84,7 @@ public final class ExchangeAccesses {
      * partition key by parameters or variables, every other source replicated. Only the owner runs it (a
      * cursor's result set comes from the owner alone, the host returns it from there); the others skip it.
      */
-    private static Target owned(Query q) {
-        if (subqueries(q)) {
-            return null;
-        }
+    static Target owned(Query q) {
         Source part = null;
         for (Source src : q.sources()) {
             if (!src.table().replicated()) {
@@ -148,7 +127,7 @@ public final class ExchangeAccesses {
             case Stmt.Assign a when scalar(a.value()) != null -> scalar(a.value()).query();
             default -> null;
         };
-        if (q == null || q.sources().size() < 2 || subqueries(q)) {
+        if (q == null || q.sources().size() < 2) {
             return null;
         }
         Source first = q.sources().getFirst();
@@ -175,7 +154,7 @@ public final class ExchangeAccesses {
      */
     private static Join forLoop(Stmt.ForEach fe) {
         Query q = fe.query();
-        if (subqueries(q) || q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
+        if (q.aggregated() || q.distinct() || q.limit() != null || q.offset() != null
                 || !q.inOrder()) {
             return null;
         }
@@ -255,22 +234,9 @@ public final class ExchangeAccesses {
         return keys == null ? null : new Target(src.table(), keys, List.of());
     }
 
-    /**
-     * A partitioned table whose partition function the kernel computes: MOD of one integer column, or the
-     * FNV-1a HASH over exact numeric and TIMESTAMP columns (8-byte values; strings and BOOLEANs are not
-     * hashed on the DPU).
-     */
+    /** A partitioned table (the kernel computes the partition of any of its keys: {@link #hashable}). */
     public static boolean routable(Table t) {
-        if (t.replicated() || t.partitionColumns().isEmpty()) {
-            return false;
-        }
-        for (int c : t.partitionColumns()) {
-            SqlType type = t.columns().get(c).type();
-            if (!type.kind().isExactNumeric() && type.kind() != TypeKind.TIMESTAMP) {
-                return false;
-            }
-        }
-        return true;
+        return !t.replicated() && !t.partitionColumns().isEmpty();
     }
 
     /** The expressions the access binds to every partition column by equality (in PARTITION TABLE order), or null. */
@@ -341,21 +307,10 @@ public final class ExchangeAccesses {
         return e instanceof Expr.ScalarSubquery sq ? sq : null;
     }
 
-    private static boolean subqueries(Query q) {
+    /** True when a scalar subquery inside {@code q} reads a partitioned table. */
+    public static boolean partitionedSubqueries(Query q) {
         for (Expr e : ExprTree.queryExprs(q)) {
-            if (containsSubquery(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean containsSubquery(Expr e) {
-        if (e instanceof Expr.ScalarSubquery) {
-            return true;
-        }
-        for (Expr c : ExprTree.children(e)) {
-            if (containsSubquery(c)) {
+            if (touches(e)) {
                 return true;
             }
         }
@@ -414,7 +369,8 @@ public final class ExchangeAccesses {
         return false;
     }
 
-    private static boolean touches(Query q) {
+    /** True when {@code q} reads a partitioned table, itself or in a subquery. */
+    public static boolean touches(Query q) {
         for (Source src : q.sources()) {
             if (!src.table().replicated()) {
                 return true;
@@ -440,13 +396,4 @@ public final class ExchangeAccesses {
         return false;
     }
 
-    /** True when a literal fits the HASH key table as a 32-bit constant at the column's scale and in its range. */
-    private static boolean constant(Expr k, SqlType col) {
-        if (!(k instanceof Expr.Literal lit) || !(lit.value() instanceof Number n) || !lit.type().kind().isExactNumeric()) {
-            return false;
-        }
-        int from = lit.type().kind() == TypeKind.DECIMAL ? lit.type().scale() : 0;
-        int to = col.kind() == TypeKind.DECIMAL ? col.scale() : 0;
-        return from <= to && to - from <= 18;
-    }
 }

@@ -24,11 +24,14 @@ import picocli.CommandLine.Option;
  * flight, latency percentiles, the engine's counters). The operations come from the YCSB generator that
  * {@code bench compare} and the JMH benchmarks use ({@link YcsbGenerator}: the core workloads' mixes,
  * scrambled zipfian or uniform keys); a read becomes a read of the key, an update or read-modify-write
- * an update of its field. The records are loaded by {@link YcsbLoader}.
+ * an update of its field. Workload E (95% scans, 5% inserts) runs each operation as a call of its own instead:
+ * {@code ScanRecords}, a cursor over a range of the partition key that reads every partition
+ * (docs/multi-partition.md "Relations"), and {@code InsertRecord}. The records are loaded by {@link YcsbLoader}.
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true,
         description = {"YCSB transactions of --ops operations on random keys (MultiKeyTxn, examples/ycsb), "
-                + "--workload A|B|C|F, zipfian keys (--theta) or --uniform."})
+                + "--workload A|B|C|F, zipfian keys (--theta) or --uniform; --workload E: scans of every partition "
+                + "(ScanRecords) and inserts, one per call."})
 public final class BenchYcsbCommand extends CallBenchmark {
     /** MultiKeyTxn's operation codes. */
     private static final int READ = 0;
@@ -36,9 +39,9 @@ public final class BenchYcsbCommand extends CallBenchmark {
     /** MultiKeyTxn takes arrays of up to 10 keys. */
     private static final int MAX_OPS = 10;
 
-    @Option(names = "--workload", paramLabel = "A|B|C|F", defaultValue = "A",
-            description = "The core workload: A 50%% updates, B 5%%, C read only, F 50%% read-modify-writes "
-                    + "(default ${DEFAULT-VALUE}).")
+    @Option(names = "--workload", paramLabel = "A|B|C|E|F", defaultValue = "A",
+            description = "The core workload: A 50%% updates, B 5%%, C read only, E 95%% scans of 1 to 100 records "
+                    + "and 5%% inserts, F 50%% read-modify-writes (default ${DEFAULT-VALUE}).")
     String workloadName;
 
     @Option(names = "--theta", paramLabel = "T", defaultValue = "0.99",
@@ -52,12 +55,14 @@ public final class BenchYcsbCommand extends CallBenchmark {
     Long records;
 
     @Option(names = "--ops", paramLabel = "N", defaultValue = "10",
-            description = "Operations per transaction, 1 to 10 (default ${DEFAULT-VALUE}).")
+            description = "Operations per transaction, 1 to 10 (default ${DEFAULT-VALUE}; workload E: one per call).")
     int ops;
 
     private YcsbWorkload ycsb;
     private KeyChooser keys;
     private long k;
+    /** Workload E's next insert key, shared by the clients: the records after the loaded ones. */
+    private java.util.concurrent.atomic.AtomicLong nextInsert;
 
     @Override
     protected String workload() {
@@ -92,12 +97,19 @@ public final class BenchYcsbCommand extends CallBenchmark {
             throw badOption("--theta must be in (0, 1); use --uniform for uniform keys");
         }
         keys = uniform ? KeyChooser.uniform(k) : KeyChooser.zipfian(k, theta);
+        nextInsert = new java.util.concurrent.atomic.AtomicLong(k);
         return k;
     }
 
     @Override
     protected void describe(PrintWriter out) {
         String keyText = uniform ? "uniform keys" : String.format(Locale.ROOT, "zipfian keys (theta %.2f)", theta);
+        if (ycsb == YcsbWorkload.E) {
+            out.printf(Locale.ROOT, "YCSB workload E: %s, one per call (ScanRecords across every partition, "
+                    + "InsertRecord), scan starts on %s over %,d records on %d simulated DPUs, %d clients x %d "
+                    + "outstanding calls, %d s%n", ycsb.describe(), keyText, k, dpus, clients, outstanding, seconds);
+            return;
+        }
         double updates = ycsb.updateProportion() + ycsb.readModifyWriteProportion();
         out.printf(Locale.ROOT, "YCSB workload %s: transactions of %d operations (%.0f%% updates), %s over %,d records on "
                 + "%d simulated DPUs, %d clients x %d outstanding calls, %d s%n", ycsb, ops, 100 * updates, keyText, k, dpus,
@@ -116,7 +128,19 @@ public final class BenchYcsbCommand extends CallBenchmark {
 
     @Override
     protected CallStream calls(int client, long seed) {
-        var generator = new YcsbGenerator(ycsb, keys, seed);
+        var generator = new YcsbGenerator(ycsb, keys, seed, nextInsert);
+        if (ycsb == YcsbWorkload.E) {
+            return () -> {
+                YcsbOperation op = generator.next();
+                if (op.kind() == YcsbOperation.Kind.SCAN) {
+                    return new Call("ScanRecords", new Object[] {op.key(), op.length()});
+                }
+                Object[] args = new Object[1 + YcsbRecords.FIELDS];
+                args[0] = op.key();
+                System.arraycopy(op.fields(), 0, args, 1, YcsbRecords.FIELDS);
+                return new Call("InsertRecord", args);
+            };
+        }
         var fields = new SplittableRandom(seed ^ 0x5DEECE66DL); // reads name a field too: MultiKeyTxn returns it
         String readOnlyValue = YcsbRecords.value(fields);
         return () -> {
@@ -144,6 +168,6 @@ public final class BenchYcsbCommand extends CallBenchmark {
 
     @Override
     protected List<String> procedures() {
-        return List.of("MultiKeyTxn");
+        return ycsb == YcsbWorkload.E ? List.of("ScanRecords", "InsertRecord") : List.of("MultiKeyTxn");
     }
 }

@@ -42,8 +42,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + "pimsql server and the PostgreSQL JDBC driver), hsqldb, h2, postgres (default ${DEFAULT-VALUE}).")
     List<String> systems;
 
-    @Option(names = "--workloads", split = ",", paramLabel = "W", defaultValue = "tpcc,A,B,C,F",
-            description = "tpcc and/or YCSB workloads A, B, C, F (default ${DEFAULT-VALUE}).")
+    @Option(names = "--workloads", split = ",", paramLabel = "W", defaultValue = "tpcc,A,B,C,E,F",
+            description = "tpcc and/or YCSB workloads A, B, C, E, F (default ${DEFAULT-VALUE}).")
     List<String> workloads;
 
     @Option(names = "--records", paramLabel = "N", defaultValue = "20000",

@@ -59,7 +59,7 @@ public final class ComparisonReport {
     private static final String[] HEADER = {"workload", "system", "tx/s", "p50 ms", "p99 ms", "retries", "failures",
             "PimSQL async / this", "PimSQL sync / this"};
 
-    /** The rows grouped by workload (TPC-C first, then YCSB A, B, C, F), in run order within a workload. */
+    /** The rows grouped by workload (TPC-C first, then YCSB A, B, C, E, F), in run order within a workload. */
     private List<Measurement> ordered() {
         var sorted = new ArrayList<>(rows);
         sorted.sort(java.util.Comparator.comparing((Measurement m) -> m.workload().equals("TPC-C") ? "" : m.workload()));

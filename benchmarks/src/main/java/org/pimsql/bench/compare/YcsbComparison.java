@@ -25,6 +25,11 @@ import org.pimsql.host.jdbc.PimConnection;
 public final class YcsbComparison {
     private final YcsbSettings settings;
     private final PrintWriter progress;
+    /**
+     * The next key workload E inserts, shared by the clients and the runs on one system's data (reset by {@link
+     * #prepare}): the records after the loaded ones, each inserted once.
+     */
+    private final java.util.concurrent.atomic.AtomicLong nextInsert = new java.util.concurrent.atomic.AtomicLong();
 
     public YcsbComparison(YcsbSettings settings, PrintWriter progress) {
         this.settings = settings;
@@ -33,6 +38,7 @@ public final class YcsbComparison {
 
     /** Creates and loads; returns the load time in seconds. */
     public double prepare(BenchSystem system) throws SQLException {
+        nextInsert.set(settings.records());
         long t0 = System.nanoTime();
         system.createYcsb();
         try (var c = system.loadConnection();
@@ -56,7 +62,7 @@ public final class YcsbComparison {
             for (int i = 0; i < settings.clients(); i++) {
                 YcsbClient client = system.ycsbClient();
                 clients.add(client);
-                var generator = new YcsbGenerator(workload, keys, settings.seed() * 31 + i);
+                var generator = new YcsbGenerator(workload, keys, settings.seed() * 31 + i, nextInsert);
                 runners.add(() -> client.execute(generator.next()));
             }
             return new LoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
@@ -76,7 +82,7 @@ public final class YcsbComparison {
         try {
             for (int i = 0; i < settings.clients(); i++) {
                 connections.add(system.asyncConnection());
-                generators.add(new YcsbGenerator(workload, keys, settings.seed() * 31 + i));
+                generators.add(new YcsbGenerator(workload, keys, settings.seed() * 31 + i, nextInsert));
             }
             return new AsyncLoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
                     .run(label, "YCSB-" + workload, settings.clients(), settings.outstanding(),

@@ -97,6 +97,13 @@ public final class PimSqlSystem implements BenchSystem {
             case READ -> c.callAsync("ReadRecord", op.key());
             case UPDATE -> c.callAsync("UpdateRecord", op.key(), op.field(), op.value());
             case READ_MODIFY_WRITE -> c.callAsync("ReadModifyWrite", op.key(), op.field(), op.value(), null);
+            case SCAN -> c.callAsync("ScanRecords", op.key(), op.length());
+            case INSERT -> {
+                Object[] args = new Object[1 + op.fields().length];
+                args[0] = op.key();
+                System.arraycopy(op.fields(), 0, args, 1, op.fields().length);
+                yield c.callAsync("InsertRecord", args);
+            }
         };
     }
 

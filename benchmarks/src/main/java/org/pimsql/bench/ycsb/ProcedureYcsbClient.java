@@ -11,7 +11,8 @@ import org.pimsql.bench.retry.RetryingTransaction;
 
 /**
  * YCSB through the stored procedures of examples/ycsb/procedures.sql ({@code ReadRecord},
- * {@code UpdateRecord}, {@code ReadModifyWrite}), one CallableStatement call per operation: the client of
+ * {@code UpdateRecord}, {@code ReadModifyWrite}, {@code ScanRecords}, {@code InsertRecord}), one CallableStatement
+ * call per operation: the client of
  * PimSQL and of HSQLDB, which runs the same procedures unchanged. Each call is a transaction by itself
  * (auto-commit); on HSQLDB a call that lost a conflict (a deadlock broken with 40001) runs again
  * ({@link RetryingTransaction#autoCommit}); PimSQL orders calls before running them and retries nothing.
@@ -21,6 +22,8 @@ public final class ProcedureYcsbClient implements YcsbClient {
     private final CallableStatement read;
     private final CallableStatement update;
     private final CallableStatement readModifyWrite;
+    private final CallableStatement scan;
+    private final CallableStatement insert;
     private final RetryingTransaction tx;
 
     /** A client that retries nothing (PimSQL). */
@@ -36,6 +39,8 @@ public final class ProcedureYcsbClient implements YcsbClient {
         this.update = connection.prepareCall("{call UpdateRecord(?, ?, ?)}");
         this.readModifyWrite = connection.prepareCall("{call ReadModifyWrite(?, ?, ?, ?)}");
         this.readModifyWrite.registerOutParameter(4, Types.VARCHAR);
+        this.scan = connection.prepareCall("{call ScanRecords(?, ?)}");
+        this.insert = connection.prepareCall("{call InsertRecord(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)}");
     }
 
     @Override
@@ -76,6 +81,39 @@ public final class ProcedureYcsbClient implements YcsbClient {
             readModifyWrite.setString(3, value);
             readModifyWrite.execute();
             return readModifyWrite.getString(4);
+        });
+    }
+
+    @Override
+    public int scan(long start, int count) throws SQLException {
+        return tx.run(() -> {
+            scan.setLong(1, start);
+            scan.setInt(2, count);
+            boolean hasResult = scan.execute();
+            while (!hasResult && scan.getUpdateCount() != -1) {
+                hasResult = scan.getMoreResults();
+            }
+            int rows = 0;
+            if (hasResult) {
+                try (ResultSet rs = scan.getResultSet()) {
+                    while (rs.next()) {
+                        rows++;
+                    }
+                }
+            }
+            return rows;
+        });
+    }
+
+    @Override
+    public void insert(long key, String[] fields) throws SQLException {
+        tx.run(() -> {
+            insert.setLong(1, key);
+            for (int f = 0; f < fields.length; f++) {
+                insert.setString(2 + f, fields[f]);
+            }
+            insert.execute();
+            return null;
         });
     }
 

@@ -11,7 +11,7 @@ import org.pimsql.bench.retry.RetryingTransaction;
 /**
  * YCSB with plain SQL statements in explicit transactions, the way YCSB's JDBC binding talks to a
  * database without stored procedures: the client of H2 and PostgreSQL. A read is one SELECT, an update
- * one UPDATE of the chosen field, a read-modify-write a {@code SELECT ... FOR UPDATE} and an UPDATE in
+ * one UPDATE of the chosen field, a scan one SELECT ... ORDER BY ... LIMIT, an insert one INSERT, a read-modify-write a {@code SELECT ... FOR UPDATE} and an UPDATE in
  * one transaction. The connection runs at the isolation level it was given; a transaction that lost a
  * conflict (the database's {@link RetryPolicy}: serialization failure, deadlock, lock timeout) rolls back
  * and runs again ({@link RetryingTransaction}), and the retry is counted.
@@ -20,6 +20,8 @@ public final class StatementYcsbClient implements YcsbClient {
     private final Connection connection;
     private final RetryingTransaction tx;
     private final PreparedStatement read;
+    private final PreparedStatement scan;
+    private final PreparedStatement insert;
     private final PreparedStatement[] readField = new PreparedStatement[YcsbRecords.FIELDS];
     private final PreparedStatement[] updateField = new PreparedStatement[YcsbRecords.FIELDS];
 
@@ -32,6 +34,9 @@ public final class StatementYcsbClient implements YcsbClient {
         this.tx = RetryingTransaction.explicit(connection, policy, retries);
         read = connection.prepareStatement("SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, "
                 + "field7, field8, field9 FROM usertable WHERE ycsb_key = ?");
+        scan = connection.prepareStatement("SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, "
+                + "field7, field8, field9 FROM usertable WHERE ycsb_key >= ? ORDER BY ycsb_key LIMIT ?");
+        insert = connection.prepareStatement("INSERT INTO usertable VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (int f = 0; f < YcsbRecords.FIELDS; f++) {
             readField[f] = connection.prepareStatement("SELECT field" + f + " FROM usertable WHERE ycsb_key = ? FOR UPDATE");
             updateField[f] = connection.prepareStatement("UPDATE usertable SET field" + f + " = ? WHERE ycsb_key = ?");
@@ -79,6 +84,33 @@ public final class StatementYcsbClient implements YcsbClient {
             updateField[field].setLong(2, key);
             updateField[field].executeUpdate();
             return old;
+        });
+    }
+
+    @Override
+    public int scan(long start, int count) throws SQLException {
+        return inTransaction(() -> {
+            scan.setLong(1, start);
+            scan.setInt(2, count);
+            int rows = 0;
+            try (ResultSet rs = scan.executeQuery()) {
+                while (rs.next()) {
+                    rows++;
+                }
+            }
+            return rows;
+        });
+    }
+
+    @Override
+    public void insert(long key, String[] fields) throws SQLException {
+        inTransaction(() -> {
+            insert.setLong(1, key);
+            for (int f = 0; f < fields.length; f++) {
+                insert.setString(2 + f, fields[f]);
+            }
+            insert.executeUpdate();
+            return null;
         });
     }
 

@@ -16,6 +16,12 @@ public interface YcsbClient extends AutoCloseable {
     /** Sets one field and returns its previous value. */
     String readModifyWrite(long key, int field, String value) throws SQLException;
 
+    /** Reads up to {@code count} records with keys from {@code start} on, in key order; returns how many it read. */
+    int scan(long start, int count) throws SQLException;
+
+    /** Inserts record {@code key} with its ten fields. */
+    void insert(long key, String[] fields) throws SQLException;
+
     /** Runs one generated operation. */
     default void execute(YcsbOperation op) throws SQLException {
         switch (op.kind()) {
@@ -26,6 +32,8 @@ public interface YcsbClient extends AutoCloseable {
             }
             case UPDATE -> update(op.key(), op.field(), op.value());
             case READ_MODIFY_WRITE -> readModifyWrite(op.key(), op.field(), op.value());
+            case SCAN -> scan(op.key(), op.length());
+            case INSERT -> insert(op.key(), op.fields());
         }
     }
 

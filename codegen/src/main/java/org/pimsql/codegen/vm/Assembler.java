@@ -110,6 +110,31 @@ final class Assembler {
         return index;
     }
 
+    /**
+     * The pool index of {@code words} placed at an 8-byte aligned address (the pool starts 8-byte aligned after the
+     * instructions): an entry the kernel may send by DMA straight from WRAM. Stored once per distinct content.
+     */
+    int poolAligned(int... words) {
+        List<Integer> key = new ArrayList<>(Arrays.stream(words).boxed().toList());
+        key.add(0, Integer.MIN_VALUE); // (a key of its own: an equal unaligned entry would not do)
+        Integer at = poolIndex.get(key);
+        if (at != null) {
+            return at;
+        }
+        if (pool.size() % 2 != 0) {
+            pool.add(0);
+        }
+        int index = pool.size();
+        if (index + words.length > 0xFFFF) {
+            throw new IllegalStateException("program pool exceeds 65,535 words");
+        }
+        for (int w : words) {
+            pool.add(w);
+        }
+        poolIndex.put(key, index);
+        return index;
+    }
+
     int fd(Fd f) {
         int at = pool(f.words());
         name(at, f.name());

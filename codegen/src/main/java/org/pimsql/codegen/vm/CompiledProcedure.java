@@ -1,7 +1,5 @@
 package org.pimsql.codegen.vm;
 
-import java.util.List;
-
 /**
  * One procedure compiled for the kernel (docs/vm.md): its code block (instructions then pool), frame and the kernel
  * features its operations need.
@@ -10,12 +8,10 @@ import java.util.List;
  * @param frameBytes  its frame
  * @param outBytes    the OUT block returned after a successful call
  * @param features    VmFormat.F_* bits
- * @param unsupported accesses the exchange cannot route (their spanning calls fail with 0A000)
  */
 public record CompiledProcedure(int id, String name, byte[] code, int ninstr, int frameBytes, int outBytes,
-                                int features, Listing listing, List<String> unsupported) {
+                                int features, Listing listing) {
     public CompiledProcedure {
-        unsupported = List.copyOf(unsupported);
         features |= opFeatures(code, ninstr);
         if ((features & VmFormat.F_TREE_WRITES) != 0) {
             features |= VmFormat.F_TREES;
@@ -33,9 +29,13 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
             int y = Short.toUnsignedInt(b.getShort(at + 6));
             f |= switch (op) {
                 case RLO, ROPEN, RNEXT -> VmFormat.F_TREES;
-                case MPAT, MPVAL, MPNONE -> VmFormat.F_MP;
+                case MPAT, MPVAL -> VmFormat.F_MP;
                 case MPROWS, MPRNEXT, MPROW, MPPUT, MPLOOK, MPJEND -> VmFormat.F_MP | VmFormat.F_MP_ROWS;
                 case GAGGS, GROWS -> VmFormat.F_MP | VmFormat.F_MP_SCATTER;
+                case GOPEN, GCLOSE, GNEXT, GREW, MPDPU -> VmFormat.F_MP | VmFormat.F_GATHER;
+                // GPUT's y: the relation's mode, so that a kernel has only the buffer and combining its relations use
+                case GPUT -> VmFormat.F_MP | VmFormat.F_GATHER | (y == VmFormat.G_STREAM ? 0 : VmFormat.F_GATHER_SORT)
+                        | (y == VmFormat.G_GROUP ? VmFormat.F_GATHER_GROUP : 0);
                 case MPHASH -> VmFormat.F_MP | VmFormat.F_MP_HASH;
                 case NTOS -> VmFormat.F_TEXT | (y == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);
                 case STON -> VmFormat.F_PARSE | (x == VmFormat.TEXT_TIMESTAMP ? VmFormat.F_TIME : 0);

@@ -13,7 +13,11 @@ import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.RouteSlots;
 import org.pimsql.codegen.TableLayout;
 import org.pimsql.frontend.analysis.PartitionFunction;
+import org.pimsql.frontend.analysis.Relations;
 import org.pimsql.frontend.analysis.ScatterReads;
+import org.pimsql.frontend.ir.Query;
+import org.pimsql.frontend.ir.ExprTree;
+import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Expr;
@@ -32,15 +36,15 @@ import org.pimsql.frontend.ir.Variable;
  * </pre>
  *
  * Accesses of replicated tables run everywhere. A join over one partition (a rowset, then lookups) is routed by
- * {@link QueryCompiler} with this class's descriptors; a broadcast read the host can merge becomes a
- * scatter-gather fragment; a partitioned access the exchange cannot route gets MPNONE (the call then fails with
- * 0A000 when it spans partitions), and {@link #unsupported} lists it for the compile summary.
+ * {@link QueryCompiler} with this class's descriptors; a broadcast read of the simplest shapes becomes a
+ * scatter-gather fragment; every other read of partitioned rows, and every GROUP BY and DISTINCT, runs as a relation
+ * ({@link RelationCompiler}); a statement's subqueries of partitioned tables are evaluated before it ({@link #hoist}).
+ * Every statement the frontend accepts compiles for calls across partitions.
  */
 final class ExchangeCompiler {
     /** Bytes of an exchange entry's header {u16 statement, u16 value bytes, u32 ordinal}, before the value. */
     private static final int ENTRY_HEADER = 8;
     private final ProcCompiler p;
-    final List<String> unsupported = new ArrayList<>();
     /** Ids of the variables some statement assigns (a parameter not among them keeps its argument's value). */
     private final Set<Integer> assigned = new HashSet<>();
     /** Rowsets being compiled (a FOR loop's body is compiled inside its statement). */
@@ -57,6 +61,20 @@ final class ExchangeCompiler {
 
     /** Compiles statement {@code s} through the exchange; false when it touches no partitioned table (compile it plainly). */
     boolean statement(Stmt s, Body body) throws BuildException {
+        hoist(ownExprs(s), s);
+        if (relationQuery(s) != null) {
+            // every participant reduces its rows, the host merges (RelationCompiler)
+            p.queries.relationNext = s.id();
+            try {
+                body.emit();
+            } catch (BuildException e) {
+                throw new BuildException(s.pos() + ": statement " + s.id() + ": " + e.getMessage());
+            }
+            if (p.queries.relationNext != null) {
+                throw new IllegalStateException("statement " + s.id() + " compiled no relation");
+            }
+            return true;
+        }
         ExchangeAccesses.Target t = ExchangeAccesses.target(s);
         // one rowset at a time (pim_mp_rows.c): no join or FOR loop through the exchange inside a FOR loop's body
         ExchangeAccesses.Join j = t == null && rowsets == 0 ? ExchangeAccesses.join(s) : null;
@@ -79,17 +97,18 @@ final class ExchangeCompiler {
             body.emit();
             p.queries.gatherNext = null;
             if (!p.queries.gathered) {
-                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
-                p.asm.emit(Op.MPNONE, 0, 0, 0, s.id(), 0);
+                throw new IllegalStateException("statement " + s.id() + ": a scatter-gather fragment that does not fit");
             }
             return true;
         }
         if (t == null) {
-            if (ExchangeAccesses.touchesPartitioned(s)) {
-                unsupported.add("statement " + s.id() + " (" + s.pos() + ")");
-                p.asm.emit(Op.MPNONE, 0, 0, 0, s.id(), 0);
+            if (s instanceof Stmt.Insert || s instanceof Stmt.Update || s instanceof Stmt.Delete) {
+                if (ExchangeAccesses.touchesPartitioned(s)) {
+                    // (the analysis refuses a write of a partitioned table without its partition key)
+                    throw new BuildException(s.pos() + ": cannot route statement " + s.id() + " across partitions");
+                }
             }
-            return false;
+            return false; // replicated tables only (its subqueries of partitioned tables were evaluated before it)
         }
         Label skip = new Label();
         at(t.table(), t.keys(), Scope.EMPTY, skip);
@@ -112,6 +131,139 @@ final class ExchangeCompiler {
             p.asm.emit(Op.MPVAL, 0, 0, 0, values(s.id(), fields, specs, "values statement " + s.id() + " publishes"), 0);
         }
         return true;
+    }
+
+    /**
+     * The query of a read that runs as a relation (docs/multi-partition.md "Relations"), or null: one DPU cannot finish
+     * it (GROUP BY, DISTINCT), or it reads partitioned rows that no single owner holds and that neither a rowset
+     * join nor a scatter-gather fragment handles.
+     */
+    private Query relationQuery(Stmt s) throws BuildException {
+        Query q = switch (s) {
+            case Stmt.SelectInto si -> si.query();
+            case Stmt.Assign a when ScatterReads.singleRowQuery(s) != null -> ScatterReads.singleRowQuery(s);
+            case Stmt.ForEach fe -> fe.query();
+            case Stmt.OpenCursor oc -> oc.cursor().query();
+            default -> null;
+        };
+        if (q == null) {
+            return null;
+        }
+        if (!Relations.needsHost(q)) {
+            if (ExchangeAccesses.target(s) != null || (ScatterReads.gathered(s) && QueryCompiler.gatherFits(q))
+                    || (rowsets == 0 && ExchangeAccesses.join(s) != null) || !ExchangeAccesses.touchesPartitioned(s)) {
+                return null;
+            }
+        }
+        return q;
+    }
+
+    /**
+     * The expressions statement {@code s} evaluates itself, where its subqueries of partitioned tables are evaluated
+     * before it (a WHILE's condition: at every iteration, ProcCompiler): its read's query (not the read itself),
+     * values, conditions, a SIGNAL's message.
+     */
+    private static List<Expr> ownExprs(Stmt s) {
+        List<Expr> out = new ArrayList<>();
+        switch (s) {
+            case Stmt.Assign a -> {
+                Query q = ScatterReads.singleRowQuery(s);
+                if (q != null) {
+                    out.addAll(ExprTree.queryExprs(q));
+                } else {
+                    out.add(a.value());
+                }
+            }
+            case Stmt.SelectInto si -> out.addAll(ExprTree.queryExprs(si.query()));
+            case Stmt.ForEach fe -> out.addAll(ExprTree.queryExprs(fe.query()));
+            case Stmt.OpenCursor oc -> out.addAll(ExprTree.queryExprs(oc.cursor().query()));
+            case Stmt.Insert ins -> out.addAll(ins.values());
+            case Stmt.Update up -> {
+                out.addAll(sourceExprs(up.target()));
+                up.sets().forEach(c -> out.add(c.value()));
+            }
+            case Stmt.Delete del -> out.addAll(sourceExprs(del.target()));
+            case Stmt.If st -> st.branches().forEach(b -> out.add(b.condition()));
+            case Stmt.Signal sig -> {
+                if (sig.message() != null) {
+                    out.add(sig.message());
+                }
+            }
+            case Stmt.While wh -> { }
+        }
+        return out;
+    }
+
+    private static List<Expr> sourceExprs(Source src) {
+        List<Expr> out = new ArrayList<>();
+        switch (src.access()) {
+            case org.pimsql.frontend.ir.Access.PrimaryKey pk -> out.addAll(pk.key());
+            case org.pimsql.frontend.ir.Access.IndexRange r -> {
+                out.addAll(r.equalPrefix());
+                if (r.lower() != null) {
+                    out.add(r.lower().value());
+                }
+                if (r.upper() != null) {
+                    out.add(r.upper().value());
+                }
+            }
+            case org.pimsql.frontend.ir.Access.FullScan f -> { }
+        }
+        if (src.filter() != null) {
+            out.add(src.filter());
+        }
+        return out;
+    }
+
+    /**
+     * Evaluates the subqueries of partitioned tables in {@code exprs} (innermost first) into frame fields of their own
+     * before statement {@code s} runs: their reads are statement instances of their own that every participant
+     * reaches at the same point (an owned read: its owner publishes the value; any other: a relation), so the
+     * statement's own routing, relation or loop never meets an exchange inside. ExprCompiler reads the fields.
+     */
+    void hoist(List<Expr> exprs, Stmt s) throws BuildException {
+        for (Expr e : exprs) {
+            hoistIn(e, s);
+        }
+    }
+
+    private void hoistIn(Expr e, Stmt s) throws BuildException {
+        if (e instanceof Expr.ScalarSubquery sq) {
+            if (ExchangeAccesses.touches(sq.query()) && !p.hoisted.containsKey(sq)) {
+                for (Expr inner : ExprTree.queryExprs(sq.query())) {
+                    hoistIn(inner, s);
+                }
+                p.hoisted.put(sq, evaluate(sq, s));
+            }
+            return;
+        }
+        for (Expr c : ExprTree.children(e)) {
+            hoistIn(c, s);
+        }
+    }
+
+    /** One subquery's value, in a frame field of its own (statement {@code s} names its exchange instances). */
+    private Fd evaluate(Expr.ScalarSubquery sq, Stmt s) throws BuildException {
+        SqlType type = sq.type();
+        LayoutBuilder.Spec spec = new LayoutBuilder.Spec("subquery", type, true);
+        BlockLayout block = LayoutBuilder.block(0, List.of(spec), "a subquery's value");
+        Fd temp = Fd.of(p.frame.buffer(block.bytes()), block.fields().getFirst());
+        Query q = sq.query();
+        ExchangeAccesses.Routed owner = Relations.needsHost(q) ? null : ExchangeAccesses.ownedBy(q);
+        Frame.Mark mark = p.frame.mark();
+        if (owner != null) {
+            Label skip = new Label();
+            at(owner.table(), owner.keys(), Scope.EMPTY, skip);
+            p.storeValue(temp, type, false, p.queries.scalar(q, type), type);
+            p.asm.bind(skip);
+            p.frame.release(mark);
+            p.asm.emit(Op.MPVAL, 0, 0, 0, values(s.id(), List.of(temp), List.of(spec), "a subquery's value"), 0);
+        } else {
+            p.queries.relationNext = s.id();
+            p.storeValue(temp, type, false, p.queries.scalar(q, type), type);
+            p.frame.release(mark);
+        }
+        return temp;
     }
 
     /** The value descriptor of the columns of a join source that the exchange publishes (every column the query reads). */
@@ -189,16 +341,26 @@ final class ExchangeCompiler {
             return p.exprs.toNum(p.exprs.expr(keys.getFirst(), scope), keys.getFirst().type(), col.type(), true);
         }
         List<Val> values = new ArrayList<>();
+        int kinds = 0;
         for (int i = 0; i < cols.size(); i++) {
             Column col = table.columns().get(cols.get(i));
-            values.add(p.exprs.toNum(p.exprs.expr(keys.get(i), scope), keys.get(i).type(), col.type(), true));
+            Val v = p.exprs.expr(keys.get(i), scope);
+            if (col.type().kind().isString()) {
+                values.add(p.exprs.toStr(v, keys.get(i).type()));
+                kinds |= 1 << i;
+            } else if (col.type().kind() == org.pimsql.frontend.catalog.TypeKind.BOOLEAN) {
+                values.add(v);
+                kinds |= 1 << (8 + i);
+            } else {
+                values.add(p.exprs.toNum(v, keys.get(i).type(), col.type(), true));
+            }
         }
         int first = p.frame.cells(values.size());
         for (int i = 0; i < values.size(); i++) {
             p.asm.emit(Op.COPY, first + i, values.get(i).cell(), 0, 0, 0);
         }
         int t = p.frame.cell();
-        p.asm.emit(Op.MPHASH, t, first, values.size(), 0, 0);
+        p.asm.emit(Op.MPHASH, t, first, values.size(), kinds, 0);
         return Val.num(t, 0, true);
     }
 }

@@ -86,6 +86,12 @@ final class ExprCompiler {
     // ---- values ----
 
     Val expr(Expr e, Scope s) throws BuildException {
+        if (!s.groups().isEmpty()) {
+            Fd group = s.groups().get(e);
+            if (group != null) {
+                return load(group, e.type()); // a GROUP BY expression: its value in the group's record
+            }
+        }
         return switch (e) {
             case Expr.Literal lit -> literal(lit);
             case Expr.VarRef vr -> load(p.field(vr.variable()), vr.type());
@@ -137,7 +143,11 @@ final class ExprCompiler {
                 }
                 yield v;
             }
-            case Expr.ScalarSubquery sq -> p.queries.scalar(sq.query(), sq.type());
+            case Expr.ScalarSubquery sq -> {
+                Fd hoisted = p.hoisted.get(sq);
+                // a subquery of a partitioned table in an exchange call was evaluated before its statement
+                yield hoisted != null ? load(hoisted, sq.type()) : p.queries.scalar(sq.query(), sq.type());
+            }
         };
     }
 

@@ -31,7 +31,8 @@ public record KernelSpec(int features, int tasklets, int stackBytes) {
     public static String describe(int features) {
         var names = new java.util.ArrayList<String>();
         String[] all = {"B+tree reads", "B+tree writes", "exchange", "exchange joins", "scatter-gather", "DPU hashing",
-            "number text", "sorting", "timestamps", "text parsing", "full scans", "distinct sets", "unique B+trees"};
+            "number text", "sorting", "timestamps", "text parsing", "full scans", "distinct sets", "unique B+trees",
+            "relations", "sorted relations", "grouped relations"};
         for (int i = 0; i < all.length; i++) {
             if ((features & (1 << i)) != 0) {
                 names.add(all[i]);

@@ -77,9 +77,8 @@ public enum Op {
     RSROW("x:frame y:len"),
     RSEND(""),
     MPAT("b:cell? x:jump y:slot?"),
-    MPHASH("a:cell b:cell c:count"),
+    MPHASH("a:cell b:cell c:count x:kinds"),
     MPVAL("x:values"),
-    MPNONE("x:const"),
     MPROWS("a:cell b:cell x:values"),
     MPRNEXT("a:cell"),
     MPROW("a:cell"),
@@ -87,7 +86,14 @@ public enum Op {
     MPLOOK("a:cell x:values"),
     MPJEND(""),
     GAGGS("b:cell x:aggs"),
-    GROWS("x:sort y:const");
+    GROWS("x:sort y:const"),
+    // relations (docs/multi-partition.md "Relations"): a read every participant reduces, the host merges
+    GOPEN("a:cell b:cell? x:relation"),
+    GPUT("a:cell x:relation y:mode"),
+    GCLOSE("a:cell x:relation"),
+    GNEXT("a:cell x:relation"),
+    GREW("x:relation"),
+    MPDPU("a:cell");
 
     /** Operands as {@code slot:kind} words (slot a, b, c, x, y or bc); a trailing {@code ?} marks 0xFFFF (a cell: 255) as absent. */
     public final String operands;

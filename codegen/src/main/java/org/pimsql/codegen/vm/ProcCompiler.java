@@ -33,8 +33,11 @@ final class ProcCompiler {
     final ExprCompiler exprs;
     final QueryCompiler queries;
     final ExchangeCompiler exchange;
+    final RelationCompiler relations;
     /** Kernel features the program uses (VmFormat.F_*). */
     int features;
+    /** Subqueries of partitioned tables evaluated before their statement in an exchange call (ExchangeCompiler.hoist). */
+    final java.util.IdentityHashMap<Expr.ScalarSubquery, Fd> hoisted = new java.util.IdentityHashMap<>();
     private final Map<Integer, Fd> varFields = new HashMap<>();
     private final Map<Integer, FieldLayout> varLayouts = new HashMap<>();
     private final int localsOffset;
@@ -60,6 +63,7 @@ final class ProcCompiler {
         this.exprs = new ExprCompiler(this);
         this.queries = new QueryCompiler(this);
         this.exchange = exchange ? new ExchangeCompiler(this) : null;
+        this.relations = new RelationCompiler(this);
     }
 
     Fd field(Variable v) {
@@ -103,9 +107,8 @@ final class ProcCompiler {
                     + " bytes; a DPU tasklet's frame holds at most " + VmFormat.MAX_FRAME_BYTES);
         }
         byte[] code = asm.finish(cells, frame.cellCount());
-        List<String> unsupported = exchange == null ? List.of() : exchange.unsupported;
         return new CompiledProcedure(proc.id(), proc.name(), code, asm.instructions().size(), frameBytes, layout.outBytes(),
-                features, Listing.of(proc, asm), unsupported);
+                features, Listing.of(proc, asm));
     }
 
     void block(Block b) throws BuildException {
@@ -136,6 +139,9 @@ final class ProcCompiler {
                 Label end = new Label();
                 asm.emit(Op.TICK);
                 Frame.Mark mark = frame.mark();
+                if (exchange != null) {
+                    exchange.hoist(List.of(wh.condition()), wh); // evaluated again at every iteration
+                }
                 exprs.unlessTrue(wh.condition(), Scope.EMPTY, end);
                 frame.release(mark);
                 block(wh.body());

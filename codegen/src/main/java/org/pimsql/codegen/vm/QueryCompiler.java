@@ -43,6 +43,11 @@ final class QueryCompiler {
     private final ExprCompiler x;
     /** Set by the exchange for a broadcast read: the statement whose next query is a scatter-gather fragment. */
     Integer gatherNext;
+    /** Set by the exchange: the statement whose next query runs as a relation (RelationCompiler). */
+    Integer relationNext;
+    /** With {@link #relationNext}: the cursor (its result set's index) the relation's rows go to, or -1, and its rows. */
+    int relationCursor = -1;
+    ResultSetLayout relationResult;
     /** True once the marked query handed its partial to the kernel. */
     boolean gathered;
     /** The join of an exchange call being compiled (set by ExchangeCompiler around the statement), else null. */
@@ -78,6 +83,10 @@ final class QueryCompiler {
 
         int size() {
             return q.select().size();
+        }
+
+        Scope scope() {
+            return scope;
         }
 
         SqlType type(int i) {
@@ -150,7 +159,7 @@ final class QueryCompiler {
         run(q, row -> {
             tooMany(count, "SELECT INTO returned more than one row");
             storeRow(row, targets);
-        });
+        }, true);
     }
 
     Val scalar(Query q, SqlType type) throws BuildException {
@@ -163,7 +172,7 @@ final class QueryCompiler {
             Val v = row.value(0);
             Val conv = type.kind().isString() ? x.toStr(v, from) : x.toNum(v, from, type, true);
             a().emit(Op.COPY, h, conv.cell(), 0, 0, 0);
-        });
+        }, true);
         return type.kind().isString() ? Val.str(h, false) : Val.num(h, Types.scale(type), false);
     }
 
@@ -180,8 +189,8 @@ final class QueryCompiler {
             }
         };
         Query q = fe.query();
-        if (join != null) {
-            run(q, sink); // a FOR loop over one partition in an exchange call: its rows are a rowset
+        if (join != null || relationNext != null) {
+            run(q, sink); // through the exchange: a rowset of one partition, or a relation (merged before the body runs)
             return;
         }
         boolean plain = !q.aggregated() && !q.distinct() && q.limit() == null && q.offset() == null && q.inOrder();
@@ -201,6 +210,26 @@ final class QueryCompiler {
     void openCursor(Cursor c, int resultSetIndex) throws BuildException {
         ResultSetLayout rs = p.layout.resultSets().get(p.proc.cursors().indexOf(c));
         int bytes = rs.row().bytes();
+        if (relationNext != null) {
+            // a relation opens the result set itself, on one participant; the host finishes plain rows, the DPU
+            // writes only grouped ones (RelationCompiler)
+            int row = c.query().aggregated() ? p.frame.buffer(bytes) : -1;
+            if (row >= 0) {
+                a().emit(Op.FILL, 0, 0, 0, row, bytes);
+            }
+            relationCursor = resultSetIndex;
+            relationResult = rs;
+            run(c.query(), r -> {
+                for (int i = 0; i < r.size(); i++) {
+                    FieldLayout f = rs.row().fields().get(i);
+                    r.store(i, Fd.of(row, f), f.type());
+                }
+                a().emit(Op.RSROW, 0, 0, 0, row, bytes);
+            });
+            relationCursor = -1;
+            relationResult = null;
+            return;
+        }
         int row = p.frame.buffer(bytes);
         a().emit(Op.FILL, 0, 0, 0, row, bytes);
         a().emit(Op.RSBEGIN, 0, 0, 0, resultSetIndex, 0);
@@ -311,7 +340,7 @@ final class QueryCompiler {
         change(del.target(), (scope, row, off) -> a().emit(Op.DELETE, off, t.id(), 0, row, 0));
     }
 
-    private interface RowBody {
+    interface RowBody {
         void emit(Scope scope, int row, int off) throws BuildException;
     }
 
@@ -377,7 +406,7 @@ final class QueryCompiler {
      * Loops over the rows of one source that pass its filter. Key expressions are evaluated in {@code outer}; the body
      * sees the source's row buffer too.
      */
-    private void source(Source src, Scope outer, RowBody body) throws BuildException {
+    void source(Source src, Scope outer, RowBody body) throws BuildException {
         TableLayout t = p.table(src.table());
         int row = p.frame.buffer(t.row().bytes());
         int off = p.frame.cell();
@@ -643,12 +672,12 @@ final class QueryCompiler {
         throw new BuildException("table " + t.name() + " has no index " + name);
     }
 
-    private interface Body {
+    interface Body {
         void emit(Scope scope) throws BuildException;
     }
 
     /** Nested loops over every source in order, the body with all rows in scope. */
-    private void loops(Query q, int i, Scope scope, Body body) throws BuildException {
+    void loops(Query q, int i, Scope scope, Body body) throws BuildException {
         if (i == q.sources().size()) {
             body.emit(scope);
             return;
@@ -656,10 +685,26 @@ final class QueryCompiler {
         source(q.sources().get(i), scope, (inner, row, off) -> loops(q, i + 1, inner, body));
     }
 
+    /** Emits a loop over result rows that runs {@code body} on each: the query's nested loops, or merged records. */
+    interface RowLoop {
+        void emit(Sink body) throws BuildException;
+    }
+
     /** Runs a query and feeds its rows, after ORDER BY / OFFSET / LIMIT, to the sink. */
     void run(Query q, Sink sink) throws BuildException {
-        if (q.distinct()) {
-            throw new BuildException("SELECT DISTINCT is not supported in DPU procedures (use COUNT(DISTINCT) or an index)");
+        run(q, sink, false);
+    }
+
+    /** As {@link #run(Query, Sink)}; {@code singleRow}: the sink is a single-row read's (SELECT INTO, scalar subquery). */
+    void run(Query q, Sink sink, boolean singleRow) throws BuildException {
+        Integer relation = relationNext;
+        relationNext = null;
+        if (relation != null) {
+            p.relations.run(q, relation, sink, relationCursor, relationResult, singleRow);
+            return;
+        }
+        if (org.pimsql.frontend.analysis.Relations.needsHost(q)) {
+            throw new BuildException("internal: a query with GROUP BY or DISTINCT outside a relation");
         }
         Integer gather = gatherNext;
         gatherNext = null;
@@ -667,11 +712,20 @@ final class QueryCompiler {
             aggregate(q, sink, gather);
             return;
         }
+        int[] lim = limits(q, gather != null);
+        RowLoop rows = body -> loops(q, 0, Scope.EMPTY, scope -> body.row(new Row(q, scope, null)));
+        output(q, rows, lim[0], lim[1], !q.inOrder() || gather != null, gather, sink);
+    }
+
+    /**
+     * The cells of LIMIT (-1: none; LIMIT 0 is no limit, as in HSQLDB) and OFFSET (-1: none). A single-row read
+     * needs at most OFFSET + 2 rows: the rows after them cannot change its outcome (its row, or 21000).
+     */
+    int[] limits(Query q, boolean singleRow) throws BuildException {
         int left = -1;
         int skip = -1;
         if (q.limit() != null) {
             left = rowCount(q.limit(), "2201W", "invalid row count in fetch first clause");
-            // LIMIT 0 is no limit, as in HSQLDB
             Long literal = literal(q.limit());
             if (literal == null || literal == 0) {
                 Label ok = new Label();
@@ -680,8 +734,7 @@ final class QueryCompiler {
                 a().bind(ok);
             }
         }
-        if (gather != null) {
-            // a single-row read: rows after OFFSET + 2 cannot change its outcome (its row, or 21000)
+        if (singleRow) {
             if (left < 0) {
                 left = constantCell(2);
             } else {
@@ -694,8 +747,17 @@ final class QueryCompiler {
         if (q.offset() != null) {
             skip = rowCount(q.offset(), "2201X", "invalid row count in result offset clause");
         }
-        if (!q.inOrder() || gather != null) {
-            sorted(q, sink, left, skip, gather);
+        return new int[] {left, skip};
+    }
+
+    /**
+     * Feeds the rows of {@code rows} to the sink after ORDER BY (through the sort buffer when {@code sort}, else in
+     * the order they come), OFFSET {@code skip} and LIMIT {@code left} (cells, -1: none).
+     */
+    void output(Query q, RowLoop rows, int left, int skip, boolean sort, Integer gather, Sink sink)
+            throws BuildException {
+        if (sort) {
+            sorted(q, rows, sink, left, skip, gather);
             return;
         }
         Label done = new Label();
@@ -704,7 +766,7 @@ final class QueryCompiler {
         }
         int l = left;
         int s = skip;
-        loops(q, 0, Scope.EMPTY, scope -> {
+        rows.emit(row -> {
             Label after = new Label();
             if (s >= 0) {
                 Label take = new Label();
@@ -713,7 +775,7 @@ final class QueryCompiler {
                 a().jump(Op.JMP, 0, after);
                 a().bind(take);
             }
-            sink.row(new Row(q, scope, null));
+            sink.row(row);
             if (l >= 0) {
                 addImmediate(l, l, -1);
                 jumpIf(l, VmFormat.REL_LE, 0, done);
@@ -741,7 +803,7 @@ final class QueryCompiler {
         return c;
     }
 
-    private void sorted(Query q, Sink sink, int left, int skip, Integer gather) throws BuildException {
+    private void sorted(Query q, RowLoop rows, Sink sink, int left, int skip, Integer gather) throws BuildException {
         List<Integer> keyOffsets = new ArrayList<>();
         int keyBytes = 0;
         for (Query.SortKey k : q.orderBy()) {
@@ -784,17 +846,17 @@ final class QueryCompiler {
             a().bind(no);
         }
         int sort = a().pool(buf | rec << 16, recBytes | keyBytes << 16, n | cap << 8 | keep << 16);
-        loops(q, 0, Scope.EMPTY, scope -> {
+        rows.emit(row -> {
             Frame.Mark mark = p.frame.mark();
             for (int i = 0; i < q.orderBy().size(); i++) {
                 Query.SortKey k = q.orderBy().get(i);
-                Val v = x.expr(k.value(), scope);
+                Val v = x.expr(k.value(), row.scope());
                 SqlType t = k.value().type();
                 int width = t.kind().isString() ? t.length() : 0;
                 a().emit(Op.SKEY, 0, v.cell(), 0, rec + keyOffsets.get(i), width | (k.descending() ? VmFormat.SORT_DESC : 0));
             }
             for (int i = 0; i < q.select().size(); i++) {
-                Val v = x.expr(q.select().get(i).value(), scope);
+                Val v = row.value(i);
                 a().emit(Op.ST, v.cell(), 0, 0, a().fd(Fd.of(rec + keyAligned, tuple.fields().get(i))), 0);
             }
             a().emit(Op.SORTPUT, 0, 0, 0, sort, 0);
@@ -839,6 +901,28 @@ final class QueryCompiler {
         a().bind(done);
     }
 
+    /**
+     * Whether a scatter-gather fragment (GAGGS, GROWS) holds the partial of a broadcast read ScatterReads accepts: its
+     * accumulators (numbers only) or its sort records fit one exchange value. The other reads run as relations.
+     */
+    static boolean gatherFits(Query q) throws BuildException {
+        if (q.aggregated()) {
+            List<Expr.Aggregate> aggs = new ArrayList<>();
+            for (Query.OutputColumn c : q.select()) {
+                collect(c.value(), aggs);
+            }
+            return !aggs.isEmpty() && q.having() == null && aggs.size() * 24 + 8 <= VALUE_MAX
+                    && aggs.stream().noneMatch(a -> a.argument() != null && a.argument().type().kind().isString());
+        }
+        int keyBytes = 0;
+        for (Query.SortKey k : q.orderBy()) {
+            SqlType t = k.value().type();
+            keyBytes += 1 + (t.kind().isString() ? t.length() : 8);
+        }
+        int recBytes = LayoutBuilder.align(keyBytes, 8) + LayoutBuilder.resultRow(q, "sorted rows").bytes();
+        return recBytes + ROWS_HEADER <= VALUE_MAX;
+    }
+
     private static Long literal(Expr e) {
         return e instanceof Expr.Literal l && l.value() instanceof Long v ? v : null;
     }
@@ -849,6 +933,9 @@ final class QueryCompiler {
         List<Expr.Aggregate> aggs = new ArrayList<>();
         for (Query.OutputColumn c : q.select()) {
             collect(c.value(), aggs);
+        }
+        if (q.having() != null) {
+            collect(q.having(), aggs);
         }
         List<Accumulator> accs = new ArrayList<>();
         int first = p.frame.cells(3 * aggs.size());
@@ -893,7 +980,13 @@ final class QueryCompiler {
         for (Accumulator acc : accs) {
             finals.put(acc.a, acc.result());
         }
-        sink.row(new Row(q, Scope.EMPTY.withAggregates(finals), null));
+        Scope scope = Scope.EMPTY.withAggregates(finals);
+        Label rejected = new Label();
+        if (q.having() != null) {
+            x.unlessTrue(q.having(), scope, rejected); // HAVING without GROUP BY: the one row, or none
+        }
+        sink.row(new Row(q, scope, null));
+        a().bind(rejected);
     }
 
     /** The aggregate calls of an output column (aggregates do not nest; subqueries aggregate on their own). */

@@ -100,6 +100,45 @@ public final class VmFormat {
     public static final int SG_AVG = 5;
     public static final int SG_SEEN = 0x100;
 
+    /**
+     * Relations (docs/multi-partition.md "Relations"): how GPUT keeps records. STREAM: in arrival order, straight into
+     * the partial (a key, if any, already ascends); SORT: sorted by key; DISTINCT: sorted, one record per key; GROUP:
+     * sorted, records of equal keys combined (their accumulators).
+     */
+    public static final int G_STREAM = 0;
+    public static final int G_SORT = 1;
+    public static final int G_DISTINCT = 2;
+    public static final int G_GROUP = 3;
+    /** Relation flags: a cursor's rows the host finishes (skip, take, decode); a cursor (finished by the first
+     * participant only); sources all replicated (only the first participant contributes rows). */
+    public static final int G_HOST = 4;
+    public static final int G_CURSOR = 8;
+    public static final int G_REPLICATED = 16;
+    /**
+     * Relation flag: the records are the sort keys of a cursor's first rows, and the merge answers, per participant,
+     * which of its rows are in the window OFFSET .. OFFSET + LIMIT: records {u32 dpu, u32 skip, u32 take} (keys first,
+     * the wide rows of the window only then, docs/multi-partition.md "Relations").
+     */
+    public static final int G_RANK = 32;
+    /** Accumulator flags (with the SG_* kind in the low bits): a string MIN/MAX; a DISTINCT aggregate. */
+    public static final int G_ACC_STRING = 0x10;
+    public static final int G_ACC_DISTINCT = 0x20;
+    /**
+     * A relation descriptor: {@code G_DESC_BYTES} for the kernel, then the partial header's static part ({@code
+     * G_STATIC_BYTES}) and the accumulators (8 bytes each), in an 8-byte aligned pool entry. A partial's header is
+     * {@code G_PARTIAL_BYTES}: the static part, {keep, owner, skip, take}, then the accumulators. A merged value's
+     * header is {@code G_MERGED_BYTES}.
+     */
+    public static final int G_DESC_BYTES = 24;
+    public static final int G_STATIC_BYTES = 16;
+    public static final int G_PARTIAL_BYTES = 32;
+    public static final int G_MERGED_BYTES = 8;
+    /** The form byte of a relation's partial and merged value (1 and 2: GAGGS, GROWS). */
+    public static final int G_FORM = 3;
+    /** Merged status: a SUM beyond 64 bits (22003); more than one exchange value returns to the DPUs (54000). */
+    public static final int G_STATUS_OVERFLOW = 1;
+    public static final int G_STATUS_TOO_LARGE = 2;
+
     /** Kernel features (docs/vm.md "Kernel features"). */
     public static final int F_TREES = 1;
     public static final int F_TREE_WRITES = 2;
@@ -121,11 +160,27 @@ public final class VmFormat {
     public static final int F_DISTINCT = 2048;
     /** Unique checks of B+tree indexes in INSERT and UPDATE: a program writes a table with a unique secondary index. */
     public static final int F_UNIQUE = 4096;
+    /**
+     * GOPEN, GPUT, GCLOSE, GNEXT, GREW (relations: partials every participant reduces, merged by the host), with
+     * records streamed in arrival order; {@link #F_GATHER_SORT} adds the WRAM buffer of sorted and distinct records,
+     * {@link #F_GATHER_GROUP} the combining of grouped ones (their accumulators): what a kernel lacks costs no IRAM.
+     */
+    public static final int F_GATHER = 8192;
+    public static final int F_GATHER_SORT = 16384;
+    public static final int F_GATHER_GROUP = 32768;
 
     /** Exchange limits. */
     public static final int MP_SEG_BYTES = 4096;
     public static final int MP_VALUE_MAX = 1024;
+    /** What one exchange call may publish. */
     public static final int MP_PUB_MAX = 30 * 1024;
+    /**
+     * With relations (PIM_F_GATHER): what one exchange call may publish, their partials included; what fits its
+     * tasklet's output slice bounds it too.
+     */
+    public static final int MP_GATHER_PUB_MAX = 1 << 20;
+    /** The largest value of one exchange entry (its length is a u16): longer partials continue in further entries. */
+    public static final int MP_ENTRY_MAX = 0xFFF8;
 
     /** B+tree records per node (pim_btree.h PIM_BT_FANOUT) and the largest encoded keys (PIM_BT_MAX_KEY). */
     public static final int NODE_FANOUT = 10;
@@ -219,6 +274,23 @@ public final class VmFormat {
         m.put("SG_MAX", SG_MAX);
         m.put("SG_AVG", SG_AVG);
         m.put("SG_SEEN", SG_SEEN);
+        m.put("G_STREAM", G_STREAM);
+        m.put("G_SORT", G_SORT);
+        m.put("G_DISTINCT", G_DISTINCT);
+        m.put("G_GROUP", G_GROUP);
+        m.put("G_HOST", G_HOST);
+        m.put("G_CURSOR", G_CURSOR);
+        m.put("G_REPLICATED", G_REPLICATED);
+        m.put("G_RANK", G_RANK);
+        m.put("G_ACC_STRING", G_ACC_STRING);
+        m.put("G_ACC_DISTINCT", G_ACC_DISTINCT);
+        m.put("G_DESC_BYTES", G_DESC_BYTES);
+        m.put("G_STATIC_BYTES", G_STATIC_BYTES);
+        m.put("G_PARTIAL_BYTES", G_PARTIAL_BYTES);
+        m.put("G_MERGED_BYTES", G_MERGED_BYTES);
+        m.put("G_FORM", G_FORM);
+        m.put("G_STATUS_OVERFLOW", G_STATUS_OVERFLOW);
+        m.put("G_STATUS_TOO_LARGE", G_STATUS_TOO_LARGE);
         m.put("F_TREES", F_TREES);
         m.put("F_TREE_WRITES", F_TREE_WRITES);
         m.put("F_MP", F_MP);
@@ -232,9 +304,14 @@ public final class VmFormat {
         m.put("F_SCAN", F_SCAN);
         m.put("F_DISTINCT", F_DISTINCT);
         m.put("F_UNIQUE", F_UNIQUE);
+        m.put("F_GATHER", F_GATHER);
+        m.put("F_GATHER_SORT", F_GATHER_SORT);
+        m.put("F_GATHER_GROUP", F_GATHER_GROUP);
         m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
+        m.put("MP_GATHER_PUB_MAX", MP_GATHER_PUB_MAX);
+        m.put("MP_ENTRY_MAX", MP_ENTRY_MAX);
         m.put("NODE_FANOUT", NODE_FANOUT);
         m.put("MAX_TREE_KEY", MAX_TREE_KEY);
         m.put("MAX_HASH_KEY", MAX_HASH_KEY);

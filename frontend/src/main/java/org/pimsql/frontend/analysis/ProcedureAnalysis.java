@@ -41,8 +41,14 @@ public record ProcedureAnalysis(Procedure procedure, List<StatementAnalysis> sta
                 if (a.placement().kind() == Placement.Kind.EVERY_PARTITION) {
                     flags.add("reads every partition: statement " + id + " (" + a.table() + ": " + a.placement().reason() + "; "
                             + (routing.gatheredReads().contains(id) ? "scatter-gather, partials merged on the host)"
-                            : "not mergeable: a call that spans partitions fails with 0A000)"));
+                            : "a relation: each partition reduces its rows, the host merges them)"));
                 }
+            }
+        }
+        for (int id : routing.relationReads()) {
+            if (!routing.broadcastReads().contains(id)) {
+                flags.add("merged on the host: statement " + id + " (GROUP BY or DISTINCT, a relation: every call runs as "
+                        + "an exchange call)");
             }
         }
         for (String t : routing.replicatedWrites()) {

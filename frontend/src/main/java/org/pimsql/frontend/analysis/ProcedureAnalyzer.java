@@ -560,6 +560,7 @@ final class ProcedureAnalyzer {
         var keyed = new LinkedHashMap<String, Routing.PartitionKey>();
         var broadcast = new TreeSet<Integer>();
         var gathered = new TreeSet<Integer>();
+        var relations = new TreeSet<Integer>();
         var replicated = new LinkedHashSet<String>();
         var dataDependent = new TreeSet<Integer>();
         for (Stmt s : statements.values()) {
@@ -584,6 +585,8 @@ final class ProcedureAnalyzer {
                         broadcast.add(s.id());
                         if (ScatterReads.gathered(s)) {
                             gathered.add(s.id());
+                        } else {
+                            relations.add(s.id());
                         }
                     }
                     case REPLICATED -> {
@@ -594,8 +597,30 @@ final class ProcedureAnalyzer {
                 }
             }
         }
-        return new Routing(List.copyOf(keyed.values()), List.copyOf(broadcast), List.copyOf(gathered), List.copyOf(replicated),
+        for (Stmt s : statements.values()) {
+            Query q = readQuery(s);
+            boolean[] host = {q != null && Relations.needsHost(q)};
+            for (Expr e : ownExprs(s)) {
+                ExprTree.walkDeep(e, x -> host[0] |= x instanceof Expr.ScalarSubquery sq && Relations.needsHost(sq.query()));
+            }
+            if (host[0]) {
+                relations.add(s.id());
+            }
+        }
+        return new Routing(List.copyOf(keyed.values()), List.copyOf(broadcast), List.copyOf(gathered),
+                List.copyOf(relations), List.copyOf(replicated),
                 List.copyOf(dataDependent), procedure.params());
+    }
+
+    /** The query a read statement runs (SELECT INTO, SET v = (SELECT ...), FOR, OPEN), or null. */
+    static Query readQuery(Stmt s) {
+        return switch (s) {
+            case Stmt.SelectInto si -> si.query();
+            case Stmt.Assign a -> ScatterReads.singleRowQuery(s);
+            case Stmt.ForEach fe -> fe.query();
+            case Stmt.OpenCursor oc -> oc.cursor().query();
+            default -> null;
+        };
     }
 
     private static ProcedureClass classify(Routing r) {

@@ -15,12 +15,15 @@ import org.pimsql.frontend.ir.Variable;
  * @param broadcastReads   statements with a read that visits every partition
  * @param gatheredReads    the broadcast reads that run as scatter-gather fragments ({@link ScatterReads}):
  *                         partials merged on the host
+ * @param relationReads    the reads that run as relations ({@link Relations}): every participant reduces its rows,
+ *                         the host merges them (the other broadcast reads, and every GROUP BY and DISTINCT)
  * @param replicatedWrites replicated tables it writes (each write is applied on every partition)
  * @param dataDependent    statements whose partition is known only after earlier reads of the call
  * @param parameters       the procedure's parameters (argument positions for {@link #partitions})
  */
 public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, List<Integer> gatheredReads,
-                      List<String> replicatedWrites, List<Integer> dataDependent, List<Variable> parameters) {
+                      List<Integer> relationReads, List<String> replicatedWrites, List<Integer> dataDependent,
+                      List<Variable> parameters) {
 
     /**
      * One partition key: the partitions of {@code function} applied to each of {@code tuples}
@@ -48,9 +51,18 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
         keys = List.copyOf(keys);
         broadcastReads = List.copyOf(broadcastReads);
         gatheredReads = List.copyOf(gatheredReads);
+        relationReads = List.copyOf(relationReads);
         replicatedWrites = List.copyOf(replicatedWrites);
         dataDependent = List.copyOf(dataDependent);
         parameters = List.copyOf(parameters);
+    }
+
+    /**
+     * True when an exchange call starts on every partition: a broadcast read or a replicated write, or a relation read
+     * whose partition is known only while the call runs (its owner must take part).
+     */
+    public boolean startsEverywhere() {
+        return touchesAllPartitions() || relationReads.stream().anyMatch(dataDependent::contains);
     }
 
     /** True when every call touches every partition (a broadcast read or a replicated write). */
@@ -61,14 +73,12 @@ public record Routing(List<PartitionKey> keys, List<Integer> broadcastReads, Lis
     /**
      * True when a call may span several partitions and runs by re-execution with value exchange
      * (docs/multi-partition.md): more than one partition key, an array key, data-dependent routing, or
-     * partitioned accesses together with replicated writes, or a broadcast read the host can merge
-     * ({@link #gatheredReads}: such calls run on every partition). The code generator wraps every data
-     * access of such a procedure and the runtime routes its calls as exchange calls; both ask this method.
-     * A procedure whose broadcast reads are all of other shapes (a cursor, a join) keeps running on one
-     * partition only (its calls that span fail with 0A000).
+     * partitioned accesses together with replicated writes, or a read the host merges ({@link #gatheredReads},
+     * {@link #relationReads}). The code generator wraps every data access of such a procedure and the runtime
+     * routes its calls as exchange calls; both ask this method.
      */
     public boolean exchange() {
-        if (!gatheredReads.isEmpty()) {
+        if (!gatheredReads.isEmpty() || !relationReads.isEmpty()) {
             return true;
         }
         if (!broadcastReads.isEmpty() || (keys.isEmpty() && dataDependent.isEmpty())) {

@@ -49,8 +49,8 @@ public final class ScatterReads {
     /** True when {@code s} is a broadcast read the host can merge (see the class comment). */
     public static boolean gathered(Stmt s) {
         Query q = singleRowQuery(s);
-        if (q == null || q.sources().size() != 1 || q.distinct()) {
-            return false;
+        if (q == null || q.sources().size() != 1 || Relations.needsHost(q) || q.having() != null) {
+            return false; // (GROUP BY, DISTINCT, HAVING: relations)
         }
         Source src = q.sources().getFirst();
         Table t = src.table();

@@ -171,6 +171,10 @@ public final class ExprTree {
         for (Query.OutputColumn c : q.select()) {
             all.add(c.value());
         }
+        all.addAll(q.groupBy());
+        if (q.having() != null) {
+            all.add(q.having());
+        }
         for (Query.SortKey k : q.orderBy()) {
             all.add(k.value());
         }

@@ -311,8 +311,7 @@ final class ProcedureResolver {
             }
             outputs.add(new Query.OutputColumn(column.name(), Coercions.assign(column.value(), target.type())));
         }
-        Query typed = new Query(query.sources(), outputs, query.aggregated(), query.distinct(), query.orderBy(),
-                query.orderFromIndex(), query.limit(), query.offset());
+        Query typed = query.withSelect(outputs);
         return new Stmt.SelectInto(id, typed, List.copyOf(targets), pos, text);
     }
 

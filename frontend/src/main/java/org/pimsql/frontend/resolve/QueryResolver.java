@@ -46,12 +46,6 @@ final class QueryResolver {
                     + " is not supported in procedures");
         }
         QuerySpecContext spec = ctx.querySpec(0);
-        if (spec.groupBy() != null) {
-            throw file.error(spec.groupBy(), "GROUP BY is not supported in procedures");
-        }
-        if (spec.having != null) {
-            throw file.error(spec.HAVING().getSymbol(), "HAVING is not supported in procedures");
-        }
         if (spec.INTO() != null && kind != Kind.SELECT_INTO) {
             throw file.error(spec.INTO().getSymbol(), "INTO is only allowed in a SELECT ... INTO statement");
         }
@@ -85,17 +79,35 @@ final class QueryResolver {
         }
 
         var select = selectList(spec, env);
-        boolean aggregated = select.stream().anyMatch(c -> ExprTree.any(c.value(), Expr.Aggregate.class::isInstance));
+        var groupBy = groupBy(spec.groupBy(), env);
+        Expr having = spec.having == null ? null : exprs.condition(spec.having, env.withAggregates(true), "HAVING");
+        boolean aggregated = !groupBy.isEmpty() || having != null
+                || select.stream().anyMatch(c -> ExprTree.any(c.value(), Expr.Aggregate.class::isInstance));
         if (aggregated) {
             for (int i = 0; i < select.size(); i++) {
-                Expr.ColumnRef bare = columnOutsideAggregate(select.get(i).value());
+                Expr.ColumnRef bare = columnOutsideGroups(select.get(i).value(), groupBy);
                 if (bare != null) {
-                    throw file.error(spec.selectItem(Math.min(i, spec.selectItem().size() - 1)), "column " + bare.column().name()
-                            + " must be inside an aggregate function (GROUP BY is not supported in procedures)");
+                    throw file.error(spec.selectItem(Math.min(i, spec.selectItem().size() - 1)), ungrouped(bare, groupBy));
                 }
+            }
+            Expr.ColumnRef bare = having == null ? null : columnOutsideGroups(having, groupBy);
+            if (bare != null) {
+                throw file.error(spec.having, ungrouped(bare, groupBy));
             }
         }
         var orderBy = orderBy(ctx.orderBy(), env.withAggregates(aggregated), select);
+        for (int i = 0; i < orderBy.size(); i++) {
+            Expr key = orderBy.get(i).value();
+            Expr.ColumnRef bare = aggregated ? columnOutsideGroups(key, groupBy) : null;
+            if (bare != null) {
+                throw file.error(ctx.orderBy().sortItem(i), ungrouped(bare, groupBy));
+            }
+            if (distinct(spec) && select.stream().noneMatch(c -> c.value().equals(key))) {
+                // (HSQLDB: "invalid ORDER BY expression"): the rows a DISTINCT keeps have no other values to sort by
+                throw file.error(ctx.orderBy().sortItem(i), "with SELECT DISTINCT, ORDER BY may only use expressions of "
+                        + "the select list");
+            }
+        }
         Expr limit = null;
         Expr offset = null;
         LimitClauseContext lc = ctx.limitClause();
@@ -108,9 +120,39 @@ final class QueryResolver {
         AccessPlanner.Plan plan = planner.plan(tables, aliases, conjuncts, aggregated ? List.of() : orderBy);
         var outputs = select.stream().map(c -> new OutputColumn(c.name(), plan.remap(c.value()))).toList();
         var sortKeys = orderBy.stream().map(k -> new SortKey(plan.remap(k.value()), k.descending())).toList();
-        return new Query(plan.sources(), outputs, aggregated, spec.setQuantifier != null
-                && spec.setQuantifier.getType() == PimSqlParser.DISTINCT, sortKeys,
-                !aggregated && plan.orderFromIndex(), limit, offset);
+        return new Query(plan.sources(), outputs, aggregated, distinct(spec), sortKeys,
+                !aggregated && plan.orderFromIndex(), limit, offset, groupBy.stream().map(plan::remap).toList(),
+                having == null ? null : plan.remap(having));
+    }
+
+    private static boolean distinct(QuerySpecContext spec) {
+        return spec.setQuantifier != null && spec.setQuantifier.getType() == PimSqlParser.DISTINCT;
+    }
+
+    /** GROUP BY expressions: over the query's sources, no aggregate, no subquery, not a bare NULL or array. */
+    private List<Expr> groupBy(GroupByContext ctx, Env env) {
+        if (ctx == null) {
+            return List.of();
+        }
+        var keys = new ArrayList<Expr>();
+        for (ExprContext item : ctx.expr()) {
+            Expr value = exprs.resolve(item, env.withAggregates(false));
+            if (Coercions.isUntypedNull(value) || value.type().isArray()) {
+                throw file.error(item, "GROUP BY needs a column or expression");
+            }
+            if (ExprTree.any(value, Expr.ScalarSubquery.class::isInstance)) {
+                throw file.error(item, "GROUP BY takes no subquery");
+            }
+            if (!keys.contains(value)) {
+                keys.add(value);
+            }
+        }
+        return keys;
+    }
+
+    private static String ungrouped(Expr.ColumnRef bare, List<Expr> groupBy) {
+        return "column " + bare.column().name() + " must be inside an aggregate function"
+                + (groupBy.isEmpty() ? " or listed in GROUP BY" : " or appear in GROUP BY");
     }
 
     /** The single source of an UPDATE or DELETE, with its access path; {@code env} receives its binding. */
@@ -225,16 +267,19 @@ final class QueryResolver {
         return value;
     }
 
-    /** A column read outside any aggregate call, or null. */
-    private static Expr.ColumnRef columnOutsideAggregate(Expr e) {
-        if (e instanceof Expr.Aggregate) {
+    /**
+     * A column read outside any aggregate call and outside every occurrence of a GROUP BY expression, or null (an
+     * aggregating query's select list, HAVING and ORDER BY may read nothing else).
+     */
+    private static Expr.ColumnRef columnOutsideGroups(Expr e, List<Expr> groupBy) {
+        if (e instanceof Expr.Aggregate || groupBy.contains(e)) {
             return null;
         }
         if (e instanceof Expr.ColumnRef c) {
             return c;
         }
         for (Expr child : ExprTree.children(e)) {
-            Expr.ColumnRef c = columnOutsideAggregate(child);
+            Expr.ColumnRef c = columnOutsideGroups(child, groupBy);
             if (c != null) {
                 return c;
             }

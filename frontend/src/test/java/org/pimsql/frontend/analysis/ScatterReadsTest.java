@@ -30,11 +30,14 @@ class ScatterReadsTest {
         assertTrue(r.exchange(), "a merged broadcast read makes an exchange procedure: " + body);
     }
 
-    private static void notMerged(String body) throws CompileException {
+    /** Broadcast reads of other shapes run as relations (Relations): still exchange procedures. */
+    private static void relation(String body) throws CompileException {
         Routing r = analyze(body).routing();
         assertEquals(List.of(0), r.broadcastReads(), body);
         assertEquals(List.of(), r.gatheredReads(), body);
-        assertFalse(r.exchange(), body);
+        assertEquals(List.of(0), r.relationReads(), body);
+        assertTrue(r.exchange(), body);
+        assertTrue(r.startsEverywhere(), body);
     }
 
     @Test
@@ -50,10 +53,20 @@ class ScatterReadsTest {
     }
 
     @Test
-    void otherShapesAreNotMerged() throws CompileException {
-        notMerged("SET a = (SELECT COUNT(DISTINCT grp) FROM t);"); // equal values on several partitions
-        notMerged("SET s = (SELECT MIN(name) FROM t);"); // strings
-        notMerged("SET a = (SELECT id FROM t WHERE v = (SELECT MAX(v) FROM t));"); // a subquery inside
+    void otherShapesRunAsRelations() throws CompileException {
+        relation("SET a = (SELECT COUNT(DISTINCT grp) FROM t);"); // equal values on several partitions
+        relation("SET s = (SELECT MIN(name) FROM t);"); // strings
+        relation("SET a = (SELECT id FROM t WHERE v = (SELECT MAX(v) FROM t));"); // a subquery inside
+        relation("FOR SELECT id AS i FROM t WHERE grp = 2 DO SET a = i; END FOR;");
+    }
+
+    @Test
+    void groupByAndDistinctRunAsRelationsEvenOnOnePartition() throws CompileException {
+        Routing r = analyze("SET a = (SELECT COUNT(*) FROM t WHERE id = k GROUP BY grp);").routing();
+        assertEquals(List.of(), r.broadcastReads());
+        assertEquals(List.of(0), r.relationReads());
+        assertTrue(r.exchange(), "the host merges its groups");
+        assertFalse(r.startsEverywhere(), "only the key's partition has rows");
     }
 
     @Test

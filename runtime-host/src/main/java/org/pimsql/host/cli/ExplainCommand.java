@@ -50,10 +50,13 @@ final class ExplainCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("explain", e.getMessage());
         }
-        if (p.routing().exchange() && !p.routing().gatheredReads().isEmpty()) {
-            out.println("execution: exchange call on every DPU; statement" + (p.routing().gatheredReads().size() == 1 ? " " : "s ")
-                    + String.join(", ", p.routing().gatheredReads().stream().map(String::valueOf).toList())
-                    + " read every partition, partials merged on the host (scatter-gather, docs/multi-partition.md)");
+        var merged = new java.util.TreeSet<Integer>(p.routing().gatheredReads());
+        merged.addAll(p.routing().relationReads());
+        if (p.routing().exchange() && !merged.isEmpty()) {
+            out.println("execution: exchange call" + (p.routing().startsEverywhere() ? " on every DPU" : "") + "; statement"
+                    + (merged.size() == 1 ? " " : "s ") + String.join(", ", merged.stream().map(String::valueOf).toList())
+                    + ": each participant reduces its rows, the host merges them (scatter-gather, relations: "
+                    + "docs/multi-partition.md)");
         } else if (p.routing().exchange()) {
             out.println("execution: exchange call when its keys name partitions on several DPUs "
                     + "(re-execution with value exchange, docs/multi-partition.md)");

@@ -35,7 +35,8 @@ import org.pimsql.frontend.ir.Variable;
  *                    "parameters": [{"name", "mode", "type"}], "class",
  *                    "readsSqlDataOnly", "dynamicResultSets",
  *                    "routing": {"description", "keys": [{"function", "text", "tuples", "tables", "statements"}],
- *                                "parameters", "arrays", "broadcastReads", "gatheredReads", "replicatedWrites", "dataDependent",
+ *                                "parameters", "arrays", "broadcastReads", "gatheredReads", "relationReads", "replicatedWrites",
+ *                                "dataDependent",
  *                                "anyPartition", "allPartitions"},
  *                    "reads": {table: [col...]}, "writes": {table: [col...]}, "flags": [text...],
  *                    "abortDecision": [statement...],
@@ -123,7 +124,6 @@ final class Manifest {
             pm.put("instructions", program.ninstr());
             pm.put("bytes", program.code().length);
             pm.put("frameBytes", program.frameBytes());
-            pm.put("unsupportedAcrossPartitions", program.unsupported());
             m.put("program", pm);
         }
         var params = new ArrayList<Object>();
@@ -165,6 +165,7 @@ final class Manifest {
         m.put("arrays", r.routingArrays());
         m.put("broadcastReads", r.broadcastReads());
         m.put("gatheredReads", r.gatheredReads()); // broadcast reads merged on the host (docs/multi-partition.md)
+        m.put("relationReads", r.relationReads()); // reads every participant reduces, the host merges ("Relations")
         m.put("replicatedWrites", r.replicatedWrites());
         m.put("dataDependent", r.dataDependent());
         m.put("anyPartition", r.anyPartition());

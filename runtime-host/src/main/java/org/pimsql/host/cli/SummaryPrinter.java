@@ -42,10 +42,6 @@ final class SummaryPrinter {
         }
         if (program != null) {
             out.println("  program: " + programLine(program));
-            for (String access : program.unsupported()) {
-                out.println("  warning: " + access + " cannot run across partitions: a call that spans DPUs fails with "
-                        + "SQLSTATE 0A000 (docs/multi-partition.md)");
-            }
         }
         out.println();
     }

@@ -1,6 +1,7 @@
 package org.pimsql.host.engine;
 
 import org.pimsql.host.call.CallOutcome;
+import org.pimsql.host.call.ResultTable;
 import java.util.List;
 
 /**
@@ -93,6 +94,14 @@ public interface CallCodec {
      * order, in a further launch.
      */
     List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
+
+    /**
+     * The result set {@code index} of a call of {@code procedure} made of {@code rows}, each the bytes of one result
+     * row as the DPU writes it (a cursor whose rows the host finished: RelationMerge).
+     */
+    default ResultTable resultRows(org.pimsql.frontend.ir.Procedure procedure, int index, List<byte[]> rows) {
+        throw new UnsupportedOperationException("this codec does not decode result rows");
+    }
 
     /**
      * Identifies how the database is laid out in MRAM (tables, indexes, memory map). A schema change that

@@ -43,7 +43,18 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
         var code = new DpuCode(result.image().kernel(), kernels, result.image().bytes(),
                 new MramRegion(MramRegion.MRAM_HEAP, m.imageOffset(), m.imageBytes()));
         return new CompiledSchema(full.catalog(), code, new WireCodec(result.layout()),
-                new AnalysisRouter(full.analysis(), result.exchangeProcedures()), result.layout());
+                new AnalysisRouter(full.analysis(), result.exchangeProcedures(), relationProcedures(result)), result.layout());
+    }
+
+    /** The procedures whose programs have relations (docs/multi-partition.md "Relations"). */
+    private static java.util.Set<String> relationProcedures(CodegenResult result) {
+        var names = new java.util.HashSet<String>();
+        for (var p : result.image().procedures()) {
+            if ((p.features() & org.pimsql.codegen.vm.VmFormat.F_GATHER) != 0) {
+                names.add(p.name());
+            }
+        }
+        return names;
     }
 
     /** The simulator's build of a kernel (built once per feature set, then taken from the cache). */

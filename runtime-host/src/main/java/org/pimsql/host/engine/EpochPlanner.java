@@ -71,10 +71,11 @@ final class EpochPlanner {
         int[] partitions = route.partitions();
         if (route.exchange()) {
             var x = new ExchangeCall(call, procedure, route.dataDependent());
+            x.codec = current.codec();
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }
-            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1)) {
+            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1) && !route.relations()) {
                 // one DPU holds every partition the call can touch: a plain call, every access local
                 plan.queues().get(x.dpus.first()).add(
                         new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));

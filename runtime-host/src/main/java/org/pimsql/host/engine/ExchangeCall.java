@@ -14,6 +14,10 @@ final class ExchangeCall {
     final boolean dataDependent;
     final TreeSet<Integer> dpus = new TreeSet<>();
     final ExchangeVector vector = new ExchangeVector();
+    /** The codec of the call's schema (decodes the rows of cursors the host finishes). */
+    CallCodec codec;
+    /** The rows of its cursors the host finished in the latest launch, by result set index (RelationMerge). */
+    Map<Integer, java.util.List<byte[]>> finished = Map.of();
     /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
     final TreeMap<Integer, Integer> owners = new TreeMap<>();
     boolean decided;

@@ -184,6 +184,13 @@ final class LaunchDecider {
         }
         List<ExchangeVector.Entry> merged = scatter.merged(x.dpus);
         changed |= x.vector.merge(merged);
+        x.finished = scatter.finished();
+        for (int owner : scatter.owners()) {
+            if (owner < 0 || owner >= queues.size()) {
+                throw new IllegalStateException("exchange call " + x.call.sequence() + " reads the rows of DPU " + owner);
+            }
+            joining.add(owner); // a relation keyed to a partition whose DPU does not take part yet
+        }
         for (ExchangeVector.Entry entry : merged) {
             x.owners.put(entry.ordinal(), -1 - entry.ordinal()); // a broadcast read is a round of its own
         }
@@ -219,7 +226,7 @@ final class LaunchDecider {
                 }
             }
             if (outcome == null && blockedAt == Integer.MAX_VALUE) {
-                outcome = completed(byDpu); // every participant completed alike
+                outcome = completed(x, byDpu); // every participant completed alike
             } else if (outcome != null && blockedAt < failedAt) {
                 outcome = null; // an earlier value is still missing: the failure may not be reached
             }
@@ -252,9 +259,10 @@ final class LaunchDecider {
      * The outcome of an exchange call every participant completed: the OUT values of the lowest participant
      * (all participants compute the same), and the result sets of every participant in DPU order. A cursor over
      * one partition is opened by its owner only (docs/multi-partition.md "Result sets"), so each result set
-     * comes from the participant that produced it.
+     * comes from the participant that produced it; a cursor over every partition is opened by the first
+     * participant, and the rows of one the host finishes replace its empty placeholder (RelationMerge).
      */
-    private static CallOutcome completed(TreeMap<Integer, CallCodec.Result> byDpu) {
+    private static CallOutcome completed(ExchangeCall x, TreeMap<Integer, CallCodec.Result> byDpu) {
         CallOutcome first = byDpu.firstEntry().getValue().outcome();
         if (!(first instanceof CallOutcome.Success s)) {
             return first;
@@ -262,10 +270,13 @@ final class LaunchDecider {
         var sets = new ArrayList<ResultTable>();
         for (CallCodec.Result r : byDpu.values()) {
             if (r.outcome() instanceof CallOutcome.Success other) {
-                sets.addAll(other.resultSets());
+                for (ResultTable t : other.resultSets()) {
+                    List<byte[]> rows = x.finished.get(t.index());
+                    sets.add(rows == null ? t : x.codec.resultRows(x.procedure, t.index(), rows));
+                }
             }
         }
-        return sets.size() == s.resultSets().size() ? s : new CallOutcome.Success(s.sequence(), s.outValues(), sets);
+        return new CallOutcome.Success(s.sequence(), s.outValues(), sets);
     }
 
     /**

@@ -39,6 +39,8 @@ final class ScatterMerge {
     static final class Launch {
         private final Map<Long, TreeMap<Integer, byte[]>> partials = new TreeMap<>();
         private final Map<Long, int[]> instances = new TreeMap<>();
+        private final Map<Integer, List<byte[]>> finished = new TreeMap<>();
+        private final java.util.TreeSet<Integer> owners = new java.util.TreeSet<>();
 
         /** Adds DPU {@code dpu}'s published entries (the partials among them); returns the other entries. */
         List<ExchangeVector.Entry> add(int dpu, List<ExchangeVector.Entry> published) {
@@ -50,7 +52,8 @@ final class ScatterMerge {
                 }
                 int statement = e.statement() & ~PARTIAL_BIT;
                 long key = ((long) e.ordinal() << 16) | statement;
-                partials.computeIfAbsent(key, k -> new TreeMap<>()).put(dpu, e.value());
+                // a relation's partial longer than one entry continues in the next ones (pim_mp_gather.c)
+                partials.computeIfAbsent(key, k -> new TreeMap<>()).merge(dpu, e.value(), ScatterMerge::concat);
                 instances.put(key, new int[] {statement, e.ordinal()});
             }
             return values;
@@ -58,7 +61,8 @@ final class ScatterMerge {
 
         /**
          * The merged value of every instance for which each of {@code participants} published a partial in
-         * this launch (an instance some participant did not reach yet stays as it is in the vector).
+         * this launch (an instance some participant did not reach yet stays as it is in the vector). A relation's
+         * partial whose rows live on a DPU that does not take part yet is not merged: {@link #owners} names it.
          */
         List<ExchangeVector.Entry> merged(SortedSet<Integer> participants) {
             var out = new ArrayList<ExchangeVector.Entry>();
@@ -67,10 +71,41 @@ final class ScatterMerge {
                     continue;
                 }
                 int[] id = instances.get(e.getKey());
-                out.add(new ExchangeVector.Entry(id[0], id[1], merge(List.copyOf(e.getValue().values()))));
+                List<byte[]> values = List.copyOf(e.getValue().values());
+                if ((values.getFirst()[0] & 0xff) == org.pimsql.codegen.vm.VmFormat.G_FORM) {
+                    RelationMerge.Header h = RelationMerge.header(values.getFirst());
+                    if (h.owned() && !participants.contains(h.owner())) {
+                        owners.add(h.owner());
+                        continue;
+                    }
+                    RelationMerge.Merged m = RelationMerge.merge(values, List.copyOf(e.getValue().keySet()));
+                    if (h.host()) {
+                        finished.put(h.rs(), m.rows());
+                    } else {
+                        out.add(new ExchangeVector.Entry(id[0], id[1], m.value()));
+                    }
+                    continue;
+                }
+                out.add(new ExchangeVector.Entry(id[0], id[1], merge(values)));
             }
             return out;
         }
+
+        /** The rows of the cursors the host finishes (by result set index), after {@link #merged}. */
+        Map<Integer, List<byte[]>> finished() {
+            return finished;
+        }
+
+        /** DPUs whose rows a relation reads and that do not take part in the call yet, after {@link #merged}. */
+        java.util.SortedSet<Integer> owners() {
+            return owners;
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     /** Merges partials given in DPU order into the value every participant continues with. */

@@ -203,7 +203,8 @@ final class WireCodec implements CallCodec {
             b.putInt(encodedSize(c)).putShort((short) pl.id()).putShort((short) (c.flags() | waveFlags(joinsWave, i)))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
-                b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(0);
+                // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
+                b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(c.primary() ? 1 : 0);
             }
             int base = b.position();
             List<Object> args = c.call().request().args();
@@ -374,18 +375,8 @@ final class WireCodec implements CallCodec {
             int index = b.getInt(pos);
             int rows = b.getInt(pos + 4);
             pos += SchemaLayout.RESULT_SET_HEADER_BYTES;
-            ResultSetLayout rl = pc.layout().resultSets().get(index);
-            List<FieldLayout> fields = rl.row().fields();
-            var data = new ArrayList<List<Object>>(rows);
-            for (int r = 0; r < rows; r++) {
-                Object[] row = new Object[fields.size()];
-                for (int f = 0; f < row.length; f++) {
-                    row[f] = BlockCodec.get(b, pos, fields.get(f));
-                }
-                data.add(java.util.Collections.unmodifiableList(java.util.Arrays.asList(row)));
-                pos += rl.row().bytes();
-            }
-            tables.add(new ResultTable(pc.setNames().get(index), pc.setTypes().get(index), data));
+            tables.add(rows(pc, index, b, pos, rows));
+            pos += rows * pc.layout().resultSets().get(index).row().bytes();
         }
         List<Variable> declared = c.procedure().params();
         var outs = new ArrayList<Object>(declared.size());
@@ -393,6 +384,32 @@ final class WireCodec implements CallCodec {
             outs.add(declared.get(p).mode() == ParamMode.IN || outBytes == 0 ? null : BlockCodec.get(b, pos, pc.params()[p]));
         }
         return new CallOutcome.Success(c.call().sequence(), outs, tables);
+    }
+
+    /** {@code rows} rows of result set {@code index} from {@code pos}, each its layout's bytes long. */
+    private static ResultTable rows(ProcCodec pc, int index, ByteBuffer b, int pos, int rows) {
+        ResultSetLayout rl = pc.layout().resultSets().get(index);
+        List<FieldLayout> fields = rl.row().fields();
+        var data = new ArrayList<List<Object>>(rows);
+        for (int r = 0; r < rows; r++) {
+            Object[] row = new Object[fields.size()];
+            for (int f = 0; f < row.length; f++) {
+                row[f] = BlockCodec.get(b, pos, fields.get(f));
+            }
+            data.add(java.util.Collections.unmodifiableList(java.util.Arrays.asList(row)));
+            pos += rl.row().bytes();
+        }
+        return new ResultTable(pc.setNames().get(index), pc.setTypes().get(index), data, index);
+    }
+
+    @Override
+    public ResultTable resultRows(Procedure procedure, int index, List<byte[]> rows) {
+        int bytes = layoutOf(procedure).resultSets().get(index).row().bytes();
+        byte[] all = new byte[rows.size() * bytes];
+        for (int i = 0; i < rows.size(); i++) {
+            System.arraycopy(rows.get(i), 0, all, i * bytes, bytes);
+        }
+        return rows(codecOf(procedure), index, BlockCodec.littleEndian(all), 0, rows.size());
     }
 
     @Override

@@ -25,7 +25,8 @@ import org.pimsql.tests.util.TestScale;
  * Acceptance (issue 3): replaying one command log with 1 host thread and with all cores yields
  * identical MRAM contents on every DPU, compared by hash.
  *
- * <p>A random workload of the bank and YCSB procedures (aborts included) is recorded in a
+ * <p>A random workload of the bank and YCSB procedures (aborts included, scans of every partition too) is
+ * recorded in a
  * {@code file:} database holding both examples. The log is then replayed in child JVMs, because
  * libpimsim reads {@code PIMSIM_THREADS} when it starts its worker pool: once with
  * {@code PIMSIM_THREADS=1}, once with the default (every online CPU) and once oversubscribed with 7
@@ -61,7 +62,7 @@ class ReplayDeterminismTest {
                 long id = random.nextInt(410); // 400..409 unknown
                 long key = random.nextInt(2000);
                 String text = RuntimeFixtures.randomText(random, 100);
-                futures.add(switch (random.nextInt(10)) {
+                futures.add(switch (random.nextInt(11)) {
                     // multi-partition calls (exchange between two DPUs) in the log too
                     case 8 -> pim.callAsync("SendPayment", id, (long) random.nextInt(410), cents(random.nextLong(0, 50_000)));
                     case 9 -> pim.callAsync("Amalgamate", id, (long) random.nextInt(410));
@@ -71,6 +72,8 @@ class ReplayDeterminismTest {
                     case 3 -> pim.callAsync("MoveToSavings", id, cents(random.nextLong(-100_000, 100_000)));
                     case 4, 5 -> pim.callAsync("InsertRecord", key, text, text, text, text, text, text, text, text, text, text);
                     case 6 -> pim.callAsync("UpdateRecord", key, random.nextInt(-1, 11), text);
+                    // a scan of every partition (a relation: partials merged on the host) between the writes
+                    case 10 -> pim.callAsync("ScanRecords", key, random.nextInt(1, 20));
                     default -> pim.callAsync("ReadModifyWrite", key, random.nextInt(10), text, null);
                 });
             }

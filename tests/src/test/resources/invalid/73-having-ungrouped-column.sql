@@ -1,4 +1,4 @@
--- expect-error-line: 15
+-- expect-error-line: 16
 CREATE TABLE accounts (
     custid BIGINT NOT NULL,
     name VARCHAR(64) NOT NULL,
@@ -12,5 +12,6 @@ CREATE PROCEDURE p(IN p_id BIGINT)
     MODIFIES SQL DATA
 BEGIN ATOMIC
     DECLARE v INTEGER;
-    SET v = (SELECT COUNT(*) FROM accounts WHERE custid = p_id HAVING COUNT(*) > 1);
+    SET v = (SELECT COUNT(*) FROM accounts WHERE custid = p_id GROUP BY name
+             HAVING bal > 1);
 END;

@@ -13,6 +13,6 @@ CREATE PROCEDURE p(IN p_id BIGINT)
     DYNAMIC RESULT SETS 1
 BEGIN ATOMIC
     DECLARE c CURSOR WITH RETURN FOR
-        SELECT name, SUM(bal) FROM accounts GROUP BY name;
+        SELECT name, opened, SUM(bal) FROM accounts GROUP BY name;
     OPEN c;
 END;
