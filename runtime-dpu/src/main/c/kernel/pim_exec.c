@@ -18,8 +18,11 @@
 #include <barrier.h>
 #endif
 
+/* commit_to, kept_to: the previous launch's kept segments (tasklet 0's undo area from PIM_UNDO_OFF up to kept_to)
+ * are committed up to commit_to and rolled back from there (docs/multi-partition.md "KEEP segments"). */
 typedef struct {
     uint32_t magic, flags, ncalls, bytes, nprocs, pad;
+    pim_off_t commit_to, kept_to;
 } batch_hdr_t;
 
 typedef struct {
@@ -179,8 +182,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 {
     pim_rec_t *rec = T->rec;
     uint32_t *w = (uint32_t *)(void *)rec, status;
-    pim_off_t seg = T->undo_pos;
-    T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
+    T->undo_base = T->undo_pos; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
     pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
     pim_x.pub = pim_x.pub0;
@@ -192,7 +194,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     rec->seq = ch->seq;
     w[4] = 0x30303030u; /* SQLSTATE "00000", no result set, no message */
     w[5] = 0x30u;
-    w[6] = w[8] = w[9] = 0; /* out_bytes, mp_bytes, pad */
+    w[6] = w[8] = 0; /* out_bytes, mp_bytes */
     rec->index = index;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
@@ -212,11 +214,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
         T->out_pos = T->rec_start;
         return false;
     }
-#if PIM_HAS(PIM_F_MP)
-    if ((ch->flags & PIM_CALL_KEEP) != 0) {
-        pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
-    }
-#endif
+    rec->undo = T->undo_pos; /* a KEEP call's segment ends here (even an empty one: the host counts one per record) */
     rec->status = (uint16_t)status;
     if (status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
@@ -256,7 +254,6 @@ int main(void)
         if ((bh.flags & PIM_FLAG_INIT) != 0) {
             pos += pim_img.db_bytes;
         }
-        pim_x.commit = 0xffffffffu; /* without the exchange header every kept segment is committed */
         if ((bh.flags & PIM_FLAG_MP) != 0) { /* (a kernel without PIM_F_MP has no segments, and no exchange call) */
             pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
             pos += PIM_MP_HEADER_BYTES;
@@ -267,11 +264,16 @@ int main(void)
         pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
         pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
                                                                               : PIM_IN_OFF + PIM_IN_BYTES;
-#if PIM_HAS(PIM_F_MP)
-        /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
-         * are committed or undone before any call of this launch runs, i.e. before the barrier */
-        pim_mp_launch(T, pim_x.commit, (bh.flags & PIM_FLAG_INIT) != 0);
-#endif
+        /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on
+         * tasklet 0) are resolved before any call of this launch runs, i.e. before the barrier: the newest ones
+         * rolled back, then the rest committed */
+        assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
+        T->undo_base = bh.commit_to;
+        T->undo_pos = bh.kept_to;
+        pim_undo_end(true);
+        T->undo_base = PIM_UNDO_OFF;
+        T->undo_pos = bh.commit_to;
+        pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
     for (i = 0, pos = calls_at; i < bh.ncalls; i++, pos += ch.bytes) {

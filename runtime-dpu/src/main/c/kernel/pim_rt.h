@@ -122,7 +122,7 @@ typedef struct {
     uint32_t out_bytes;
     uint32_t index;    /* the call's position in the batch (records are not in batch order) */
     uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
-    uint32_t pad;
+    pim_off_t undo;    /* the tasklet's undo position after the call: where a KEEP call's segment ends */
 } pim_rec_t;
 
 /* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
@@ -153,7 +153,7 @@ typedef struct {
 
 /* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
 typedef struct {
-    uint32_t dpu, parts, dpus, commit; /* the batch's exchange header (read by one DMA) */
+    uint32_t dpu, parts, dpus, pad; /* the batch's exchange header (read by one DMA) */
     uint32_t ord;              /* data-access statement instances passed so far */
     uint32_t stop;             /* ord when the call failed or blocked */
     uint32_t need;             /* blocked: the DPU that owns the missing value */
@@ -360,8 +360,6 @@ typedef struct {
  * blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to the output in one DMA. */
 extern uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1];
 #define pim_mp_needs (pim_mp_report + 4)
-void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
-void pim_mp_keep(pim_task_t *T, pim_off_t start);
 /* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
 bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);

@@ -173,6 +173,10 @@ static mp_hdr_t batch_mp;
 static int has_mp;
 static uint8_t *last_call;
 static uint64_t next_seq = 1;
+/* The kept segments of the last launch: where each KEEP call's segment ends (its record's undo position), in batch
+ * order; the next batch commits the first `commit` of them (mp_hdr_t) and rolls the rest back. */
+static uint32_t kept_ends[MAXCALLS], nkept;
+static uint16_t call_flags[MAXCALLS];
 
 void set_limit(uint32_t l)
 {
@@ -204,6 +208,8 @@ static uint8_t *header(uint16_t proc, uint32_t total, uint16_t flags)
     uint8_t *c = calls + calls_len;
     assert(calls_len + total <= sizeof(calls) && total % 8 == 0);
     memset(c, 0, total);
+    assert(ncalls < MAXCALLS);
+    call_flags[ncalls] = flags;
     put32(c, total);
     *(uint16_t *)(c + 4) = proc;
     *(uint16_t *)(c + 6) = flags;
@@ -235,6 +241,7 @@ uint8_t *mp_call(uint16_t proc, uint32_t bytes, uint16_t extra, const uint8_t *v
 void join_wave(void)
 {
     *(uint16_t *)(last_call + 6) |= PIM_CALL_JOINS_WAVE;
+    call_flags[ncalls - 1] |= PIM_CALL_JOINS_WAVE;
 }
 
 static void db_image(uint8_t *p)
@@ -275,7 +282,7 @@ static dpu_error_t launch(struct dpu_set_t set)
         len += db_bytes();
     }
     if (has_mp) {
-        memcpy(batch + len, &batch_mp, 16);
+        memcpy(batch + len, &batch_mp, 12);
         len += 16;
     }
     memcpy(batch + len, calls, calls_len);
@@ -285,6 +292,13 @@ static dpu_error_t launch(struct dpu_set_t set)
     put32(batch + 8, ncalls);
     put32(batch + 12, len);
     put32(batch + 16, nlisted);
+    {
+        /* the last launch's kept segments: the first `commit` stay (all without an exchange header) */
+        uint32_t commit = has_mp && batch_mp.commit < nkept ? batch_mp.commit : nkept;
+        put32(batch + 24, commit == 0 ? PIM_UNDO_OFF : kept_ends[commit - 1]);
+        put32(batch + 28, nkept == 0 ? PIM_UNDO_OFF : kept_ends[nkept - 1]);
+        nkept = 0;
+    }
     err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
     CHECK(err == DPU_OK, "push batch: %d", (int)err);
     return dpu_launch(set, DPU_SYNCHRONOUS);
@@ -297,7 +311,7 @@ dpu_error_t try_run(struct dpu_set_t set)
 
 uint32_t run(struct dpu_set_t set)
 {
-    uint32_t total;
+    uint32_t total, i;
     dpu_error_t err = launch(set);
     if (err != DPU_OK) {
         char fault[512];
@@ -312,6 +326,11 @@ uint32_t run(struct dpu_set_t set)
     CHECK(total >= 16 && total <= sizeof(out) && total % 8 == 0, "output bytes %u", total);
     err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, total);
     CHECK(err == DPU_OK, "read results: %d", (int)err);
+    for (i = 0; i < ncalls; i++) {
+        if ((call_flags[i] & PIM_CALL_KEEP) != 0 && has_result(i)) {
+            kept_ends[nkept++] = *(const uint32_t *)(const void *)(result_at(i).rec + 36);
+        }
+    }
     return ((uint32_t *)(void *)out)[1];
 }
 

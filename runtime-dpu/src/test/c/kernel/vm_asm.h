@@ -34,6 +34,7 @@ extern int failures;
 #define CELLS 1536u
 #define NCELLS 32u
 #define MAXPROCS 32u
+#define MAXCALLS 4096u
 
 /* ---- assembling one procedure ---- */
 void begin(uint32_t id, uint16_t out_bytes, uint16_t xbuf);
@@ -69,6 +70,8 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features);
 uint32_t db_bytes(void);
 
 /* ---- batches ---- */
+/* The exchange header; commit: how many of the segments the last launch kept stay (the codec turns it into the
+ * batch header's commit_to and kept_to; without an exchange header all of them stay). */
 typedef struct {
     uint32_t dpu, partitions, dpus, commit;
 } mp_hdr_t;

@@ -17,7 +17,7 @@ public final class VmFormat {
     public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
     public static final int IMAGE_FORMAT = 1;
 
-    public static final int BATCH_HEADER_BYTES = 24;
+    public static final int BATCH_HEADER_BYTES = 32;
     public static final int CALL_HEADER_BYTES = 24;
     public static final int RECORD_HEADER_BYTES = 40;
     public static final int RESULT_HEADER_BYTES = 16;
@@ -113,7 +113,6 @@ public final class VmFormat {
     public static final int F_UNIQUE = 4096;
 
     /** Exchange limits. */
-    public static final int MP_SEG_BYTES = 4096;
     public static final int MP_VALUE_MAX = 1024;
     public static final int MP_PUB_MAX = 30 * 1024;
 
@@ -216,7 +215,6 @@ public final class VmFormat {
         m.put("F_SCAN", F_SCAN);
         m.put("F_DISTINCT", F_DISTINCT);
         m.put("F_UNIQUE", F_UNIQUE);
-        m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
         m.put("NODE_FANOUT", NODE_FANOUT);

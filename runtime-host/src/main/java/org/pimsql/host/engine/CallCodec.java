@@ -32,10 +32,10 @@ public interface CallCodec {
     }
 
     /**
-     * One DPU's input queue in waves (as above) with the exchange header that multi-partition execution
-     * needs (docs/multi-partition.md): the DPU's index, the partition and DPU counts of the placement, and
-     * how many of the undo segments the previous launch kept are committed (the rest are rolled back); null
-     * for none. Exchange and KEEP calls must have waves of their own.
+     * One DPU's input queue in waves (as above) with what multi-partition execution needs (docs/multi-partition.md):
+     * the exchange header (the DPU's index, the partition and DPU counts of the placement) and where the undo
+     * segments the previous launch kept are committed up to (the rest are rolled back); null for none (then the
+     * previous launch must have kept nothing). Exchange and KEEP calls must have waves of their own.
      */
     byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header);
 
@@ -49,7 +49,12 @@ public interface CallCodec {
         return encodeQueue(calls, new boolean[calls.size()], format, header);
     }
 
-    record LaunchHeader(int dpu, int partitions, int dpus, int commit) {}
+    /**
+     * The exchange header and the kept segments' fate: tasklet 0's undo area holds the previous launch's kept
+     * segments up to {@code keptTo}; those up to {@code commitTo} are committed, the rest rolled back (MRAM offsets
+     * from {@link Result#undo}; 0 stands for the undo area's start: nothing kept, or nothing committed).
+     */
+    record LaunchHeader(int dpu, int partitions, int dpus, int commitTo, int keptTo) {}
 
     /**
      * Decodes one DPU's output like {@link #decodeQueue} (one entry per call, null for a call that did not
@@ -58,13 +63,16 @@ public interface CallCodec {
     default List<Result> decodeResults(List<RoutedCall> calls, byte[] output) {
         var results = new java.util.ArrayList<Result>(calls.size());
         for (CallOutcome o : decodeQueue(calls, output)) {
-            results.add(o == null ? null : new Result(o, null));
+            results.add(o == null ? null : new Result(o, null, 0));
         }
         return results;
     }
 
-    /** One call's outcome on one DPU and, for an exchange call, what it reported. */
-    record Result(CallOutcome outcome, ExchangeReport report) {}
+    /**
+     * One call's outcome on one DPU and, for an exchange call, what it reported; {@code undo}: the MRAM offset where
+     * the DPU's undo log ended after the call (for a KEEP call: the end of its kept segment).
+     */
+    record Result(CallOutcome outcome, ExchangeReport report, int undo) {}
 
     /** How to format a new database: log2 of the hash buckets of every table (0: the program's default). */
     record Format(int hashBucketsLog2) {}

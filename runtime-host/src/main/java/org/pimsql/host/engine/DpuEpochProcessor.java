@@ -55,8 +55,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private volatile Footprints footprints = new Footprints(null);
     /** Per DPU: how many undo segments the last launch kept are committed at the next launch (the rest roll back). */
     private int[] commitNext;
-    /** Per DPU: how many undo segments the last launch kept (KEEP calls that answered). */
-    private int[] keptLast;
+    /**
+     * Per DPU: where each undo segment the last launch kept ends (the records of its KEEP calls, in batch order); the
+     * next launch commits the first {@link #commitNext} of them and rolls the rest back (docs/multi-partition.md).
+     */
+    private int[][] keptEnds;
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -169,7 +172,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
     }
 
-    /** The kernel keeps at most (PIM_MP_SEG_BYTES - 8) / 8 undo segments per launch; stay well below. */
+    /** KEEP calls per DPU and launch: bounds the speculative work (and the undo log it keeps) behind an undecided call. */
     static final int MAX_KEEP = 400;
     /** -Dpimsql.traceEpochs=true prints one line per epoch (exchange calls, launches, deepest chain). */
     private static final boolean TRACE = Boolean.getBoolean("pimsql.traceEpochs");
@@ -337,7 +340,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         int dpus = open.size();
         if (commitNext == null || commitNext.length != dpus) {
             commitNext = new int[dpus];
-            keptLast = new int[dpus];
+            keptEnds = new int[dpus][0];
         }
         var replicated = new HashMap<Long, CallOutcome>();
         int launches = 0;
@@ -398,18 +401,23 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 batches.add(plan.calls());
                 items.add(ordered);
                 // every DPU runs at each launch, so an idle one still needs an (empty) queue to overwrite the last
+                int[] kept = keptEnds[d];
+                int commitTo = commitNext[d] == 0 ? 0 : kept[commitNext[d] - 1];
                 inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), fmt ? this.format : null,
-                        new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitNext[d]));
+                        new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitTo,
+                                kept.length == 0 ? 0 : kept[kept.length - 1]));
             }
             fmt = false;
             List<List<CallCodec.Result>> results = launch(current, batches, inputs);
             for (int d = 0; d < dpus; d++) {
-                keptLast[d] = 0;
+                var ends = new ArrayList<Integer>();
                 for (int i = 0; i < batches.get(d).size(); i++) {
-                    if (results.get(d).get(i) != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
-                        keptLast[d]++;
+                    CallCodec.Result r = results.get(d).get(i);
+                    if (r != null && (batches.get(d).get(i).flags() & RoutedCall.KEEP) != 0) {
+                        ends.add(r.undo());
                     }
                 }
+                keptEnds[d] = ends.stream().mapToInt(Integer::intValue).toArray();
             }
             countWaves(calls, waves);
             chain = Math.max(chain, decide(open, items, batches, results, replicated));

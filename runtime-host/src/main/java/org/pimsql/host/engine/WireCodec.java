@@ -29,15 +29,17 @@ import org.pimsql.frontend.ir.Variable;
  * <pre>
  * input  (at memory().inputOffset() of the MRAM heap):
  *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange header), u32 ncalls, u32 bytes,
- *                 u32 nprocs, u32 0, then the u16 ids of the procedures whose code the launch loads, padded to 8
+ *                 u32 nprocs, u32 0, u32 commit_to, u32 kept_to (the previous launch's kept segments),
+ *                 then the u16 ids of the procedures whose code the launch loads, padded to 8
  *   [format only] the formatted database header (DatabaseFormat)
- *   [exchange]    u32 dpu, u32 partitions, u32 dpus, u32 commit
+ *   [exchange]    u32 dpu, u32 partitions, u32 dpus, u32 0
  *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
  *   result header u32 magic "PIMR", u32 records, u32 bytes, u32 flags (1 = output full, calls left undone)
  *   per call run  u32 bytes, u16 procedure, u16 status, u64 sequence, char[5] SQLSTATE, u8 result sets,
- *                 u16 message length, u32 OUT bytes, u32 the call's index in the batch;
+ *                 u16 message length, u32 OUT bytes, u32 the call's index in the batch, u32 exchange report bytes,
+ *                 u32 undo position after the call;
  *                 then on success each result set (u32 index, u32 rows, rows) and the OUT block,
  *                 on failure the message (padded to 8)
  * </pre>
@@ -140,9 +142,12 @@ final class WireCodec implements CallCodec {
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
+        int noSegments = layout.memory().undoOffset();
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
-                .putInt(calls.size()).putInt(size).putInt(procs.size()).putInt(0);
+                .putInt(calls.size()).putInt(size).putInt(procs.size()).putInt(0)
+                .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : noSegments)
+                .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : noSegments);
         for (int id : procs) {
             b.putShort((short) id);
         }
@@ -151,7 +156,7 @@ final class WireCodec implements CallCodec {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
         if (header != null) {
-            b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(header.commit());
+            b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
@@ -280,6 +285,7 @@ final class WireCodec implements CallCodec {
             int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
             int outBytes = b.getInt(pos + 24);
             int mpBytes = b.getInt(pos + 32);
+            int undo = b.getInt(pos + 36);
             int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
             ExchangeReport report = mpBytes == 0 ? null : report(b, pos + recordBytes - mpBytes);
             CallOutcome outcome;
@@ -291,7 +297,7 @@ final class WireCodec implements CallCodec {
             } else {
                 outcome = success(c, b, body, sets, outBytes);
             }
-            outcomes.set(index, new Result(outcome, report));
+            outcomes.set(index, new Result(outcome, report, undo));
             pos += recordBytes;
         }
         return outcomes;
