@@ -83,8 +83,8 @@ static uint8_t *load(pim_off_t off, uint32_t bytes)
 /*
  * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
  * (docs/vm.md "WRAM during a launch") and installs the database header from `db`: it lives in MRAM between
- * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead, and the DPU only
- * zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump.
+ * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead (the host also zeroes the
+ * hash bucket arrays it places from PIM_DATA_OFF up to bump, before the launch).
  */
 static void layout(const batch_hdr_t *bh, pim_off_t db)
 {
@@ -141,14 +141,6 @@ static void layout(const batch_hdr_t *bh, pim_off_t db)
         assert(p + g->frame_bytes <= (uint8_t *)t->rec + g->arena_bytes);
     }
     bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
-    if ((bh->flags & PIM_FLAG_INIT) != 0) {
-        pim_off_t at;
-        p = pim_task[0].frame;
-        pim_fill(p, 0, bounce);
-        for (at = PIM_DATA_OFF; at < pim_db->bump; at += bounce) {
-            pim_mram_put(at, p, bounce);
-        }
-    }
 }
 
 #if PIM_HAS(PIM_F_MP)

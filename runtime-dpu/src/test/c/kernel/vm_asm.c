@@ -301,6 +301,12 @@ static dpu_error_t launch(struct dpu_set_t set)
     }
     err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
     CHECK(err == DPU_OK, "push batch: %d", (int)err);
+    if (batch_init) {
+        /* the host zeroes the hash bucket arrays of a new database (db_image places them) */
+        static const uint8_t zero[2 * 64];
+        err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_DATA_OFF, zero, sizeof(zero));
+        CHECK(err == DPU_OK, "zero buckets: %d", (int)err);
+    }
     return dpu_launch(set, DPU_SYNCHRONOUS);
 }
 

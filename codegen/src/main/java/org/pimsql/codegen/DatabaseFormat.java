@@ -6,7 +6,8 @@ import java.nio.ByteOrder;
 /**
  * The formatted empty database header ({@code pim_db_t}, runtime-dpu/.../pim_rt.h) that the host sends in a
  * {@code FLAG_INIT} batch (docs/wire-format.md). The host formats instead of the DPU so that no program
- * spends IRAM on it: the DPU copies this image to its header and zeroes the hash bucket arrays it names.
+ * spends IRAM on it: the host zeroes the hash bucket arrays the header names ({@link #bucketBytes}) before the
+ * launch, and the DPU installs the header.
  *
  * <p>Layout (little-endian u32s, docs/vm.md "The batch and the database header"): magic, ntables, bump, limit,
  * nfree, ntrees, 0, 0; {@code nfree = ntables + ntrees + 1} free lists {size, head}; per table {buckets,
@@ -41,22 +42,39 @@ public final class DatabaseFormat {
         return 32 + 8 * freeLists(layout) + 16 * tables + 32 * trees(layout);
     }
 
+    private static int log2(SchemaLayout layout, int bucketsLog2) {
+        int lg = bucketsLog2 == 0 ? layout.memory().defaultBucketsLog2() : bucketsLog2;
+        if (lg < 1 || lg > MAX_BUCKETS_LOG2) {
+            throw new IllegalArgumentException("hash buckets log2 must be within 1.." + MAX_BUCKETS_LOG2 + ": " + lg);
+        }
+        return lg;
+    }
+
+    /**
+     * Bytes of the hash bucket arrays of an empty database ({@link #image}): they start at {@code dataOffset}, and the
+     * host zeroes them (every chain empty) before the launch that installs the header.
+     */
+    public static int bucketBytes(SchemaLayout layout, int bucketsLog2) {
+        MemoryMap m = layout.memory();
+        int lg = log2(layout, bucketsLog2);
+        int tables = layout.tables().size();
+        long bytes = (long) tables * (4L << lg);
+        if (m.dataOffset() + bytes > m.dataEnd()) {
+            throw new IllegalArgumentException("2^" + lg + " hash buckets for each of " + tables
+                    + " tables do not fit in the DPU's data area");
+        }
+        return (int) bytes;
+    }
+
     /**
      * The header of an empty database with {@code 2^bucketsLog2} hash buckets per table (0 selects
      * {@code MemoryMap.defaultBucketsLog2}).
      */
     public static byte[] image(SchemaLayout layout, int bucketsLog2) {
         MemoryMap m = layout.memory();
-        int lg = bucketsLog2 == 0 ? m.defaultBucketsLog2() : bucketsLog2;
-        if (lg < 1 || lg > MAX_BUCKETS_LOG2) {
-            throw new IllegalArgumentException("hash buckets log2 must be within 1.." + MAX_BUCKETS_LOG2 + ": " + lg);
-        }
+        int lg = log2(layout, bucketsLog2);
         int tables = layout.tables().size();
-        long bump = m.dataOffset() + (long) tables * (4L << lg);
-        if (bump > m.dataEnd()) {
-            throw new IllegalArgumentException("2^" + lg + " hash buckets for each of " + tables
-                    + " tables do not fit in the DPU's data area");
-        }
+        long bump = m.dataOffset() + (long) bucketBytes(layout, bucketsLog2);
         byte[] bytes = new byte[bytes(layout)];
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(DB_MAGIC).putInt(tables).putInt((int) bump).putInt(m.dataEnd()).putInt(freeLists(layout))

@@ -78,6 +78,14 @@ public interface CallCodec {
     record Format(int hashBucketsLog2) {}
 
     /**
+     * The MRAM the host zeroes on every DPU before the launch that formats it (the hash bucket arrays of the new
+     * database: every chain empty), or null when the format needs none.
+     */
+    default MramRegion formatZeroes(Format format) {
+        return null;
+    }
+
+    /**
      * Bytes that certainly hold the output of a queue (a multiple of 8, at most {@code output().capacity()}),
      * or -1 when only the output's header can tell (result sets of unknown size).
      */

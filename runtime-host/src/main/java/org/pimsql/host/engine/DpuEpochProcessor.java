@@ -407,8 +407,8 @@ public final class DpuEpochProcessor implements EpochProcessor {
                         new CallCodec.LaunchHeader(d, placement.partitionCount(), dpus, commitTo,
                                 kept.length == 0 ? 0 : kept[kept.length - 1]));
             }
+            List<List<CallCodec.Result>> results = launch(current, batches, inputs, fmt);
             fmt = false;
-            List<List<CallCodec.Result>> results = launch(current, batches, inputs);
             for (int d = 0; d < dpus; d++) {
                 var ends = new ArrayList<Integer>();
                 for (int i = 0; i < batches.get(d).size(); i++) {
@@ -713,11 +713,21 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return loads;
     }
 
-    /** Runs one launch; returns each DPU's results, one per call in batch order (null: did not run, output full). */
+    /**
+     * Runs one launch (the first formats the DPUs); returns each DPU's results, one per call in batch order (null: did
+     * not run, output full).
+     */
     private List<List<CallCodec.Result>> launch(CompiledSchema current, List<List<RoutedCall>> calls,
-                                                byte[][] inputs) throws DpuException {
+                                                byte[][] inputs, boolean format) throws DpuException {
         CallCodec codec = current.codec();
         int loads = prepareDpus(current);
+        MramRegion zeroes = format ? codec.formatZeroes(this.format) : null;
+        if (zeroes != null) {
+            byte[][] copies = new byte[inputs.length][];
+            java.util.Arrays.fill(copies, new byte[zeroes.capacity()]);
+            backend.push(zeroes.symbol(), zeroes.offset(), copies);
+            count(0, 0, copies, new byte[0][]);
+        }
         backend.push(codec.input().symbol(), codec.input().offset(), inputs);
         backend.launch();
         int dpus = calls.size();

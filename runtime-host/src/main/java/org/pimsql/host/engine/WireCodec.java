@@ -216,6 +216,12 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
+    public MramRegion formatZeroes(Format format) {
+        int bytes = DatabaseFormat.bucketBytes(layout, format.hashBucketsLog2());
+        return bytes == 0 ? null : new MramRegion(MramRegion.MRAM_HEAP, layout.memory().dataOffset(), bytes);
+    }
+
+    @Override
     public int outputBound(List<RoutedCall> calls) {
         long bound = SchemaLayout.RESULT_HEADER_BYTES;
         for (RoutedCall c : calls) {
