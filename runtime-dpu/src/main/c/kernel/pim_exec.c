@@ -18,11 +18,18 @@
 #include <barrier.h>
 #endif
 
-/* commit_to, kept_to: the previous launch's kept segments (tasklet 0's undo area from PIM_UNDO_OFF up to kept_to)
- * are committed up to commit_to and rolled back from there (docs/multi-partition.md "KEEP segments"). */
+/* The batch header (docs/wire-format.md): the host places everything, so the kernel reads positions, not flags.
+ * db: the database header to install (PIM_DB_OFF, or the formatted one of a new database in the batch); calls: the
+ * first call; commit_to, kept_to: the previous launch's kept segments (tasklet 0's undo area from PIM_UNDO_OFF up to
+ * kept_to) are committed up to commit_to and rolled back from there (docs/multi-partition.md "KEEP segments");
+ * then the exchange header (dpu, partitions, dpus, 0), which lands in pim_x. The procedures' directory entries
+ * follow the header. */
 typedef struct {
-    uint32_t magic, flags, ncalls, bytes, nprocs, pad;
+    uint32_t magic, flags, ncalls, bytes, nprocs;
+    pim_off_t db, calls;
+    uint32_t pad;
     pim_off_t commit_to, kept_to;
+    uint32_t x[4];
 } batch_hdr_t;
 
 typedef struct {
@@ -43,7 +50,8 @@ typedef struct {
 
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
-_Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
+_Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && offsetof(batch_hdr_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16,
+               "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
 _Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
@@ -69,77 +77,59 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 /* pim_k.stopped: a tasklet found its slice full: the calls of its wave not yet started, and every later wave,
  * are resubmitted. Tasklets read it right after a barrier, so all of them agree where to stop. */
 #define stopped (pim_k.stopped)
-#define calls_at (pim_k.calls)
 #define bounce (pim_k.bounce)
-
-/* A WRAM heap block of `bytes` holding the MRAM bytes at `off`. */
-static uint8_t *load(pim_off_t off, uint32_t bytes)
-{
-    uint8_t *p = mem_alloc(bytes);
-    pim_mram_get(off, p, bytes);
-    return p;
-}
 
 /*
  * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
- * (docs/vm.md "WRAM during a launch") and installs the database header from `db`: it lives in MRAM between
- * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead (the host also zeroes the
- * hash bucket arrays it places from PIM_DATA_OFF up to bump, before the launch).
+ * (docs/vm.md "WRAM during a launch") at the offsets the image header gives, installs the database header (it
+ * lives in MRAM between launches; a new database's comes in the batch) and loads the batch's procedures.
  */
-static void layout(const batch_hdr_t *bh, pim_off_t db)
+static void layout(const batch_hdr_t *bh)
 {
     pim_image_t *g = &pim_img;
     pim_proc_t *dir;
-    uint8_t *p;
+    uint8_t *h, *a;
     uint32_t i;
-    uint16_t ids[4] __attribute__((aligned(8)));
 
     pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
     assert(g->magic == PIM_IMAGE_MAGIC && g->format == PIM_IMAGE_FORMAT && g->tasklets == NR_TASKLETS &&
            (g->features & ~(uint32_t)PIM_FEATURES) == 0);
     mem_reset();
-    pim_heap = load(db, g->db_bytes);
-    pim_db = (pim_db_t *)pim_heap;
+    pim_heap = h = mem_alloc(g->heap_bytes);
+    pim_mram_get(bh->db, h, g->db_bytes);
+    pim_mram_get(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, h + g->db_bytes, g->schema_bytes);
+    pim_db = (pim_db_t *)(void *)h;
     pim_free_lists = (pim_freelist_t *)(pim_db + 1);
-    pim_tstate = (pim_tstate_t *)(pim_free_lists + pim_db->nfree);
-    pim_trees = (pim_btree_t *)(pim_tstate + g->ntables);
-    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= pim_heap + g->db_bytes);
+    pim_tstate = (pim_tstate_t *)(void *)(h + g->tstate_at);
+    pim_trees = (pim_btree_t *)(void *)(h + g->trees_at);
+    pim_tabs = (const pim_table_t *)(void *)(h + g->db_bytes);
+    pim_idxs = (const pim_index_t *)(void *)(h + g->idxs_at);
+    pim_cols = (const pim_col_t *)(void *)(h + g->cols_at);
+    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= h + g->db_bytes);
 
-    pim_tabs = (const pim_table_t *)load(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, g->schema_bytes);
-    pim_idxs = (const pim_index_t *)(pim_tabs + g->ntables);
-    /* the columns follow the indexes; the last table's indexes are the last ones */
-    pim_cols = (const pim_col_t *)(pim_idxs + (g->ntables == 0 ? 0u : pim_tabs[g->ntables - 1].first_index +
-                                                                          pim_tabs[g->ntables - 1].nindexes));
-
-    pim_nprocs = bh->nprocs;
+    /* the batch's procedures: their directory entries, then each one's code (its heap offset replaces its image
+     * offset) */
     pim_procs = dir = mem_alloc(bh->nprocs * sizeof(pim_proc_t));
+    pim_nprocs = bh->nprocs;
+    pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES, dir, bh->nprocs * sizeof(pim_proc_t));
     for (i = 0; i < bh->nprocs; i++, dir++) {
-        if ((i & 3u) == 0) {
-            pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + 2 * i, ids, 8);
-        }
-        assert(ids[i & 3u] < g->nprocs);
-        pim_mram_get(PIM_IMAGE_OFF + g->dir_offset + ids[i & 3u] * PIM_DIR_ENTRY_BYTES, dir, PIM_DIR_ENTRY_BYTES);
-        /* the fix-up: the code's heap offset instead of its image offset, the id instead of its size */
-        dir->code = (uint32_t)(load(PIM_IMAGE_OFF + dir->code, dir->id) - pim_heap);
-        dir->id = ids[i & 3u];
-        assert(dir->frame_bytes <= g->frame_bytes);
+        assert(dir->frame_bytes <= g->frame_bytes && dir->code + dir->bytes <= g->bytes);
+        a = mem_alloc(dir->bytes);
+        pim_mram_get(PIM_IMAGE_OFF + dir->code, a, dir->bytes);
+        dir->code = (uint32_t)(a - h);
     }
 
-    for (i = 0; i < NR_TASKLETS; i++) {
+    for (i = 0, a = h + g->db_bytes + g->schema_bytes; i < NR_TASKLETS; i++, a += g->arena_bytes) {
         pim_task_t *t = &pim_task[i];
-        t->rec = (pim_rec_t *)(void *)(p = mem_alloc(g->arena_bytes));
-        t->key_a = p += PIM_ARENA_MSG_BYTES;
-        t->key_b = p += g->key_bytes;
-        p += g->key_bytes;
+        t->rec = (pim_rec_t *)(void *)a;
+        t->key_a = a + PIM_ARENA_MSG_BYTES;
+        t->key_b = a + g->key_b;
+        t->frame = a + g->frame;
 #if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES) /* B+tree reads or writes */
-        if (g->tree_key != 0) {
-            pim_bt_buffers(i, p, p + PIM_BT_NODE_BYTES(g->tree_key) + g->tree_key + 8);
-            p += PIM_BT_BUFFER_BYTES(g->tree_key);
-        }
+        pim_bt_buffers(i, a + g->node, a + g->brec);
 #endif
-        t->frame = p;
-        assert(p + g->frame_bytes <= (uint8_t *)t->rec + g->arena_bytes);
     }
+    assert(a == h + g->heap_bytes && g->frame + g->frame_bytes <= g->arena_bytes);
     bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
 }
 
@@ -241,16 +231,8 @@ int main(void)
     T->out_end = base + SLICE_BYTES;
     T->records = 0;
     if (slot == 0) {
-        pos = PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + ((bh.nprocs * 2u + 7u) & ~7u);
-        layout(&bh, (bh.flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF);
-        if ((bh.flags & PIM_FLAG_INIT) != 0) {
-            pos += pim_img.db_bytes;
-        }
-        if ((bh.flags & PIM_FLAG_MP) != 0) { /* (a kernel without PIM_F_MP has no segments, and no exchange call) */
-            pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
-            pos += PIM_MP_HEADER_BYTES;
-        }
-        calls_at = pos;
+        layout(&bh);
+        pim_mram_get(PIM_IN_OFF + offsetof(batch_hdr_t, x), &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
         stopped = 0;
         /* exchange scratch: the input area after the batch */
         pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
@@ -268,7 +250,7 @@ int main(void)
         pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
-    for (i = 0, pos = calls_at; i < bh.ncalls; i++, pos += ch.bytes) {
+    for (i = 0, pos = bh.calls; i < bh.ncalls; i++, pos += ch.bytes) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
         if (i > 0 && (ch.flags & PIM_CALL_JOINS_WAVE) == 0) {
@@ -283,12 +265,10 @@ int main(void)
         if (turn == slot && !stopped) {
             /* an exchange call also keeps room for its report */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            const pim_proc_t *p = pim_procs;
+            const pim_proc_t *p = &pim_procs[ch.proc];
             pim_off_t params = pos + sizeof(ch);
-            uint32_t n = ch.bytes - sizeof(ch), k;
-            for (k = 0; k < pim_nprocs && p->id != ch.proc; k++, p++) {
-            }
-            assert(k < pim_nprocs); /* the batch lists every procedure its calls name */
+            uint32_t n = ch.bytes - sizeof(ch);
+            assert(ch.proc < pim_nprocs); /* a call names its procedure's entry in the batch's directory */
             pim_mram_get(pos, &ch, sizeof(ch));
             if ((ch.flags & PIM_CALL_MP) != 0) {
                 mp_call_hdr_t mh __attribute__((aligned(8)));

@@ -49,9 +49,14 @@ typedef pim_mram_off_t pim_off_t;
 #define PIM_SLOT() (NR_TASKLETS == 1 ? 0u : (uint32_t)me())
 
 /* ---- the image (MRAM at PIM_IMAGE_OFF), docs/vm.md ---- */
+/* The header, with the WRAM heap's layout as the compiler computed it: heap offsets of the schema's index and
+ * column arrays and of the database header's table states and B+tree slots; arena offsets of the second key
+ * buffer, the B+tree node and record buffers and the frame. */
 typedef struct {
-    uint32_t magic, format, bytes, ntables, nprocs, schema_bytes, dir_offset, tasklets;
-    uint32_t arena_bytes, frame_bytes, key_bytes, tree_key, db_bytes, features, reserved[2];
+    uint32_t magic, format, bytes, tasklets, features, db_bytes, schema_bytes, arena_bytes;
+    uint32_t frame_bytes, key_bytes, heap_bytes, reserved;
+    uint16_t idxs_at, cols_at, tstate_at, trees_at;
+    uint16_t key_b, node, brec, frame;
 } pim_image_t;
 
 /* The schema section, copied to WRAM at every launch. */
@@ -80,10 +85,10 @@ typedef struct {
     uint8_t nullable;
 } pim_col_t;
 
-/* A procedure's directory entry; the loaded copy in WRAM holds the code's heap offset and the procedure id
- * in its first two words instead of the image offset and size. */
+/* A procedure's directory entry (the batch lists the entries of the procedures it calls); the loaded copy in WRAM
+ * holds the code's heap offset instead of its image offset. */
 typedef struct {
-    uint32_t code, id;
+    uint32_t code, bytes;
     uint16_t ninstr, frame_bytes, out_bytes, xbuf;
 } pim_proc_t;
 
@@ -181,7 +186,6 @@ typedef struct {
     pim_freelist_t *free;      /* db->nfree of them */
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
-    pim_off_t calls;           /* the batch's first call */
     uint32_t bounce;           /* bytes of a finished call's frame usable for MRAM-to-MRAM copies (<= one DMA) */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
 } pim_kernel_t;

@@ -96,6 +96,7 @@ static const uint16_t schema_words[] = {
     16, 0, 64, PIM_K_I64,
 };
 #define NTABLES 2u
+#define NINDEXES 4u
 #define NTREES 2u
 #define NFREE (NTABLES + NTREES + 1u)
 #define KEY_BYTES 32u
@@ -113,9 +114,17 @@ static void put32(uint8_t *p, uint32_t v)
     memcpy(p, &v, 4);
 }
 
+static void put16(uint8_t *p, uint16_t v)
+{
+    memcpy(p, &v, 2);
+}
+
+/* The directory entries of the procedures of the last image (the batch lists those of the procedures it calls). */
+static uint8_t entries[MAXPROCS][PIM_DIR_ENTRY_BYTES];
+
 uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
 {
-    uint32_t nprocs = 0, i, schema = sizeof(schema_words), dir, at;
+    uint32_t nprocs = 0, i, schema = sizeof(schema_words), at, db = db_bytes(), node, tstate = 32 + 8 * NFREE;
     for (i = 0; i < MAXPROCS; i++) {
         if (procs[i].used) {
             nprocs = i + 1;
@@ -124,11 +133,10 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
     memset(out, 0, PIM_IMAGE_BYTES);
     memcpy(out + PIM_IMAGE_HEADER_BYTES, schema_words, schema);
     schema = (schema + 7) & ~7u;
-    dir = PIM_IMAGE_HEADER_BYTES + schema;
-    at = dir + nprocs * PIM_DIR_ENTRY_BYTES;
+    at = PIM_IMAGE_HEADER_BYTES + schema;
     for (i = 0; i < nprocs; i++) {
         asm_proc_t *p = &procs[i];
-        uint8_t *e = out + dir + i * PIM_DIR_ENTRY_BYTES;
+        uint8_t *e = entries[i];
         uint32_t bytes;
         if (!p->used) { /* an empty slot: a procedure that only ends */
             A = p;
@@ -139,10 +147,10 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         bytes = (8 * p->ni + 4 * p->np + 7) & ~7u;
         put32(e, at);
         put32(e + 4, bytes);
-        *(uint16_t *)(e + 8) = (uint16_t)p->ni;
-        *(uint16_t *)(e + 10) = FRAME;
-        *(uint16_t *)(e + 12) = p->out;
-        *(uint16_t *)(e + 14) = p->xbuf;
+        put16(e + 8, (uint16_t)p->ni);
+        put16(e + 10, FRAME);
+        put16(e + 12, p->out);
+        put16(e + 14, p->xbuf);
         memcpy(out + at, p->code, 8 * p->ni);
         memcpy(out + at + 8 * p->ni, p->pool, 4 * p->np);
         at += bytes;
@@ -150,17 +158,25 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
     put32(out, PIM_IMAGE_MAGIC);
     put32(out + 4, PIM_IMAGE_FORMAT);
     put32(out + 8, at);
-    put32(out + 12, NTABLES);
-    put32(out + 16, nprocs);
-    put32(out + 20, schema);
-    put32(out + 24, dir);
-    put32(out + 28, tasklets);
-    put32(out + 32, ARENA);
-    put32(out + 36, FRAME);
-    put32(out + 40, KEY_BYTES);
-    put32(out + 44, TREE_KEY);
-    put32(out + 48, db_bytes());
-    put32(out + 52, features);
+    put32(out + 12, tasklets);
+    put32(out + 16, features);
+    put32(out + 20, db);
+    put32(out + 24, schema);
+    put32(out + 28, ARENA);
+    put32(out + 32, FRAME);
+    put32(out + 36, KEY_BYTES);
+    put32(out + 40, db + schema + tasklets * ARENA); /* the heap before the batch's procedures */
+    /* heap offsets: index[] and col[] in the schema section, the table states and B+tree slots in the header */
+    put16(out + 48, (uint16_t)(db + 8 * NTABLES));
+    put16(out + 50, (uint16_t)(db + 8 * (NTABLES + NINDEXES)));
+    put16(out + 52, (uint16_t)tstate);
+    put16(out + 54, (uint16_t)(tstate + 16 * NTABLES));
+    /* arena offsets: key_b, the B+tree node (with its slack record) and record buffers, the frame */
+    node = PIM_ARENA_MSG_BYTES + 2 * KEY_BYTES;
+    put16(out + 56, PIM_ARENA_MSG_BYTES + KEY_BYTES);
+    put16(out + 58, (uint16_t)node);
+    put16(out + 60, (uint16_t)(node + 16 + 11 * (TREE_KEY + 8)));
+    put16(out + 62, (uint16_t)(node + BT_BUFFERS));
     return at;
 }
 
@@ -270,22 +286,27 @@ static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
-        *(uint16_t *)(batch + len + 2 * i) = (uint16_t)listed[i];
+        memcpy(batch + len + PIM_DIR_ENTRY_BYTES * i, entries[listed[i]], PIM_DIR_ENTRY_BYTES);
     }
-    len += (2 * nlisted + 7) & ~7u;
+    len += PIM_DIR_ENTRY_BYTES * nlisted;
+    put32(batch + 20, batch_init ? PIM_IN_OFF + len : PIM_DB_OFF); /* the database header to install */
     if (batch_init) {
         db_image(batch + len);
         len += db_bytes();
     }
-    if (has_mp) {
-        memcpy(batch + len, &batch_mp, 12);
-        len += 16;
-    }
+    put32(batch + 24, PIM_IN_OFF + len); /* the first call */
     memcpy(batch + len, calls, calls_len);
+    for (at = len; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at)) {
+        /* a call names its procedure's entry in the batch's directory */
+        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4);
+        for (i = 0; listed[i] != *proc; i++) {
+        }
+        *proc = (uint16_t)i;
+    }
     len += calls_len;
     put32(batch, PIM_BATCH_MAGIC);
     put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
@@ -295,9 +316,12 @@ static dpu_error_t launch(struct dpu_set_t set)
     {
         /* the last launch's kept segments: the first `commit` stay (all without an exchange header) */
         uint32_t commit = has_mp && batch_mp.commit < nkept ? batch_mp.commit : nkept;
-        put32(batch + 24, commit == 0 ? PIM_UNDO_OFF : kept_ends[commit - 1]);
-        put32(batch + 28, nkept == 0 ? PIM_UNDO_OFF : kept_ends[nkept - 1]);
+        put32(batch + 32, commit == 0 ? PIM_UNDO_OFF : kept_ends[commit - 1]);
+        put32(batch + 36, nkept == 0 ? PIM_UNDO_OFF : kept_ends[nkept - 1]);
         nkept = 0;
+    }
+    if (has_mp) {
+        memcpy(batch + 40, &batch_mp, 12); /* dpu, partitions, dpus */
     }
     err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
     CHECK(err == DPU_OK, "push batch: %d", (int)err);

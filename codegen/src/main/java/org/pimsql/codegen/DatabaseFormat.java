@@ -36,6 +36,16 @@ public final class DatabaseFormat {
         return layout.tables().size() + trees(layout) + 1;
     }
 
+    /** Offset of the per-table states {buckets, bucket_mask, rows, 0} in the header (after the free lists). */
+    public static int tableStatesAt(SchemaLayout layout) {
+        return 32 + 8 * freeLists(layout);
+    }
+
+    /** Offset of the B+tree slots in the header (after the table states). */
+    public static int treesAt(SchemaLayout layout) {
+        return tableStatesAt(layout) + 16 * layout.tables().size();
+    }
+
     /** Bytes of the header image, a multiple of 8. */
     public static int bytes(SchemaLayout layout) {
         int tables = layout.tables().size();

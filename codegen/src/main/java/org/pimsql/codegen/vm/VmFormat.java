@@ -15,9 +15,9 @@ public final class VmFormat {
     public static final int RESULT_MAGIC = 0x524D4950; // "PIMR"
     public static final int DB_MAGIC = 0x444D4950; // "PIMD"
     public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
-    public static final int IMAGE_FORMAT = 1;
+    public static final int IMAGE_FORMAT = 2;
 
-    public static final int BATCH_HEADER_BYTES = 32;
+    public static final int BATCH_HEADER_BYTES = 56;
     public static final int CALL_HEADER_BYTES = 24;
     public static final int RECORD_HEADER_BYTES = 40;
     public static final int RESULT_HEADER_BYTES = 16;

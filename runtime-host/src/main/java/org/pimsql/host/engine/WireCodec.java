@@ -15,6 +15,7 @@ import org.pimsql.codegen.ResultSetLayout;
 import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.codegen.vm.VmFormat;
+import org.pimsql.codegen.vm.VmImage;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Cursor;
 import org.pimsql.frontend.ir.ParamMode;
@@ -28,12 +29,14 @@ import org.pimsql.frontend.ir.Variable;
  *
  * <pre>
  * input  (at memory().inputOffset() of the MRAM heap):
- *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange header), u32 ncalls, u32 bytes,
- *                 u32 nprocs, u32 0, u32 commit_to, u32 kept_to (the previous launch's kept segments),
- *                 then the u16 ids of the procedures whose code the launch loads, padded to 8
+ *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange call), u32 ncalls, u32 bytes,
+ *                 u32 nprocs, u32 db (MRAM offset of the database header to install), u32 calls (MRAM offset of
+ *                 the first call), u32 0, u32 commit_to, u32 kept_to (the previous launch's kept segments),
+ *                 u32 dpu, u32 partitions, u32 dpus, u32 0 (the exchange header)
+ *   directory     the 16-byte entries (VmImage.directoryEntry) of the procedures whose code the launch loads
  *   [format only] the formatted database header (DatabaseFormat)
- *   [exchange]    u32 dpu, u32 partitions, u32 dpus, u32 0
- *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
+ *   per call      u32 bytes, u16 procedure (its entry in the batch's directory), u16 flags (1 = joins the previous
+ *                 call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
  *   result header u32 magic "PIMR", u32 records, u32 bytes, u32 flags (1 = output full, calls left undone)
@@ -55,13 +58,15 @@ final class WireCodec implements CallCodec {
     static final int CALL_SERIAL = VmFormat.CALL_SERIAL;
 
     private final SchemaLayout layout;
+    private final VmImage image;
     private final Map<String, ProcedureLayout> procedures = new HashMap<>();
     private final MramRegion input;
     private final MramRegion output;
     private final int formatBytes;
 
-    WireCodec(SchemaLayout layout) {
+    WireCodec(SchemaLayout layout, VmImage image) {
         this.layout = layout;
+        this.image = image;
         for (ProcedureLayout p : layout.procedures()) {
             procedures.put(p.name(), p);
         }
@@ -89,9 +94,9 @@ final class WireCodec implements CallCodec {
         return output;
     }
 
-    /** Batch flag: the exchange header follows. */
+    /** Batch flag: the batch header's exchange header is filled (for readers of a batch; the kernel needs no flag). */
     static final int FLAG_MP = VmFormat.FLAG_MP;
-    /** The exchange header of a batch and the sub-header of an exchange call. */
+    /** The exchange header in a batch's header, the sub-header of an exchange call and an exchange report's header. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
     /** Room left after the batch in the input area for the values a launch publishes (kernel scratch). */
     static final int PUBLISH_ROOM = 32 * 1024;
@@ -107,14 +112,9 @@ final class WireCodec implements CallCodec {
 
     @Override
     public int queueOverhead(boolean format) {
-        // the list of procedures to load: at most one entry per procedure of the schema
-        return SchemaLayout.BATCH_HEADER_BYTES + procedureList(layout.procedures().size()) + MP_HEADER_BYTES
+        // the directory of procedures to load: at most one entry per procedure of the schema
+        return SchemaLayout.BATCH_HEADER_BYTES + VmFormat.DIRECTORY_ENTRY_BYTES * layout.procedures().size()
                 + (format ? formatBytes : 0) + PUBLISH_ROOM;
-    }
-
-    /** Bytes of the batch's list of n procedure ids (u16 each, padded to 8). */
-    private static int procedureList(int n) {
-        return (2 * n + 7) & ~7;
     }
 
     private static int waveFlags(boolean[] joinsWave, int i) {
@@ -135,29 +135,35 @@ final class WireCodec implements CallCodec {
         for (RoutedCall c : calls) {
             procs.add(layoutOf(c.procedure()).id());
         }
-        int size = SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()) + (header != null ? MP_HEADER_BYTES : 0)
-                + (format != null ? formatBytes : 0);
+        var slots = new HashMap<Integer, Integer>(); // procedure id -> its entry in the batch's directory
+        int directory = SchemaLayout.BATCH_HEADER_BYTES;
+        int db = directory + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size();
+        int first = db + (format != null ? formatBytes : 0);
+        int size = first;
         for (RoutedCall c : calls) {
             size += encodedSize(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
-        int noSegments = layout.memory().undoOffset();
+        MemoryMap m = layout.memory();
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
-                .putInt(calls.size()).putInt(size).putInt(procs.size()).putInt(0)
-                .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : noSegments)
-                .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : noSegments);
-        for (int id : procs) {
-            b.putShort((short) id);
-        }
-        b.position(SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()));
-        if (format != null) {
-            b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
-        }
+                .putInt(calls.size()).putInt(size).putInt(procs.size())
+                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first).putInt(0)
+                .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : m.undoOffset())
+                .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : m.undoOffset());
         if (header != null) {
             b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
+        b.position(directory);
+        for (int id : procs) {
+            slots.put(id, slots.size());
+            b.put(image.directoryEntry(id));
+        }
+        if (format != null) {
+            b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
+        }
+        b.position(first);
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
@@ -168,7 +174,8 @@ final class WireCodec implements CallCodec {
                 // pim_exec.c: exchange and KEEP calls run alone, on tasklet 0 (which owns the kept segments)
                 throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
             }
-            b.putInt(encodedSize(c)).putShort((short) pl.id()).putShort((short) (c.flags() | waveFlags(joinsWave, i)))
+            b.putInt(encodedSize(c)).putShort(slots.get(pl.id()).shortValue())
+                    .putShort((short) (c.flags() | waveFlags(joinsWave, i)))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
                 b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(0);
