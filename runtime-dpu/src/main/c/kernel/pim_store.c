@@ -202,7 +202,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
                 (void)pim_bt_remove(tree, T->key_a, off, pim_free);
             }
             if (to != NULL) {
-                ok = pim_bt_insert(tree, T->key_b, off, pim_alloc) && ok;
+                ok = pim_bt_insert(tree, T->key_b, off, pim_alloc, pim_free) && ok;
             }
 #endif
         }

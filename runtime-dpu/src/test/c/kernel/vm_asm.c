@@ -266,7 +266,7 @@ static void db_image(uint8_t *p)
     memset(p, 0, db_bytes());
     w[0] = PIM_DB_MAGIC;
     w[1] = NTABLES;
-    w[2] = PIM_DATA_OFF + 2 * 64; /* 16 buckets of 4 bytes per table */
+    w[2] = PIM_DATA_OFF + FORMATTED_BYTES; /* 16 buckets of 4 bytes per table, then the B+trees' root leaves */
     w[3] = limit;
     w[4] = NFREE;
     w[5] = NTREES;
@@ -276,8 +276,12 @@ static void db_image(uint8_t *p)
     w[i + 4] = PIM_DATA_OFF + 64; /* LOG */
     w[i + 5] = 15;
     i += 4 * NTABLES;
-    w[i + 1] = 32; /* tree 0: NAME, ID */
-    w[i + 8 + 1] = 8; /* tree 1: CODE */
+    w[i] = PIM_DATA_OFF + 128; /* tree 0: NAME, ID: root, key_size, height */
+    w[i + 1] = 32;
+    w[i + 2] = 1;
+    w[i + 8] = PIM_DATA_OFF + 128 + TREE_NODE_BYTES(32u); /* tree 1: CODE */
+    w[i + 8 + 1] = 8;
+    w[i + 8 + 2] = 1;
 }
 
 /* ---- running ---- */
@@ -326,8 +330,8 @@ static dpu_error_t launch(struct dpu_set_t set)
     err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
     CHECK(err == DPU_OK, "push batch: %d", (int)err);
     if (batch_init) {
-        /* the host zeroes the hash bucket arrays of a new database (db_image places them) */
-        static const uint8_t zero[2 * 64];
+        /* the host zeroes the hash bucket arrays and B+tree roots of a new database (db_image places them) */
+        static const uint8_t zero[FORMATTED_BYTES];
         err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_DATA_OFF, zero, sizeof(zero));
         CHECK(err == DPU_OK, "zero buckets: %d", (int)err);
     }

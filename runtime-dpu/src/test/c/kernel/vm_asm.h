@@ -65,6 +65,10 @@ uint16_t lit(const char *s); /* the bytes of s in the pool */
 #define CMP(a, b, c, rel) emit(OP_CMP, a, b, c, rel, 0)
 
 /* ---- the image ---- */
+/* The formatted database's data from PIM_DATA_OFF: two tables' hash buckets (16 x 4 bytes each), the root leaves of
+ * the two B+trees (32- and 8-byte keys). */
+#define TREE_NODE_BYTES(k) (16u + PIM_NODE_FANOUT * ((k) + 8u))
+#define FORMATTED_BYTES (2u * 64u + TREE_NODE_BYTES(32u) + TREE_NODE_BYTES(8u))
 /* Builds the image of every procedure begun so far for `tasklets` and `features`; returns its bytes. */
 uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features);
 uint32_t db_bytes(void);

@@ -78,8 +78,8 @@ public interface CallCodec {
     record Format(int hashBucketsLog2) {}
 
     /**
-     * The MRAM the host zeroes on every DPU before the launch that formats it (the hash bucket arrays of the new
-     * database: every chain empty), or null when the format needs none.
+     * The MRAM the host zeroes on every DPU before the launch that formats it (the new database's hash bucket arrays
+     * and B+tree root leaves: every chain and tree empty), or null when the format needs none.
      */
     default MramRegion formatZeroes(Format format) {
         return null;

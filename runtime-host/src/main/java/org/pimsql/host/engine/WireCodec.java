@@ -224,7 +224,7 @@ final class WireCodec implements CallCodec {
 
     @Override
     public MramRegion formatZeroes(Format format) {
-        int bytes = DatabaseFormat.bucketBytes(layout, format.hashBucketsLog2());
+        int bytes = DatabaseFormat.formattedBytes(layout, format.hashBucketsLog2());
         return bytes == 0 ? null : new MramRegion(MramRegion.MRAM_HEAP, layout.memory().dataOffset(), bytes);
     }
 
