@@ -395,35 +395,39 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     return write(t, key, row, false, 0, release);
 }
 
-void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
-                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
-                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
+void pim_bt_open(const pim_btree_t *t, pim_bt_cursor_t *c, uint32_t lo_len, bool lo_inclusive, uint32_t hi_len,
+                 bool hi_inclusive, bool descending)
 {
     check_tree(t);
-    const uint8_t *start = descending ? hi : lo, *far = descending ? lo : hi;
-    uint32_t start_len = start ? (descending ? hi_len : lo_len) : 0;
-    uint32_t far_len = far ? (descending ? lo_len : hi_len) : 0;
-    assert(start_len <= t->key_size && far_len <= t->key_size);
+    assert(lo_len <= t->key_size && hi_len <= t->key_size);
     /* Ascending starts at the first entry >= lo (> lo if exclusive); descending just before the first
-     * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes: ">= nothing" holds for every
-     * entry (start at the first), "> nothing" for none (start after the last). */
-    c->from_strict = start ? (descending ? hi_inclusive : lo_inclusive) == descending : descending;
-    c->from_is_entry = false;
-    c->from_len = start_len;
-    c->from_row = PIM_BT_NONE;
-    if (start_len)
-        pim_bt_copy(c->from, start, start_len);
-    c->descending = descending;
-    c->has_bound = far != 0;
+     * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes and is inclusive: ">= nothing" holds for
+     * every entry (start at the first), "> nothing" for none (start after the last); a far end of 0 bytes stops
+     * nothing. */
+    c->from_strict = descending ? hi_inclusive : !lo_inclusive;
+    c->from_len = descending ? hi_len : lo_len;
+    c->prefix_len = descending ? lo_len : hi_len;
     c->bound_inclusive = descending ? lo_inclusive : hi_inclusive;
-    c->prefix_len = far_len;
-    if (far_len)
-        pim_bt_copy(c->bound, far, far_len);
+    c->descending = descending;
+    c->from_is_entry = false;
+    c->from_row = PIM_BT_NONE;
     c->done = false;
     c->leaf = c->link = PIM_BT_NONE;
     c->slot = 0;
     c->count = 0;
     c->version = t->version;
+}
+
+void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
+                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
+{
+    lo_len = lo ? lo_len : 0;
+    hi_len = hi ? hi_len : 0;
+    assert(lo_len <= PIM_BT_MAX_KEY && hi_len <= PIM_BT_MAX_KEY);
+    pim_bt_copy(descending ? c->bound : c->from, lo, lo_len);
+    pim_bt_copy(descending ? c->from : c->bound, hi, hi_len);
+    pim_bt_open(t, c, lo_len, lo_inclusive || !lo, hi_len, hi_inclusive || !hi, descending);
 }
 
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
@@ -459,14 +463,12 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
     }
     uint8_t *r = g_rec[me()];
     dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
-    if (c->has_bound) {
-        int cmp = keycmp(r, c->bound, c->prefix_len);
-        if (step < 0)
-            cmp = -cmp;
-        if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
-            c->done = true;
-            return PIM_BT_NONE;
-        }
+    int cmp = keycmp(r, c->bound, c->prefix_len); /* 0 bytes (no far end): 0, inclusive */
+    if (step < 0)
+        cmp = -cmp;
+    if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
+        c->done = true;
+        return PIM_BT_NONE;
     }
     /* Remember the entry: a re-seek continues after it (ascending) or before it (descending). */
     pim_mram_off_t row = ld32(r + ks);

@@ -106,8 +106,7 @@ typedef struct {
     uint32_t from_len;        /* bytes of `from` compared when re-seeking */
     pim_mram_off_t from_row;  /* row of `from` when from_is_entry */
     bool descending;
-    bool bound_inclusive;
-    bool has_bound;
+    bool bound_inclusive;     /* (a far end of 0 bytes is inclusive: it stops nothing) */
     bool done;
     bool from_is_entry;       /* `from` is the last entry returned (key and row), not the start bound */
     bool from_strict;         /* re-seek to entries > `from` (ascending) / >= (descending, then one back) */
@@ -158,6 +157,13 @@ bool pim_bt_contains_key(const pim_btree_t *t, const uint8_t *key, uint32_t pref
 void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
                  const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
                  const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending);
+
+/*
+ * pim_bt_seek for bounds the caller has encoded into the cursor itself: the start (lo when ascending, hi when
+ * descending) in c->from, the far end in c->bound. A bound of length 0 is absent and must be inclusive.
+ */
+void pim_bt_open(const pim_btree_t *t, pim_bt_cursor_t *c, uint32_t lo_len, bool lo_inclusive, uint32_t hi_len,
+                 bool hi_inclusive, bool descending);
 
 /* Next row in the range, or PIM_BT_NONE at the end. If key_out != NULL the entry's key is copied there. */
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out);

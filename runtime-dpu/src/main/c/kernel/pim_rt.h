@@ -138,7 +138,6 @@ typedef struct {
     int64_t now;            /* CURRENT_TIMESTAMP of the call, from the sequencer */
     uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
     uint32_t steps;         /* loop iterations left before the call is aborted */
-    uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t out_pos;      /* next free byte in the output area */
     pim_off_t out_limit;
     pim_off_t out_end;      /* end of this tasklet's slice of the output area */
@@ -152,7 +151,7 @@ typedef struct {
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
     uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 16 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 15 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
@@ -278,8 +277,8 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
  * Index range scans (docs/vm.md RLO, ROPEN, RNEXT): the descriptor names the cursor and the probe row in the
  * frame, the table, the index (its position in the table's indexes), the equality prefix's columns and the
  * PIM_R_* flags. The probe row holds the prefix and, in the next column, the lower bound; RLO encodes the
- * lower key, then the program stores the upper bound in the same column and ROPEN (with PIM_R_LO_DONE)
- * encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
+ * lower key (into the cursor, pim_bt_open), then the program stores the upper bound in the same column and ROPEN
+ * (with PIM_R_LO_DONE) encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
  * NULLs in the bound column are excluded whenever that column is range-restricted.
  */
 typedef struct {

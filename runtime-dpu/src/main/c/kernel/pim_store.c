@@ -334,21 +334,23 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
 void pim_range(const pim_range_t *r, uint8_t *frame, bool open)
 {
     const pim_index_t *x = PIM_INDEX(r->table, r->index);
-    pim_task_t *T = pim_me();
-    uint32_t hi_len, flags = r->flags;
+    pim_bt_cursor_t *c = (pim_bt_cursor_t *)(void *)(frame + r->cursor);
+    uint32_t flags = r->flags, hi_len;
+    bool desc = (flags & PIM_R_DESC) != 0;
+    /* the bounds are encoded in the cursor: the start bound in from, the far one in bound (pim_bt_open) */
+    uint8_t *lo = desc ? c->bound : c->from, *hi = desc ? c->from : c->bound;
+    uint32_t *lo_len = desc ? &c->prefix_len : &c->from_len;
     const uint8_t *probe = frame + r->row;
     if (!open || (flags & PIM_R_LO_DONE) == 0) {
-        T->lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
+        *lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), lo);
         if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && pim_cols[x->first_col + r->nprefix].nullable) {
-            T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
+            lo[(*lo_len)++] = 1; /* skip NULLs: they sort before every value */
         }
     }
     if (open) {
-        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
-        pim_bt_seek(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor),
-                    T->lo_len != 0 ? T->key_a : NULL, T->lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
-                    hi_len != 0 ? T->key_b : NULL, hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0,
-                    (flags & PIM_R_DESC) != 0);
+        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), hi);
+        pim_bt_open(&pim_trees[x->tree], c, *lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
+                    hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0, desc);
     }
 }
 
