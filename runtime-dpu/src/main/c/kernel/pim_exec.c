@@ -8,9 +8,10 @@
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
  * batch; the k-th call of a wave runs on tasklet k mod NR_TASKLETS, and all tasklets meet at a barrier between
  * waves, so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
- * into its own slice of the output area; tasklet 0 compacts the slices behind the result header at the end.
- * When a slice fills, the calls not yet started stop at the next wave boundary and get no record: the host
- * resubmits them.
+ * into its own slice of the output area, and the result header says how much of each slice holds records: the
+ * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
+ * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
+ * area's exchange region, one after the other; their reports say where.
  */
 #include "pim_rt.h"
 #include <alloc.h>
@@ -32,8 +33,9 @@ typedef struct {
     uint32_t x[4];
 } batch_hdr_t;
 
+/* The result header: the slices' table follows (E entries {u32 bytes, u32 records}, room for PIM_MAX_TASKLETS). */
 typedef struct {
-    uint32_t magic, ncalls, bytes, flags;
+    uint32_t magic, tasklets, pub_bytes, flags;
 } result_hdr_t;
 
 typedef struct {
@@ -53,7 +55,7 @@ _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
 _Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && offsetof(batch_hdr_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16,
                "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
-_Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
+_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
 _Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
 _Static_assert(sizeof(pim_table_t) == 8 && sizeof(pim_index_t) == 8 && sizeof(pim_col_t) == 8, "schema");
@@ -61,11 +63,13 @@ _Static_assert(sizeof(pim_db_t) == 32 && sizeof(pim_btree_t) == 32, "database he
 
 /* Room kept free in a tasklet's output slice so that a failing call can always write its error record. */
 #define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
-/* The output area after the result header, split into one slice per tasklet. */
-#define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / NR_TASKLETS) & ~7u)
+/* The output area between the result header and the exchange region, split into one slice per tasklet (VmFormat). */
+#define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / NR_TASKLETS) & ~7u)
 _Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
-/* Room an exchange call keeps in the output area for its report. */
-#define MP_ROOM (32u * 1024u)
+/* The exchange region: every exchange call of the launch publishes its values here, after the previous one's. */
+#define PUB_AREA (PIM_OUT_OFF + PIM_OUT_BYTES - PIM_OUT_PUB_BYTES)
+/* Room an exchange call keeps in its slice for its report (the DPUs a blocked join needs). */
+#define MP_ROOM (32u + 4u * PIM_MP_NEEDS)
 
 #if NR_TASKLETS > 1
 BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
@@ -77,7 +81,6 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 /* pim_k.stopped: a tasklet found its slice full: the calls of its wave not yet started, and every later wave,
  * are resubmitted. Tasklets read it right after a barrier, so all of them agree where to stop. */
 #define stopped (pim_k.stopped)
-#define bounce (pim_k.bounce)
 
 /*
  * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
@@ -130,26 +133,26 @@ static void layout(const batch_hdr_t *bh)
 #endif
     }
     assert(a == h + g->heap_bytes && g->frame + g->frame_bytes <= g->arena_bytes);
-    bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
 }
 
 #if PIM_HAS(PIM_F_MP)
 /* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u16 status,
- * u16 needs}, the `needs` DPUs a blocked join needs (u32 each, padded to 8), entries. */
+ * u16 needs, u32 where its published entries start in the output area, u32 their bytes}, then the `needs` DPUs
+ * a blocked join needs (u32 each, padded to 8). The next exchange call publishes after these entries. */
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
-    uint32_t head = 16 + ((pim_x.nneed * 4u + 7u) & ~7u), pub = pim_x.pub - pim_x.pub0;
+    uint32_t head = 24 + ((pim_x.nneed * 4u + 7u) & ~7u);
     pim_mp_report[0] = pim_x.npub;
     pim_mp_report[1] = pim_x.stop;
     pim_mp_report[2] = pim_x.need;
     pim_mp_report[3] = status | pim_x.nneed << 16;
+    pim_mp_report[4] = pim_x.pub0 - PIM_OUT_OFF;
+    pim_mp_report[5] = pim_x.pub - pim_x.pub0;
     pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
-    assert(T->out_pos + head + pub <= T->out_end);
+    assert(T->out_pos + head <= T->out_end);
     pim_mram_put(T->out_pos, pim_mp_report, head);
-    /* the published entries, through the frame (the call is over) */
-    pim_mram_move(T->out_pos + head, pim_x.pub0, pub, T->frame, bounce);
-    T->out_pos += head + pub;
-    return head + pub;
+    T->out_pos += head;
+    return head;
 }
 #endif
 
@@ -167,7 +170,8 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     T->undo_base = T->undo_pos; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
     pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
-    pim_x.pub = pim_x.pub0;
+    pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
+    pim_x.pub_end = pim_x.pub + PIM_MP_PUB_MAX;
     T->status = T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
@@ -234,10 +238,7 @@ int main(void)
         layout(&bh);
         pim_mram_get(PIM_IN_OFF + offsetof(batch_hdr_t, x), &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
         stopped = 0;
-        /* exchange scratch: the input area after the batch */
-        pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
-        pim_x.pub_end = pim_x.pub0 + PIM_MP_PUB_MAX < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + PIM_MP_PUB_MAX
-                                                                              : PIM_IN_OFF + PIM_IN_BYTES;
+        pim_x.pub = PUB_AREA;
         /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on
          * tasklet 0) are resolved before any call of this launch runs, i.e. before the barrier: the newest ones
          * rolled back, then the rest committed */
@@ -263,7 +264,7 @@ int main(void)
             turn = 0;
         }
         if (turn == slot && !stopped) {
-            /* an exchange call also keeps room for its report */
+            /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
             const pim_proc_t *p = &pim_procs[ch.proc];
             pim_off_t params = pos + sizeof(ch);
@@ -282,7 +283,9 @@ int main(void)
             }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);
-            if (T->out_end - T->out_pos < room || !run_call(T, &ch, p, i, base)) {
+            if (T->out_end - T->out_pos < room ||
+                ((ch.flags & PIM_CALL_MP) != 0 && PUB_AREA + PIM_OUT_PUB_BYTES - pim_x.pub < PIM_MP_PUB_MAX) ||
+                !run_call(T, &ch, p, i, base)) {
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
@@ -290,26 +293,20 @@ int main(void)
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        /* moves each slice's records down behind the result header (ascending: the destination never above
-         * the source, through the frame), writes the header, keeps the database header for the next launch */
-        result_hdr_t rh __attribute__((aligned(8)));
-        pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
-        uint32_t records = 0;
-        for (i = 0; i < NR_TASKLETS; i++, from += SLICE_BYTES) {
-            uint32_t bytes = pim_task[i].out_pos - from;
-            assert(bytes <= SLICE_BYTES && to <= from && (bytes & 7u) == 0);
-            records += pim_task[i].records;
-            if (to != from) {
-                pim_mram_move(to, from, bytes, T->frame, bounce);
-            }
-            to += bytes;
+        /* the result header with each slice's record bytes and count; the database header stays for the next
+         * launch */
+        uint32_t rh[PIM_RESULT_HEADER_BYTES / 4] __attribute__((aligned(8)));
+        for (i = 0; i < NR_TASKLETS; i++) {
+            pim_task_t *t = &pim_task[i];
+            rh[4 + 2 * i] = t->out_pos - (PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + i * SLICE_BYTES);
+            rh[5 + 2 * i] = t->records;
         }
+        rh[0] = PIM_RESULT_MAGIC;
+        rh[1] = NR_TASKLETS;
+        rh[2] = pim_x.pub - PUB_AREA;
+        rh[3] = stopped; /* some calls did not run: the host resubmits them */
+        pim_mram_put(PIM_OUT_OFF, rh, 16 + 8 * NR_TASKLETS);
         pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
-        rh.magic = PIM_RESULT_MAGIC;
-        rh.ncalls = records;
-        rh.bytes = to - PIM_OUT_OFF;
-        rh.flags = stopped; /* some calls did not run: the host resubmits them */
-        pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
     }
     return 0;
 }

@@ -88,7 +88,7 @@ pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
     return PIM_NONE;
 }
 
-uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
+uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on

@@ -164,9 +164,9 @@ typedef struct {
     uint32_t last;             /* the DPU owning the partition of the last routed access */
     pim_off_t vec;             /* the host's value vector (entries in the input area) */
     uint32_t nvec;
-    pim_off_t pub0;            /* this call's published entries (scratch after the batch) */
+    pim_off_t pub0;            /* this call's published entries (the output area's exchange region) */
     pim_off_t pub;
-    pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
+    pim_off_t pub_end;         /* the call's budget: PIM_MP_PUB_MAX bytes */
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
 } pim_xstate_t;
@@ -185,7 +185,6 @@ typedef struct {
     pim_freelist_t *free;      /* db->nfree of them */
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
-    uint32_t bounce;           /* bytes of a finished call's frame usable for MRAM-to-MRAM copies (<= one DMA) */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
@@ -242,9 +241,6 @@ bool pim_tick(void);
 /* ---- MRAM (pim_mem.c) ---- */
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes); /* any multiple of 8, chunked by 2 KiB */
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes);
-/* Copies `bytes` (a multiple of 8) from MRAM `from` to MRAM `to` through the WRAM buffer `via` of
- * `chunk` bytes (a multiple of 8). */
-void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk);
 pim_off_t pim_alloc(uint32_t bytes);
 void pim_free(pim_off_t off, uint32_t bytes);
 /* Fills `bytes` at a WRAM address with the byte b: memset without the libc routine. */
@@ -359,10 +355,11 @@ typedef struct {
     pim_xfield_t f[];
 } pim_xval_t;
 
-/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16}, then the DPUs a
- * blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to the output in one DMA. */
-extern uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1];
-#define pim_mp_needs (pim_mp_report + 4)
+/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16, entries' offset,
+ * their bytes}, then the DPUs a blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to
+ * the output in one DMA. */
+extern uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1];
+#define pim_mp_needs (pim_mp_report + 6)
 /* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
 bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);

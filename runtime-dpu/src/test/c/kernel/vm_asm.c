@@ -343,6 +343,9 @@ dpu_error_t try_run(struct dpu_set_t set)
     return launch(set);
 }
 
+static uint32_t slices(void);
+static uint32_t slice_bytes(void);
+
 uint32_t run(struct dpu_set_t set)
 {
     uint32_t total, i;
@@ -353,19 +356,23 @@ uint32_t run(struct dpu_set_t set)
         fprintf(stderr, "launch failed: %d: %s\n", (int)err, fault);
         exit(2);
     }
-    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, 16);
-    CHECK(err == DPU_OK, "read result header: %d", (int)err);
-    total = ((uint32_t *)(void *)out)[2];
-    CHECK(((uint32_t *)(void *)out)[0] == PIM_RESULT_MAGIC, "result magic %08x", ((uint32_t *)(void *)out)[0]);
-    CHECK(total >= 16 && total <= sizeof(out) && total % 8 == 0, "output bytes %u", total);
-    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, total);
+    /* the whole output area: the result header and its slice table, the slices, the exchange region */
+    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, PIM_OUT_BYTES);
     CHECK(err == DPU_OK, "read results: %d", (int)err);
+    CHECK(((uint32_t *)(void *)out)[0] == PIM_RESULT_MAGIC, "result magic %08x", ((uint32_t *)(void *)out)[0]);
+    total = 0;
+    for (i = 0; i < slices(); i++) {
+        uint32_t bytes = ((uint32_t *)(void *)out)[4 + 2 * i];
+        CHECK(bytes <= slice_bytes() && bytes % 8 == 0, "slice %u: %u bytes", i, bytes);
+        total += ((uint32_t *)(void *)out)[5 + 2 * i];
+    }
+    CHECK(((uint32_t *)(void *)out)[2] <= PIM_OUT_PUB_BYTES, "exchange region bytes %u", ((uint32_t *)(void *)out)[2]);
     for (i = 0; i < ncalls; i++) {
         if ((call_flags[i] & PIM_CALL_KEEP) != 0 && has_result(i)) {
             kept_ends[nkept++] = *(const uint32_t *)(const void *)(result_at(i).rec + 36);
         }
     }
-    return ((uint32_t *)(void *)out)[1];
+    return total;
 }
 
 uint32_t result_flags(void)
@@ -373,16 +380,29 @@ uint32_t result_flags(void)
     return ((uint32_t *)(void *)out)[3];
 }
 
+static uint32_t slices(void)
+{
+    return ((uint32_t *)(void *)out)[1];
+}
+
+static uint32_t slice_bytes(void)
+{
+    return ((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / slices()) & ~7u;
+}
+
 static const uint8_t *find(uint32_t index)
 {
-    uint32_t total = ((uint32_t *)(void *)out)[2], at = 16;
     const uint8_t *found = NULL;
-    while (at < total) {
-        if (*(const uint32_t *)(const void *)(out + at + 28) == index) {
-            CHECK(found == NULL, "call %u has two records", index);
-            found = out + at;
+    uint32_t i;
+    for (i = 0; i < slices(); i++) {
+        uint32_t at = PIM_RESULT_HEADER_BYTES + i * slice_bytes(), end = at + ((uint32_t *)(void *)out)[4 + 2 * i];
+        while (at < end) {
+            if (*(const uint32_t *)(const void *)(out + at + 28) == index) {
+                CHECK(found == NULL, "call %u has two records", index);
+                found = out + at;
+            }
+            at += *(const uint32_t *)(const void *)(out + at);
         }
-        at += *(const uint32_t *)(const void *)(out + at);
     }
     return found;
 }
@@ -423,8 +443,8 @@ result_t result_at(uint32_t index)
         r.mp_need = *(const uint32_t *)(const void *)(m + 8);
         r.mp_status = *(const uint16_t *)(const void *)(m + 12);
         r.mp_needs = *(const uint16_t *)(const void *)(m + 14);
-        r.needs = (const uint32_t *)(const void *)(m + 16);
-        r.entries = m + 16 + ((4 * r.mp_needs + 7) & ~7u);
+        r.needs = (const uint32_t *)(const void *)(m + 24);
+        r.entries = out + *(const uint32_t *)(const void *)(m + 16); /* in the exchange region */
     }
     return r;
 }

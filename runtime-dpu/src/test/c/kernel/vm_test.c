@@ -647,7 +647,7 @@ static void test_waves(struct dpu_set_t set)
 static void test_limits(struct dpu_set_t set)
 {
     result_t r;
-    uint32_t slice_rows = (PIM_OUT_BYTES - 16) / tasklets / 40;
+    uint32_t slice_rows = (PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / tasklets / 40;
     uint8_t *p;
     /* a call whose output alone exceeds its tasklet's slice of the output area */
     batch_begin(0, NULL);

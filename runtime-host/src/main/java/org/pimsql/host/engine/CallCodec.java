@@ -60,7 +60,7 @@ public interface CallCodec {
      * Decodes one DPU's output like {@link #decodeQueue} (one entry per call, null for a call that did not
      * run), with the exchange report of every exchange call (null for the others).
      */
-    default List<Result> decodeResults(List<RoutedCall> calls, byte[] output) {
+    default List<Result> decodeResults(List<RoutedCall> calls, byte[][] output) {
         var results = new java.util.ArrayList<Result>(calls.size());
         for (CallOutcome o : decodeQueue(calls, output)) {
             results.add(o == null ? null : new Result(o, null, 0));
@@ -86,23 +86,27 @@ public interface CallCodec {
     }
 
     /**
-     * Bytes that certainly hold the output of a queue (a multiple of 8, at most {@code output().capacity()}),
-     * or -1 when only the output's header can tell (result sets of unknown size).
+     * Where a launch's results are: the parts of the output area the host reads, as offsets within {@link #output()}
+     * (the kernel's: the result header, each tasklet's output slice, the exchange region). Part 0 starts with the
+     * header ({@link #outputHeaderBytes}).
      */
-    int outputBound(List<RoutedCall> calls);
+    int[] outputParts();
 
-    /** Bytes of the output header that {@link #outputLength} reads. */
+    /** Bytes of the output header at the start of part 0 (0: the parts' lengths are known without it). */
     int outputHeaderBytes();
 
-    /** The output's length as its header states it (a multiple of 8). */
-    int outputLength(byte[] header);
+    /**
+     * How many bytes of each part to read for one DPU's queue (multiples of 8; 0 skips a part), from the DPU's output
+     * header when {@link #outputHeaderBytes} is not 0 (null otherwise). Part 0's length counts the header.
+     */
+    int[] outputLengths(List<RoutedCall> calls, byte[] header);
 
     /**
-     * Decodes one DPU's output: one outcome per call of {@code calls} (as encoded), null for a call that
-     * did not run because the DPU's output area filled up; the executor runs those again, in sequence
-     * order, in a further launch.
+     * Decodes one DPU's output, the parts read as {@link #outputLengths} says: one outcome per call of {@code calls}
+     * (as encoded), null for a call that did not run because the DPU's output area filled up; the executor runs
+     * those again, in sequence order, in a further launch.
      */
-    List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
+    List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[][] output);
 
     /**
      * Identifies how the database is laid out in MRAM (tables, indexes, memory map). A schema change that

@@ -730,30 +730,47 @@ public final class DpuEpochProcessor implements EpochProcessor {
         }
         backend.push(codec.input().symbol(), codec.input().offset(), inputs);
         backend.launch();
+        // the results: each DPU's output header, then every part of the output area it says holds something (the
+        // kernel's tasklets write their own output slices, which the host reads where they are)
         int dpus = calls.size();
-        int[] lengths = new int[dpus];
-        int[] headerLengths = new int[dpus];
-        boolean needHeaders = false;
-        for (int d = 0; d < dpus; d++) {
-            if (!calls.get(d).isEmpty()) {
-                lengths[d] = codec.outputBound(calls.get(d));
-                if (lengths[d] < 0) {
-                    headerLengths[d] = codec.outputHeaderBytes();
-                    needHeaders = true;
-                }
-            }
-        }
-        if (needHeaders) {
-            byte[][] headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
-            count(0, 0, new byte[0][], headers);
+        int[] parts = codec.outputParts();
+        int headerBytes = codec.outputHeaderBytes();
+        byte[][] headers = new byte[dpus][];
+        if (headerBytes > 0) {
+            int[] headerLengths = new int[dpus];
             for (int d = 0; d < dpus; d++) {
-                if (headerLengths[d] > 0) {
-                    lengths[d] = codec.outputLength(headers[d]);
-                }
+                headerLengths[d] = calls.get(d).isEmpty() ? 0 : headerBytes;
+            }
+            headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
+            count(0, 0, new byte[0][], headers);
+        }
+        int[][] lengths = new int[dpus][];
+        for (int d = 0; d < dpus; d++) {
+            lengths[d] = calls.get(d).isEmpty() ? new int[parts.length] : codec.outputLengths(calls.get(d), headers[d]);
+        }
+        byte[][][] outputs = new byte[dpus][parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            int[] partLengths = new int[dpus];
+            boolean any = false;
+            for (int d = 0; d < dpus; d++) {
+                partLengths[d] = lengths[d][p];
+                any |= partLengths[d] > 0;
+            }
+            if (!any) {
+                continue;
+            }
+            byte[][] pulled = backend.pull(codec.output().symbol(), codec.output().offset() + parts[p], partLengths);
+            count(0, 0, new byte[0][], pulled);
+            for (int d = 0; d < dpus; d++) {
+                outputs[d][p] = partLengths[d] > 0 ? pulled[d] : new byte[0];
             }
         }
-        byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
-        count(1, loads, inputs, outputs);
+        for (int d = 0; d < dpus; d++) {
+            for (int p = 0; p < parts.length; p++) {
+                outputs[d][p] = outputs[d][p] == null ? new byte[0] : outputs[d][p];
+            }
+        }
+        count(1, loads, inputs, new byte[0][]);
         var results = new ArrayList<List<CallCodec.Result>>(dpus);
         for (int d = 0; d < dpus; d++) {
             List<RoutedCall> queue = calls.get(d);
