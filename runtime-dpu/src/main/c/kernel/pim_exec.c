@@ -6,8 +6,8 @@
  *
  * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
- * batch; the k-th call of a wave runs on tasklet k mod NR_TASKLETS, and all tasklets meet at a barrier between
- * waves, so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
+ * batch; the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags bits 8-15), and all
+ * tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
  * into its own slice of the output area, and the result header says how much of each slice holds records: the
  * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
  * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
@@ -40,7 +40,7 @@ typedef struct {
 
 typedef struct {
     uint32_t bytes;
-    uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP */
+    uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP; the tasklet << 8 */
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
@@ -223,7 +223,7 @@ int main(void)
 {
     batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT(), turn = 0;
+    uint32_t i, slot = PIM_SLOT();
     pim_task_t *T = &pim_task[slot];
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
@@ -250,20 +250,17 @@ int main(void)
         T->undo_pos = bh.commit_to;
         pim_undo_end(false);
     }
-    WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
     for (i = 0, pos = bh.calls; i < bh.ncalls; i++, pos += ch.bytes) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
-        if (i > 0 && (ch.flags & PIM_CALL_JOINS_WAVE) == 0) {
-            if (NR_TASKLETS == 1 || (ch.flags & PIM_CALL_SERIAL) == 0) {
-                WAVE_BARRIER(); /* every call of the wave before is done */
-                if (stopped) {
-                    break; /* a slice filled in an earlier wave: no later wave runs */
-                }
+        if ((ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
+            WAVE_BARRIER(); /* every call of the wave before is done (before the first: the heap is laid out) */
+            if (stopped) {
+                break; /* a slice filled in an earlier wave: no later wave runs */
             }
-            turn = 0;
         }
-        if (turn == slot && !stopped) {
+        assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0));
+        if ((ch.flags >> 8) == slot && !stopped) {
             /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
             const pim_proc_t *p = &pim_procs[ch.proc];
@@ -289,7 +286,6 @@ int main(void)
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
-        turn = turn + 1 == NR_TASKLETS ? 0 : turn + 1;
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {

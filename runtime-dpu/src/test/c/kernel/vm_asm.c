@@ -121,6 +121,7 @@ static void put16(uint8_t *p, uint16_t v)
 
 /* The directory entries of the procedures of the last image (the batch lists those of the procedures it calls). */
 static uint8_t entries[MAXPROCS][PIM_DIR_ENTRY_BYTES];
+static uint32_t image_tasklets = 1; /* the last image's: the codec gives each call its tasklet */
 
 uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
 {
@@ -131,6 +132,7 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         }
     }
     memset(out, 0, PIM_IMAGE_BYTES);
+    image_tasklets = tasklets;
     memcpy(out + PIM_IMAGE_HEADER_BYTES, schema_words, schema);
     schema = (schema + 7) & ~7u;
     at = PIM_IMAGE_HEADER_BYTES + schema;
@@ -290,7 +292,7 @@ static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -304,12 +306,15 @@ static dpu_error_t launch(struct dpu_set_t set)
     }
     put32(batch + 24, PIM_IN_OFF + len); /* the first call */
     memcpy(batch + len, calls, calls_len);
-    for (at = len; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at)) {
-        /* a call names its procedure's entry in the batch's directory */
-        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4);
+    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at)) {
+        /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
+         * runs on tasklet k mod E */
+        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4), *flags = proc + 1;
         for (i = 0; listed[i] != *proc; i++) {
         }
         *proc = (uint16_t)i;
+        k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
+        *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
     }
     len += calls_len;
     put32(batch, PIM_BATCH_MAGIC);

@@ -36,7 +36,8 @@ import org.pimsql.frontend.ir.Variable;
  *   directory     the 16-byte entries (VmImage.directoryEntry) of the procedures whose code the launch loads
  *   [format only] the formatted database header (DatabaseFormat)
  *   per call      u32 bytes, u16 procedure (its entry in the batch's directory), u16 flags (1 = joins the previous
- *                 call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
+ *                 call's wave, 2 = a wave of its own after another such wave: no barrier; bits 8-15 the tasklet
+ *                 that runs it: k mod E for the k-th call of its wave), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
  *   result header u32 magic "PIMR", u32 tasklets E, u32 exchange region bytes, u32 flags (1 = output full, calls
@@ -174,6 +175,8 @@ final class WireCodec implements CallCodec {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
         b.position(first);
+        int tasklets = image.layout().tasklets();
+        int inWave = 0;
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
@@ -184,8 +187,9 @@ final class WireCodec implements CallCodec {
                 // pim_exec.c: exchange and KEEP calls run alone, on tasklet 0 (which owns the kept segments)
                 throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
             }
+            inWave = joinsWave[i] ? inWave + 1 : 0;
             b.putInt(encodedSize(c)).putShort(slots.get(pl.id()).shortValue())
-                    .putShort((short) (c.flags() | waveFlags(joinsWave, i)))
+                    .putShort((short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
                 b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(0);
