@@ -81,7 +81,7 @@ bool pim_tick(void)
 
 /* ---- output area ---- */
 
-void pim_out_write(const void *wram, uint32_t bytes)
+PIM_NO_TAIL_CALLS void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
     if (T->out_limit - T->out_pos < bytes) {

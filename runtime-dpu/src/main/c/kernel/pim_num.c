@@ -138,7 +138,7 @@ __attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
     return p;
 }
 
-int64_t pim_mul(int64_t a, int64_t b)
+PIM_NO_TAIL_CALLS int64_t pim_mul(int64_t a, int64_t b)
 {
     bool ovf;
     uint64_t p = pim_mul64(mag(a), mag(b), &ovf);

@@ -33,6 +33,9 @@
 #error "build the kernel with -DPIM_FEATURES=<PIM_F_* bits> (docs/vm.md \"Kernel features\")"
 #endif
 #define PIM_HAS(f) ((PIM_FEATURES & (f)) != 0)
+/* On a function whose error exits end in a call (pim_error, pim_overflow): one shared epilogue instead of a copy of
+ * it before each tail call (measured smaller on the proxy: scripts/kernel-iram.sh). */
+#define PIM_NO_TAIL_CALLS __attribute__((disable_tail_calls))
 #if NR_TASKLETS > PIM_MAX_TASKLETS || NR_TASKLETS > PIM_UNDO_SLOTS
 #error "NR_TASKLETS: at most PIM_MAX_TASKLETS executing tasklets, one undo log each"
 #endif

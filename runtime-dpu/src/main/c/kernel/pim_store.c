@@ -216,7 +216,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     return ok;
 }
 
-void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
+PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
 {
     pim_task_t *T = pim_me();
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);

@@ -89,7 +89,7 @@ static void fd_load(pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
 
 /* ST: NULL sets the flag (23502 when NOT NULL); a number is range-checked and stored in the field's kind; a
  * string is stored by pim_ststr (22001 unless only spaces are cut). */
-static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
+PIM_NO_TAIL_CALLS static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
 {
     uint8_t *p = F + d->off;
     uint32_t fit = d->flags & 31u;
