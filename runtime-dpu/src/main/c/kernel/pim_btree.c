@@ -70,7 +70,7 @@ typedef struct {
 } path_t;
 
 /* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. */
-static inline uint32_t ld32(const uint8_t *p)
+__attribute__((noinline)) static uint32_t ld32(const uint8_t *p)
 {
     uint32_t v;
     __builtin_memcpy(&v, __builtin_assume_aligned(p, 4), 4);

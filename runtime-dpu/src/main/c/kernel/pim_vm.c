@@ -52,7 +52,7 @@ void pim_setbit(uint8_t *base, uint32_t bit, bool on)
     }
 }
 
-static void set_null(pim_cell_t *c)
+__attribute__((noinline)) static void set_null(pim_cell_t *c)
 {
     c->v = 0;
     c->len = 0;
