@@ -69,7 +69,7 @@ void pim_error(uint32_t e)
     pim_fail(errors[e], errors[e] + 5);
 }
 
-bool pim_tick(void)
+PIM_INLINE bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
     if (--T->steps == 0) {

@@ -15,7 +15,7 @@ MUTEX_INIT(pim_alloc_mutex);
 
 pim_kernel_t pim_k __attribute__((aligned(8))); /* the image header is moved by DMA */
 
-void pim_fill(void *wram, uint32_t b, uint32_t bytes)
+PIM_INLINE void pim_fill(void *wram, uint32_t b, uint32_t bytes)
 {
     uint8_t *w = wram;
     uint32_t i;

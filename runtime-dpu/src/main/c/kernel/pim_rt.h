@@ -36,6 +36,10 @@
 /* On a function whose error exits end in a call (pim_error, pim_overflow): one shared epilogue instead of a copy of
  * it before each tail call (measured smaller on the proxy: scripts/kernel-iram.sh). */
 #define PIM_NO_TAIL_CALLS __attribute__((disable_tail_calls))
+/* Inlined at every call, or kept as one function, against the link-time inliner's choice: each placement is the
+ * smaller one as measured on the proxy (scripts/kernel-iram.sh; docs/iram.md). */
+#define PIM_INLINE __attribute__((always_inline))
+#define PIM_OUTLINE __attribute__((noinline))
 #if NR_TASKLETS > PIM_MAX_TASKLETS || NR_TASKLETS > PIM_UNDO_SLOTS
 #error "NR_TASKLETS: at most PIM_MAX_TASKLETS executing tasklets, one undo log each"
 #endif

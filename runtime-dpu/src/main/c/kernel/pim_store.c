@@ -71,7 +71,7 @@ static uint32_t encode(const pim_index_t *ix, const uint8_t *row, uint8_t *key)
 
 /* ---- hash primary index ---- */
 
-__attribute__((noinline)) static pim_off_t bucket_at(uint32_t tid, uint32_t h)
+PIM_OUTLINE static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 {
     return pim_tstate[tid].buckets + (h & pim_tstate[tid].bucket_mask) * 4u;
 }

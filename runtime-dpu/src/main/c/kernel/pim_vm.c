@@ -39,7 +39,7 @@ _Static_assert(OP_JMP + 5 == OP_JNN && OP_AND + 1 == OP_OR, "jump and logic tabl
 /* Bit rel * 3 + (sign + 1) of RELS: whether b R c holds when b is less (0), equal (1) or greater (2). */
 #define RELS (2u | 5u << 3 | 1u << 6 | 3u << 9 | 4u << 12 | 6u << 15)
 
-bool pim_bit(const uint8_t *base, uint32_t bit)
+PIM_INLINE bool pim_bit(const uint8_t *base, uint32_t bit)
 {
     return bit != PIM_NO_NULL_BIT && ((base[bit >> 3] >> (bit & 7u)) & 1u) != 0;
 }
@@ -52,7 +52,7 @@ void pim_setbit(uint8_t *base, uint32_t bit, bool on)
     }
 }
 
-__attribute__((noinline)) static void set_null(pim_cell_t *c)
+PIM_OUTLINE static void set_null(pim_cell_t *c)
 {
     c->v = 0;
     c->len = 0;
