@@ -121,7 +121,7 @@ int64_t pim_sub(int64_t a, int64_t b)
  * hardware multiply). *ovf tells whether the true product needs more than 64 bits: a carry out of the sum, or
  * a bit of a shifted out while b still has bits to add it with.
  */
-__attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
+uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
 {
     uint64_t p = 0;
     bool o = false;
