@@ -150,7 +150,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     const pim_table_t *t = PIM_TABLE(tid);
     const pim_index_t *ix = PIM_INDEX(tid, 0);
     pim_task_t *T = pim_me();
-    uint32_t i, j, len = 0;
+    uint32_t i, len = 0;
     bool ok = true;
     uint32_t *hdr = (uint32_t *)to;
     if (to != NULL && !check) {
@@ -159,7 +159,6 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     /* A kernel without PIM_F_TREE_WRITES maintains the primary key only: its programs change no B+tree entry
      * (pim_row_write and pim_undo_end assert it). */
     for (i = 0; i < (PIM_HAS(PIM_F_TREE_WRITES) ? t->nindexes : 1u); i++, ix++) {
-        pim_btree_t *tree = &pim_trees[ix->tree];
         uint32_t h;
         if (from != NULL) {
             len = encode(ix, from, T->key_a);
@@ -172,15 +171,24 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         }
         h = key_hash(T->key_b, len);
         if (check) {
-            const pim_col_t *c = &pim_cols[ix->first_col];
-            for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
-            }
-            /* keys with a NULL never collide; key_a is free once `from` was compared */
+            bool dup = false;
             /* a kernel without PIM_F_UNIQUE writes no table with a unique B+tree index */
             assert(PIM_HAS(PIM_F_UNIQUE) || i == 0 || !ix->unique);
-            if (ix->unique && j == ix->ncols &&
-                (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE
-                        : PIM_HAS(PIM_F_UNIQUE) && pim_bt_contains_key(tree, T->key_b, len))) {
+            if (i == 0) {
+                /* the primary key (its columns are NOT NULL) */
+                dup = chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE;
+            }
+#if PIM_HAS(PIM_F_UNIQUE)
+            else if (ix->unique) {
+                const pim_col_t *c = &pim_cols[ix->first_col];
+                uint32_t j;
+                for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
+                }
+                /* keys with a NULL never collide; key_a is free once `from` was compared */
+                dup = j == ix->ncols && pim_bt_contains_key(&pim_trees[ix->tree], T->key_b, len);
+            }
+#endif
+            if (dup) {
                 pim_error(i == 0 ? PIM_E_DUP_PK : PIM_E_DUP_UNIQUE);
                 return false;
             }
@@ -198,6 +206,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             }
         } else {
 #if PIM_HAS(PIM_F_TREE_WRITES)
+            pim_btree_t *tree = &pim_trees[ix->tree];
             if (from != NULL) {
                 (void)pim_bt_remove(tree, T->key_a, off, pim_free);
             }
