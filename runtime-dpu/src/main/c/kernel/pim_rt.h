@@ -176,6 +176,11 @@ typedef struct {
     pim_off_t pub_end;         /* the call's budget: PIM_MP_PUB_MAX bytes */
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
+    /* the rowset of a join's first source (pim_mp_rows.c): its published fields (their block is a row's bytes), its
+     * ordinal, whether this DPU publishes it, its entry's header, the next row taken and the rows' end */
+    const struct pim_xval *rs_val;
+    uint32_t rs_ord, rs_publishing;
+    pim_off_t rs_head, rs_at, rs_end;
 } pim_xstate_t;
 
 /* The kernel's state of a launch, in one object (one base address for all of it). */
@@ -357,7 +362,7 @@ typedef struct {
     uint16_t cap;
     uint16_t block_off, block_bit; /* where the value sits in the exchanged block */
 } pim_xfield_t;
-typedef struct {
+typedef struct pim_xval {
     uint16_t stmt, bytes, n, pad;
     pim_xfield_t f[];
 } pim_xval_t;
