@@ -55,7 +55,8 @@ _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
 _Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && offsetof(batch_hdr_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16,
                "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
-_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES, "result header");
+_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES &&
+               PIM_RESULT_HEADER_BYTES <= PIM_ARENA_MSG_BYTES, "result header (built in a record buffer)");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
 _Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
 _Static_assert(sizeof(pim_table_t) == 8 && sizeof(pim_index_t) == 8 && sizeof(pim_col_t) == 8, "schema");
@@ -289,9 +290,9 @@ int main(void)
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        /* the result header with each slice's record bytes and count; the database header stays for the next
-         * launch */
-        uint32_t rh[PIM_RESULT_HEADER_BYTES / 4] __attribute__((aligned(8)));
+        /* the result header with each slice's record bytes and count, built in tasklet 0's record buffer (free now,
+         * and off the stack); the database header stays for the next launch */
+        uint32_t *rh = (uint32_t *)(void *)T->rec;
         for (i = 0; i < NR_TASKLETS; i++) {
             pim_task_t *t = &pim_task[i];
             rh[4 + 2 * i] = t->out_pos - (PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + i * SLICE_BYTES);
