@@ -45,7 +45,7 @@ void pim_mp_pack(pim_task_t *T, const pim_xval_t *v)
 }
 
 /* Copies the value of a vector entry (MRAM offset `at`, len bytes) into v's fields through the buffer. */
-void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
+PIM_INLINE void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
 {
     assert(len == v->bytes); /* the same program published it */
     pim_mram_get(at, PIM_MP_BUF(T) + 8, len);

@@ -186,7 +186,7 @@ int64_t pim_fit(int64_t v, uint32_t code)
     return v < lim && v >= (code >= PIM_FIT_SMALLINT ? -lim : 1 - lim) ? v : pim_overflow();
 }
 
-int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
+PIM_INLINE int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
 {
     switch (kind) {
     case PIM_K_BOOL:
