@@ -55,8 +55,7 @@ _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
 _Static_assert(offsetof(pim_kernel_t, x) % 8 == 0 && offsetof(batch_hdr_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16,
                "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
-_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES &&
-               PIM_RESULT_HEADER_BYTES <= PIM_ARENA_MSG_BYTES, "result header (built in a record buffer)");
+_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
 _Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
 _Static_assert(sizeof(pim_table_t) == 8 && sizeof(pim_index_t) == 8 && sizeof(pim_col_t) == 8, "schema");
@@ -288,21 +287,16 @@ int main(void)
             }
         }
     }
+    {
+        /* this slice's entry of the result header: its record bytes and count */
+        uint32_t e[2] __attribute__((aligned(8))) = {T->out_pos - base, T->records};
+        pim_mram_put(PIM_OUT_OFF + sizeof(result_hdr_t) + 8 * slot, e, 8);
+    }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        /* the result header with each slice's record bytes and count, built in tasklet 0's record buffer (free now,
-         * and off the stack); the database header stays for the next launch */
-        uint32_t *rh = (uint32_t *)(void *)T->rec;
-        for (i = 0; i < NR_TASKLETS; i++) {
-            pim_task_t *t = &pim_task[i];
-            rh[4 + 2 * i] = t->out_pos - (PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + i * SLICE_BYTES);
-            rh[5 + 2 * i] = t->records;
-        }
-        rh[0] = PIM_RESULT_MAGIC;
-        rh[1] = NR_TASKLETS;
-        rh[2] = pim_x.pub - PUB_AREA;
-        rh[3] = stopped; /* some calls did not run: the host resubmits them */
-        pim_mram_put(PIM_OUT_OFF, rh, 16 + 8 * NR_TASKLETS);
+        /* the result header's start; the database header stays for the next launch */
+        result_hdr_t rh __attribute__((aligned(8))) = {PIM_RESULT_MAGIC, NR_TASKLETS, pim_x.pub - PUB_AREA, stopped};
+        pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
         pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
     }
     return 0;
