@@ -103,7 +103,8 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
     pim_task_t *T = pim_me();
     pim_off_t at = bucket_at(tid, h), off;
     uint32_t guard, hdr[2] __attribute__((aligned(8)));
-    for (guard = 0; (off = link_get(at)) != PIM_NONE; guard++) {
+    /* at: the link that points to off (the bucket, then the previous row's header) */
+    for (guard = 0, off = link_get(at); off != PIM_NONE; guard++, at = off, off = hdr[0]) {
         assert(guard <= pim_tstate[tid].rows);
         pim_mram_get(off, hdr, 8);
         if (off == target) {
@@ -118,7 +119,6 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
                 return off;
             }
         }
-        at = off; /* the next link is the first word of this row's header */
     }
     assert(target == PIM_NONE);
     return PIM_NONE;
