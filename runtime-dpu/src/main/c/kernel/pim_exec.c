@@ -149,7 +149,7 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
     pim_mp_report[4] = pim_x.pub0 - PIM_OUT_OFF;
     pim_mp_report[5] = pim_x.pub - pim_x.pub0;
     pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
-    assert(T->out_pos + head <= T->out_end);
+    assert(T->out_pos + head <= T->out_limit + REC_RESERVE);
     pim_mram_put(T->out_pos, pim_mp_report, head);
     T->out_pos += head;
     return head;
@@ -184,7 +184,6 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     rec->index = index;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
-    T->out_limit = T->out_end - REC_RESERVE;
 
     pim_vm_run(T, p);
     if (T->status == 0) {
@@ -232,7 +231,7 @@ int main(void)
     T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
     T->undo_limit = T->undo_base + PIM_UNDO_BYTES;
     T->out_pos = base;
-    T->out_end = base + SLICE_BYTES;
+    T->out_limit = base + SLICE_BYTES - REC_RESERVE; /* a failing call can always write its error record */
     T->records = 0;
     if (slot == 0) {
         layout(&bh);
@@ -280,7 +279,7 @@ int main(void)
             }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);
-            if (T->out_end - T->out_pos < room ||
+            if (T->out_limit + REC_RESERVE - T->out_pos < room ||
                 ((ch.flags & PIM_CALL_MP) != 0 && PUB_AREA + PIM_OUT_PUB_BYTES - pim_x.pub < PIM_MP_PUB_MAX) ||
                 !run_call(T, &ch, p, i, base)) {
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */

@@ -146,8 +146,7 @@ typedef struct {
     uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
     uint32_t steps;         /* loop iterations left before the call is aborted */
     pim_off_t out_pos;      /* next free byte in the output area */
-    pim_off_t out_limit;
-    pim_off_t out_end;      /* end of this tasklet's slice of the output area */
+    pim_off_t out_limit;    /* where output stops: this tasklet's output slice's end less room for an error record */
     pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
     uint32_t out_full;      /* the call's output did not fit (53400) */
@@ -158,7 +157,7 @@ typedef struct {
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
     uint32_t xbuf;          /* frame offset of the running procedure's exchange buffer */
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 15 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 14 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
