@@ -70,7 +70,7 @@ void pim_error(uint32_t e)
     pim_fail(errors[e], errors[e] + 5);
 }
 
-bool pim_tick(void)
+PIM_INLINE bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
     if (--T->steps == 0) {
@@ -82,7 +82,7 @@ bool pim_tick(void)
 
 /* ---- output area ---- */
 
-void pim_out_write(const void *wram, uint32_t bytes)
+PIM_NO_TAIL_CALLS void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
     if (T->out_limit - T->out_pos < bytes) {
