@@ -16,11 +16,9 @@
 #define HDR 16u                       /* node header bytes */
 #define MAX_REC (PIM_BT_MAX_KEY + 8u) /* key + row + child */
 #define CAP PIM_BT_FANOUT             /* records per node */
-#define SEARCH_STEPS 6u               /* binary search steps: > log2(CAP + 1) */
 
 _Static_assert(PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) <= 2048, "one DMA per node");
 _Static_assert(CAP >= 3, "a split needs at least 3 records per node");
-_Static_assert((1u << SEARCH_STEPS) > CAP + 1, "binary search bound");
 _Static_assert(PIM_BT_MAX_KEY % 8 == 0, "records stay 8-byte aligned");
 
 typedef struct {
@@ -65,12 +63,15 @@ typedef struct {
 
 typedef struct {
     pim_mram_off_t node[PIM_BT_MAX_HEIGHT];
-    uint32_t idx[PIM_BT_MAX_HEIGHT];   /* child taken, or slot in the leaf */
-    uint32_t count[PIM_BT_MAX_HEIGHT]; /* records the node had */
+    uint32_t idx[PIM_BT_MAX_HEIGHT]; /* child taken, or slot in the leaf */
+    /* records each node had; once an insert knows how many nodes its splits need, those nodes (one more than
+     * the height at most: a full root splits into two) */
+    uint32_t count[PIM_BT_MAX_HEIGHT + 1];
 } path_t;
 
-/* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. */
-static inline uint32_t ld32(const uint8_t *p)
+/* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. The inline and noinline
+ * attributes in this file are the smaller placement, as measured in the kernel (scripts/kernel-iram.sh). */
+__attribute__((noinline)) static uint32_t ld32(const uint8_t *p)
 {
     uint32_t v;
     __builtin_memcpy(&v, __builtin_assume_aligned(p, 4), 4);
@@ -111,7 +112,7 @@ static void dma_write(const void *from, pim_mram_off_t off, uint32_t bytes)
     pim_bt_dma(off, (void *)(uintptr_t)from, bytes, true);
 }
 
-static node_t *load(pim_mram_off_t off, uint32_t rs)
+__attribute__((always_inline)) static node_t *load(pim_mram_off_t off, uint32_t rs)
 {
     node_t *n = g_node[me()];
     dma_read(off, n, HDR + CAP * rs);
@@ -125,7 +126,7 @@ __attribute__((noinline)) static void store(const node_t *n, pim_mram_off_t off,
 }
 
 /* Sets a node's prev (which = 0) or next (which = 1) link without touching the rest of it. */
-static void set_link(pim_mram_off_t node, uint32_t which, pim_mram_off_t value)
+__attribute__((always_inline)) static void set_link(pim_mram_off_t node, uint32_t which, pim_mram_off_t value)
 {
     uint32_t w[2] __dma_aligned;
     dma_read(node, w, 8);
@@ -136,8 +137,7 @@ static void set_link(pim_mram_off_t node, uint32_t which, pim_mram_off_t value)
 static void check_tree(const pim_btree_t *t __attribute__((unused)))
 {
     assert(t->key_size >= 8 && t->key_size <= PIM_BT_MAX_KEY && t->key_size % 8 == 0);
-    assert(t->height <= PIM_BT_MAX_HEIGHT && (t->root == PIM_BT_NONE) == (t->height == 0));
-    assert(t->spares <= PIM_BT_MAX_HEIGHT + 1);
+    assert(t->height >= 1 && t->height <= PIM_BT_MAX_HEIGHT && t->root != PIM_BT_NONE);
 }
 
 /* memcmp, written out so the DPU program needs no libc routine for it (the store uses it too). */
@@ -193,20 +193,18 @@ static int cmp_probe(const uint8_t *rec, const probe_t *p)
     return c;
 }
 
-/* Index of the node's first record r with r > p (strict) or r >= p (!strict): binary search. */
+/* Index of the node's first record r with r > p (strict) or r >= p (!strict): a linear scan of at most CAP
+ * records, smaller code than a binary search (the node's DMA costs far more than its comparisons). */
 static uint32_t find(const node_t *n, uint32_t rs, const probe_t *p, bool strict)
 {
-    uint32_t lo = 0, hi = n->h.count;
-    for (uint32_t i = 0; lo < hi; i++) {
-        assert(i < SEARCH_STEPS);
-        uint32_t mid = (lo + hi) / 2;
-        int c = cmp_probe(n->r + mid * rs, p);
+    uint32_t i;
+    const uint8_t *r = n->r;
+    for (i = 0; i < n->h.count; i++, r += rs) {
+        int c = cmp_probe(r, p);
         if (c > 0 || (c == 0 && !strict))
-            hi = mid;
-        else
-            lo = mid + 1;
+            break;
     }
-    return lo;
+    return i;
 }
 
 static pim_mram_off_t child(const node_t *n, uint32_t i, uint32_t rs, uint32_t ks)
@@ -246,27 +244,16 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
     return n;
 }
 
-static pim_mram_off_t pop_spare(pim_btree_t *t)
+void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root)
 {
-    uint32_t link[2] __dma_aligned;
-    pim_mram_off_t s = t->spare;
-    assert(t->spares > 0);
-    dma_read(s, link, 8);
-    t->spare = link[0];
-    t->spares--;
-    return s;
-}
-
-void pim_bt_init(pim_btree_t *t, uint32_t key_size)
-{
-    t->root = PIM_BT_NONE;
+    node_hdr_t h __dma_aligned = {0};
+    dma_write(&h, root, HDR); /* an empty leaf */
+    t->root = root;
     t->key_size = key_size;
-    t->height = 0;
+    t->height = 1;
     t->entries = 0;
-    t->spare = PIM_BT_NONE;
-    t->spares = 0;
+    t->reserved[0] = t->reserved[1] = t->reserved[2] = 0;
     t->version = 0;
-    t->reserved = 0;
     check_tree(t);
 }
 
@@ -276,51 +263,33 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size)
  * an insert that overflows a node splits it and carries the separator up; a remove that empties a leaf
  * (or takes an internal node's last child) frees that node and carries the removal of its child up.
  * No merging or borrowing: nodes may be under-full (see pim_btree.h for why that is safe and bounded).
+ * An insert first allocates every node its splits need (each full node on the path, two for a full root),
+ * so a failing allocation changes nothing: the nodes it got go back.
  */
 static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool ins, pim_bt_alloc_fn alloc,
                   pim_bt_free_fn release)
 {
     check_tree(t);
     assert(row != PIM_BT_NONE);
-    uint32_t ks = t->key_size, rs = ks + 8;
+    uint32_t ks = t->key_size, rs = ks + 8, node_bytes = HDR + CAP * rs;
     probe_t p = {key, ks, row, true};
     path_t path;
-    node_t *n = g_node[me()];
-    uint32_t d = 0, need = 1; /* level being edited; nodes an insert may allocate */
-
-    if (t->root != PIM_BT_NONE) {
-        n = descend(t, &p, true, false, &path, 0, 0);
-        d = t->height - 1;
-        uint32_t s = path.idx[d];
-        bool found = s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0;
-        if (found == ins) /* inserting a present entry changes nothing; removing an absent one fails */
-            return ins;
-        /* Each full node on the path splits, and a full root adds a level. */
-        need = 0;
-        assert(d < PIM_BT_MAX_HEIGHT);
-        for (uint32_t l = d + 1; l-- > 0 && path.count[l] == CAP;)
-            need += l == 0 ? 2 : 1;
-        if (ins && t->height == PIM_BT_MAX_HEIGHT && need > t->height)
-            return false;
-    }
-    if (!ins && t->root == PIM_BT_NONE)
+    pim_mram_off_t *fresh = path.count; /* the counts are read first */
+    node_t *n = descend(t, &p, true, false, &path, 0, 0);
+    uint32_t d = t->height - 1, s = path.idx[d], need = 0;
+    if ((s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0) == ins)
+        return ins; /* inserting a present entry changes nothing; removing an absent one fails */
+    for (uint32_t l = d + 1; ins && l-- > 0 && path.count[l] == CAP;)
+        need += l == 0 ? 2 : 1;
+    if (need > t->height && t->height == PIM_BT_MAX_HEIGHT)
         return false;
-    for (uint32_t i = 0; ins && t->spares < need; i++) {
-        assert(i <= PIM_BT_MAX_HEIGHT);
-        uint32_t link[2] __dma_aligned = {t->spare, 0};
-        pim_mram_off_t s = alloc(HDR + CAP * rs);
-        if (s == PIM_BT_NONE)
-            return false; /* nothing changed yet; the spares wait for the next insert */
-        dma_write(link, s, 8);
-        t->spare = s;
-        t->spares++;
-    }
-    if (t->root == PIM_BT_NONE) { /* first entry: an empty root leaf receives it below */
-        t->root = pop_spare(t);
-        t->height = 1;
-        n->h = (node_hdr_t){0};
-        path.node[0] = t->root;
-        path.idx[0] = 0;
+    for (uint32_t i = 0; i < need; i++) {
+        fresh[i] = alloc(node_bytes);
+        if (fresh[i] == PIM_BT_NONE) {
+            while (i-- > 0)
+                release(fresh[i], node_bytes);
+            return false; /* nothing changed */
+        }
     }
 
     uint8_t *r = g_rec[me()];
@@ -329,7 +298,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     st32(r + ks + 4, PIM_BT_NONE);
     /* Appending past the largest entry (ascending keys: row ids, timestamps) splits full nodes at the
      * end instead of the middle, so such trees fill their nodes instead of leaving them half empty. */
-    bool append = ins && n->h.next == PIM_BT_NONE && path.idx[d] == n->h.count;
+    bool append = ins && n->h.next == PIM_BT_NONE && s == n->h.count;
     t->entries += ins ? 1 : (uint32_t)-1;
     t->version++;
     for (uint32_t i = 0;; i++) {
@@ -347,7 +316,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
                 if (n->h.next != PIM_BT_NONE)
                     set_link(n->h.next, 0, n->h.prev);
             }
-            release(off, HDR + CAP * rs);
+            release(off, node_bytes);
             n = load(path.node[--d], rs);
             continue;
         }
@@ -382,7 +351,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
          * record's child becomes the right child0. */
         uint32_t half = append ? CAP - !leaf : cnt / 2;
         uint8_t *mid = n->r + half * rs;
-        pim_mram_off_t right = pop_spare(t);
+        pim_mram_off_t right = fresh[--need];
         node_hdr_t rh __dma_aligned = {
             .prev = leaf ? off : PIM_BT_NONE,
             .next = leaf ? n->h.next : PIM_BT_NONE,
@@ -405,19 +374,21 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
             uint16_t level = (uint16_t)(n->h.level + 1);
             n->h = (node_hdr_t){.count = 1, .level = level, .child0 = off};
             pim_bt_move_words(n->r, r, rs / 4);
-            t->root = pop_spare(t);
+            t->root = fresh[--need];
             t->height++;
             store(n, t->root, rs);
             break;
         }
         n = load(path.node[--d], rs);
     }
+    assert(need == 0);
     return true;
 }
 
-bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc)
+bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc,
+                   pim_bt_free_fn release)
 {
-    return write(t, key, row, true, alloc, 0);
+    return write(t, key, row, true, alloc, release);
 }
 
 bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_free_fn release)
@@ -425,35 +396,39 @@ bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_b
     return write(t, key, row, false, 0, release);
 }
 
-void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
-                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
-                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
+void pim_bt_open(const pim_btree_t *t, pim_bt_cursor_t *c, uint32_t lo_len, bool lo_inclusive, uint32_t hi_len,
+                 bool hi_inclusive, bool descending)
 {
     check_tree(t);
-    const uint8_t *start = descending ? hi : lo, *far = descending ? lo : hi;
-    uint32_t start_len = start ? (descending ? hi_len : lo_len) : 0;
-    uint32_t far_len = far ? (descending ? lo_len : hi_len) : 0;
-    assert(start_len <= t->key_size && far_len <= t->key_size);
+    assert(lo_len <= t->key_size && hi_len <= t->key_size);
     /* Ascending starts at the first entry >= lo (> lo if exclusive); descending just before the first
-     * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes: ">= nothing" holds for every
-     * entry (start at the first), "> nothing" for none (start after the last). */
-    c->from_strict = start ? (descending ? hi_inclusive : lo_inclusive) == descending : descending;
-    c->from_is_entry = false;
-    c->from_len = start_len;
-    c->from_row = PIM_BT_NONE;
-    if (start_len)
-        pim_bt_copy(c->from, start, start_len);
-    c->descending = descending;
-    c->has_bound = far != 0;
+     * entry > hi (>= hi if exclusive). An absent bound compares 0 bytes and is inclusive: ">= nothing" holds for
+     * every entry (start at the first), "> nothing" for none (start after the last); a far end of 0 bytes stops
+     * nothing. */
+    c->from_strict = descending ? hi_inclusive : !lo_inclusive;
+    c->from_len = descending ? hi_len : lo_len;
+    c->prefix_len = descending ? lo_len : hi_len;
     c->bound_inclusive = descending ? lo_inclusive : hi_inclusive;
-    c->prefix_len = far_len;
-    if (far_len)
-        pim_bt_copy(c->bound, far, far_len);
+    c->descending = descending;
+    c->from_is_entry = false;
+    c->from_row = PIM_BT_NONE;
     c->done = false;
     c->leaf = c->link = PIM_BT_NONE;
     c->slot = 0;
     c->count = 0;
     c->version = t->version;
+}
+
+void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
+                 const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
+                 const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending)
+{
+    lo_len = lo ? lo_len : 0;
+    hi_len = hi ? hi_len : 0;
+    assert(lo_len <= PIM_BT_MAX_KEY && hi_len <= PIM_BT_MAX_KEY);
+    pim_bt_copy(descending ? c->bound : c->from, lo, lo_len);
+    pim_bt_copy(descending ? c->from : c->bound, hi, hi_len);
+    pim_bt_open(t, c, lo_len, lo_inclusive || !lo, hi_len, hi_inclusive || !hi, descending);
 }
 
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
@@ -466,9 +441,6 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
         /* First call, or the tree changed since the position was read: find it again from `from`. */
         probe_t p = {c->from, c->from_len, c->from_row, c->from_is_entry};
         uint32_t slot;
-        c->done = t->root == PIM_BT_NONE;
-        if (c->done)
-            return PIM_BT_NONE;
         node_t *n = descend(t, &p, c->from_strict, c->from_strict, 0, &c->leaf, &slot);
         c->count = n->h.count;
         c->link = step < 0 ? n->h.prev : n->h.next;
@@ -492,14 +464,12 @@ pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *ke
     }
     uint8_t *r = g_rec[me()];
     dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
-    if (c->has_bound) {
-        int cmp = keycmp(r, c->bound, c->prefix_len);
-        if (step < 0)
-            cmp = -cmp;
-        if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
-            c->done = true;
-            return PIM_BT_NONE;
-        }
+    int cmp = keycmp(r, c->bound, c->prefix_len); /* 0 bytes (no far end): 0, inclusive */
+    if (step < 0)
+        cmp = -cmp;
+    if (cmp > 0 || (cmp == 0 && !c->bound_inclusive)) {
+        c->done = true;
+        return PIM_BT_NONE;
     }
     /* Remember the entry: a re-seek continues after it (ascending) or before it (descending). */
     pim_mram_off_t row = ld32(r + ks);
@@ -534,7 +504,7 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
     int last_kind = 0; /* 0: nothing yet, 1: entry, 2: separator */
     pim_mram_off_t node[PIM_BT_MAX_HEIGHT], prev_leaf = PIM_BT_NONE, expect_next = PIM_BT_NONE;
     uint32_t next_child[PIM_BT_MAX_HEIGHT], nodes = 0, entries = 0;
-    int32_t d = t->root == PIM_BT_NONE ? -1 : 0;
+    int32_t d = 0;
     node[0] = t->root;
     next_child[0] = 0;
     for (uint32_t step = 0; d >= 0; step++) {
@@ -577,13 +547,6 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
         }
     }
     assert(expect_next == PIM_BT_NONE && entries == t->entries);
-    pim_mram_off_t s = t->spare;
-    for (uint32_t i = 0; i < t->spares; i++) {
-        uint32_t link[2] __dma_aligned;
-        dma_read(s, link, 8);
-        s = link[0];
-    }
-    assert(s == PIM_BT_NONE);
-    return nodes + t->spares;
+    return nodes;
 }
 #endif

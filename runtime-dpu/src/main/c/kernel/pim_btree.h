@@ -36,7 +36,7 @@
  * inserts, removals from the front) holds nodes in proportion to its entries, and a scan never crosses
  * an empty leaf. The root is never freed and the height never shrinks (nbtree does not lower its root
  * level either): an internal root may keep a single child, and a tree whose last entry goes keeps its
- * root as an empty leaf (height 1) and its spare nodes. Only that root leaf can be empty.
+ * root as an empty leaf (height 1). Only that root leaf can be empty; a new tree starts as one.
  *
  * Concurrency: writers (insert/remove) must be serialised by the caller, and no reader may run while
  * a writer runs. Readers (contains_key, seek, next) on different tasklets may run concurrently: they
@@ -75,19 +75,15 @@ typedef uint32_t pim_mram_off_t; /* byte offset from DPU_MRAM_HEAP_POINTER */
 typedef pim_mram_off_t (*pim_bt_alloc_fn)(uint32_t bytes);
 typedef void (*pim_bt_free_fn)(pim_mram_off_t node, uint32_t bytes);
 
-/* Lives in MRAM (or WRAM) as part of the generated schema's state; 8-byte aligned. */
+/* Lives in MRAM (or WRAM) as part of the database header; 8-byte aligned. A tree always has a root node: an
+ * empty tree's is an empty leaf (height 1), which whoever formats the database provides (pim_bt_init). */
 typedef struct {
-    pim_mram_off_t root;      /* PIM_BT_NONE while empty */
+    pim_mram_off_t root;
     uint32_t key_size;        /* multiple of 8, <= PIM_BT_MAX_KEY */
-    uint32_t height;
+    uint32_t height;          /* >= 1 */
     uint32_t entries;
-    /* Nodes allocated ahead of a split and not yet used (chained through their first word). An insert
-     * allocates every node its splits need before changing anything, so a failing allocation leaves
-     * the tree's contents unchanged; nodes already obtained wait here for the next insert. */
-    pim_mram_off_t spare;
-    uint32_t spares;
     uint32_t version;         /* changes with every insert or remove that changes the entries */
-    uint32_t reserved;        /* keeps the size a multiple of 8 for DMA */
+    uint32_t reserved[3];     /* zero; keep the size a multiple of 8 for DMA */
 } pim_btree_t;
 
 /*
@@ -110,8 +106,7 @@ typedef struct {
     uint32_t from_len;        /* bytes of `from` compared when re-seeking */
     pim_mram_off_t from_row;  /* row of `from` when from_is_entry */
     bool descending;
-    bool bound_inclusive;
-    bool has_bound;
+    bool bound_inclusive;     /* (a far end of 0 bytes is inclusive: it stops nothing) */
     bool done;
     bool from_is_entry;       /* `from` is the last entry returned (key and row), not the start bound */
     bool from_strict;         /* re-seek to entries > `from` (ascending) / >= (descending, then one back) */
@@ -120,7 +115,9 @@ typedef struct {
 } pim_bt_cursor_t;
 _Static_assert(sizeof(pim_btree_t) % 8 == 0 && sizeof(pim_bt_cursor_t) % 8 == 0, "DMA-able sizes");
 
-void pim_bt_init(pim_btree_t *t, uint32_t key_size);
+/* An empty tree whose root is the node at `root` (PIM_BT_NODE_BYTES(key_size) bytes): its header is zeroed, an
+ * empty leaf. (A kernel's trees come formatted by the host: DatabaseFormat zeroes their roots.) */
+void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root);
 
 /* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
  * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
@@ -139,9 +136,10 @@ void pim_bt_copy(void *to, const void *from, uint32_t n);
 /* memmove of 32-bit words between 4-byte aligned buffers, overlapping either way. */
 void pim_bt_move_words(void *to, const void *from, uint32_t words);
 
-/* Returns false when MRAM is exhausted (the tree is unchanged then). Inserting an entry that is already
- * present changes nothing and returns true. */
-bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc);
+/* Returns false when MRAM is exhausted (the tree is unchanged then: the nodes it got for the splits go back to
+ * `release`). Inserting an entry that is already present changes nothing and returns true. */
+bool pim_bt_insert(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_alloc_fn alloc,
+                   pim_bt_free_fn release);
 
 /* Removes (key,row); returns false if absent. */
 bool pim_bt_remove(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, pim_bt_free_fn release);
@@ -160,13 +158,20 @@ void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
                  const uint8_t *lo, uint32_t lo_len, bool lo_inclusive,
                  const uint8_t *hi, uint32_t hi_len, bool hi_inclusive, bool descending);
 
+/*
+ * pim_bt_seek for bounds the caller has encoded into the cursor itself: the start (lo when ascending, hi when
+ * descending) in c->from, the far end in c->bound. A bound of length 0 is absent and must be inclusive.
+ */
+void pim_bt_open(const pim_btree_t *t, pim_bt_cursor_t *c, uint32_t lo_len, bool lo_inclusive, uint32_t hi_len,
+                 bool hi_inclusive, bool descending);
+
 /* Next row in the range, or PIM_BT_NONE at the end. If key_out != NULL the entry's key is copied there. */
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out);
 
 #ifdef PIM_BT_VALIDATE
 /* Test aid (compiled only with -DPIM_BT_VALIDATE): asserts every structural invariant (order of
- * entries and separators, leaf depth and links, counts, entry total, spare chain) and returns the
- * number of MRAM nodes the tree owns, spares included. */
+ * entries and separators, leaf depth and links, counts, entry total) and returns the number of MRAM nodes the
+ * tree owns. */
 uint32_t pim_bt_validate(const pim_btree_t *t);
 #endif
 

@@ -66,10 +66,13 @@ static const char *const errors[PIM_ERRORS] = {
 void pim_error(uint32_t e)
 {
     assert(e < PIM_ERRORS);
+#if PIM_HAS(PIM_F_GATHER)
+    pim_x.full |= e == PIM_E_PARTIAL || e == PIM_E_PUBLISH; /* (read for exchange calls only, which run alone) */
+#endif
     pim_fail(errors[e], errors[e] + 5);
 }
 
-bool pim_tick(void)
+PIM_INLINE bool pim_tick(void)
 {
     pim_task_t *T = pim_me();
     if (--T->steps == 0) {
@@ -81,7 +84,7 @@ bool pim_tick(void)
 
 /* ---- output area ---- */
 
-void pim_out_write(const void *wram, uint32_t bytes)
+PIM_NO_TAIL_CALLS void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
     if (T->out_limit - T->out_pos < bytes) {

@@ -6,11 +6,12 @@
  *
  * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
- * batch; the k-th call of a wave runs on tasklet k mod NR_TASKLETS, and all tasklets meet at a barrier between
- * waves, so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
- * into its own slice of the output area; tasklet 0 compacts the slices behind the result header at the end.
- * When a slice fills, the calls not yet started stop at the next wave boundary and get no record: the host
- * resubmits them.
+ * batch; the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags bits 8-15), and all
+ * tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
+ * into its own slice of the output area, and the result header says how much of each slice holds records: the
+ * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
+ * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
+ * area's exchange region, one after the other; their reports say where.
  */
 #include "pim_rt.h"
 #include <alloc.h>
@@ -18,17 +19,28 @@
 #include <barrier.h>
 #endif
 
+/* The batch header (docs/wire-format.md): the host places everything, so the kernel reads positions, not flags.
+ * db: the database header to install (PIM_DB_OFF, or the formatted one of a new database in the batch); calls: the
+ * first call; commit_to, kept_to: the previous launch's kept segments (tasklet 0's undo area from PIM_UNDO_OFF up to
+ * kept_to) are committed up to commit_to and rolled back from there (docs/multi-partition.md "KEEP segments");
+ * then the exchange header (dpu, partitions, dpus, 0), which lands in pim_x. The procedures' directory entries
+ * follow the header. */
 typedef struct {
-    uint32_t magic, flags, ncalls, bytes, nprocs, pad;
+    uint32_t magic, flags, ncalls, bytes, nprocs;
+    pim_off_t db, calls;
+    uint32_t pad;
+    pim_off_t commit_to, kept_to;
+    uint32_t x[4];
 } batch_hdr_t;
 
+/* The result header: the slices' table follows (E entries {u32 bytes, u32 records}, room for PIM_MAX_TASKLETS). */
 typedef struct {
-    uint32_t magic, ncalls, bytes, flags;
+    uint32_t magic, tasklets, pub_bytes, flags;
 } result_hdr_t;
 
 typedef struct {
     uint32_t bytes;
-    uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP */
+    uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP; the tasklet << 8 */
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
@@ -40,9 +52,10 @@ typedef struct {
 
 _Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
-_Static_assert(__builtin_offsetof(pim_kernel_t, x) % 8 == 0 && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
+_Static_assert(__builtin_offsetof(pim_kernel_t, x) % 8 == 0 && __builtin_offsetof(batch_hdr_t, x) % 8 == 0
+               && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
 _Static_assert(sizeof(pim_rec_t) == PIM_REC_HDR && PIM_ARENA_MSG_BYTES == PIM_REC_HDR + PIM_MSG_MAX, "record header");
-_Static_assert(sizeof(result_hdr_t) == PIM_RESULT_HEADER_BYTES, "result header");
+_Static_assert(sizeof(result_hdr_t) + 8 * PIM_MAX_TASKLETS == PIM_RESULT_HEADER_BYTES, "result header");
 _Static_assert(sizeof(pim_image_t) == PIM_IMAGE_HEADER_BYTES, "image header");
 _Static_assert(sizeof(pim_proc_t) == PIM_DIR_ENTRY_BYTES && sizeof(pim_cell_t) == PIM_CELL_BYTES, "entries");
 _Static_assert(sizeof(pim_table_t) == 8 && sizeof(pim_index_t) == 8 && sizeof(pim_col_t) == 8, "schema");
@@ -50,24 +63,21 @@ _Static_assert(sizeof(pim_db_t) == 32 && sizeof(pim_btree_t) == 32, "database he
 
 /* Room kept free in a tasklet's output slice so that a failing call can always write its error record. */
 #define REC_RESERVE (PIM_REC_HDR + PIM_MSG_MAX + 8)
-/* The output area after the result header, split into one slice per tasklet. */
-#define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / NR_TASKLETS) & ~7u)
+/* The output area between the result header and the exchange region, split into one slice per tasklet (VmFormat). */
+#define SLICE_BYTES (((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / NR_TASKLETS) & ~7u)
 _Static_assert(SLICE_BYTES > 4 * REC_RESERVE, "output slice");
-/* Room an exchange call needs free in the output area to start, and the most its report can take beyond its
- * published entries (the header and the needs of a blocked join). */
-#define MP_ROOM (32u * 1024u)
-#define MP_REPORT_HEAD (16u + 4u * (PIM_MP_NEEDS + 2u))
-/* What one exchange call may publish. With relations (their partials grow with LIMIT and with groups) its report
- * must fit an output slice behind an error record, whatever else the slice holds: a call whose report does not fit
- * behind earlier records runs again, first, in the next launch. Without them, what MP_ROOM keeps free. */
+/* The exchange region: every exchange call of the launch publishes its values here, after the previous one's. */
+#define PUB_AREA (PIM_OUT_OFF + PIM_OUT_BYTES - PIM_OUT_PUB_BYTES)
+/* Room an exchange call keeps in its slice for its report (the DPUs a blocked join needs). */
+#define MP_ROOM (32u + 4u * PIM_MP_NEEDS)
 #if PIM_HAS(PIM_F_GATHER)
-#define MP_PUB_BUDGET (PIM_MP_GATHER_PUB_MAX < SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD \
-                           ? PIM_MP_GATHER_PUB_MAX : SLICE_BYTES - REC_RESERVE - MP_REPORT_HEAD)
+/* With relations an exchange call may publish up to the region's end (partials grow with LIMIT and with groups);
+ * one that runs out of it behind earlier calls' entries runs again, first, in the next launch. */
+#define MP_PUB_END(pub) ((pub) + PIM_MP_GATHER_PUB_MAX < PUB_AREA + PIM_OUT_PUB_BYTES ? (pub) + PIM_MP_GATHER_PUB_MAX \
+                                                                                 : PUB_AREA + PIM_OUT_PUB_BYTES)
 #else
-#define MP_PUB_BUDGET PIM_MP_PUB_MAX
-_Static_assert(PIM_MP_PUB_MAX + MP_REPORT_HEAD <= MP_ROOM, "an exchange call's report fits the room it starts with");
+#define MP_PUB_END(pub) ((pub) + PIM_MP_PUB_MAX)
 #endif
-_Static_assert(SLICE_BYTES > REC_RESERVE + MP_REPORT_HEAD + MP_ROOM, "an exchange call's report fits a slice");
 
 #if NR_TASKLETS > 1
 BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
@@ -79,105 +89,78 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
 /* pim_k.stopped: a tasklet found its slice full: the calls of its wave not yet started, and every later wave,
  * are resubmitted. Tasklets read it right after a barrier, so all of them agree where to stop. */
 #define stopped (pim_k.stopped)
-#define calls_at (pim_k.calls)
-#define bounce (pim_k.bounce)
-
-/* A WRAM heap block of `bytes` holding the MRAM bytes at `off`. */
-static uint8_t *load(pim_off_t off, uint32_t bytes)
-{
-    uint8_t *p = mem_alloc(bytes);
-    pim_mram_get(off, p, bytes);
-    return p;
-}
 
 /*
  * Tasklet 0, at the start of every launch: checks the image against this kernel, lays out the WRAM heap
- * (docs/vm.md "WRAM during a launch") and installs the database header from `db`: it lives in MRAM between
- * launches; a batch with PIM_FLAG_INIT carries the host's formatted empty header instead, and the DPU only
- * zeroes the hash bucket arrays, which the header places from PIM_DATA_OFF up to bump.
+ * (docs/vm.md "WRAM during a launch") at the offsets the image header gives, installs the database header (it
+ * lives in MRAM between launches; a new database's comes in the batch) and loads the batch's procedures.
  */
-static void layout(const batch_hdr_t *bh, pim_off_t db)
+static void layout(const batch_hdr_t *bh)
 {
     pim_image_t *g = &pim_img;
     pim_proc_t *dir;
-    uint8_t *p;
+    uint8_t *h, *a;
     uint32_t i;
-    uint16_t ids[4] __attribute__((aligned(8)));
 
     pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
     assert(g->magic == PIM_IMAGE_MAGIC && g->format == PIM_IMAGE_FORMAT && g->tasklets == NR_TASKLETS &&
            (g->features & ~(uint32_t)PIM_FEATURES) == 0);
     mem_reset();
-    pim_heap = load(db, g->db_bytes);
-    pim_db = (pim_db_t *)pim_heap;
+    pim_heap = h = mem_alloc(g->heap_bytes);
+    pim_mram_get(bh->db, h, g->db_bytes);
+    pim_mram_get(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, h + g->db_bytes, g->schema_bytes);
+    pim_db = (pim_db_t *)(void *)h;
     pim_free_lists = (pim_freelist_t *)(pim_db + 1);
-    pim_tstate = (pim_tstate_t *)(pim_free_lists + pim_db->nfree);
-    pim_trees = (pim_btree_t *)(pim_tstate + g->ntables);
-    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= pim_heap + g->db_bytes);
+    pim_tstate = (pim_tstate_t *)(void *)(h + g->tstate_at);
+    pim_trees = (pim_btree_t *)(void *)(h + g->trees_at);
+    pim_tabs = (const pim_table_t *)(void *)(h + g->db_bytes);
+    pim_idxs = (const pim_index_t *)(void *)(h + g->idxs_at);
+    pim_cols = (const pim_col_t *)(void *)(h + g->cols_at);
+    assert(pim_db->magic == PIM_DB_MAGIC && (uint8_t *)(pim_trees + pim_db->ntrees) <= h + g->db_bytes);
 
-    pim_tabs = (const pim_table_t *)load(PIM_IMAGE_OFF + PIM_IMAGE_HEADER_BYTES, g->schema_bytes);
-    pim_idxs = (const pim_index_t *)(pim_tabs + g->ntables);
-    /* the columns follow the indexes; the last table's indexes are the last ones */
-    pim_cols = (const pim_col_t *)(pim_idxs + (g->ntables == 0 ? 0u : pim_tabs[g->ntables - 1].first_index +
-                                                                          pim_tabs[g->ntables - 1].nindexes));
-
-    pim_nprocs = bh->nprocs;
+    /* the batch's procedures: their directory entries, then each one's code (its heap offset replaces its image
+     * offset) */
     pim_procs = dir = mem_alloc(bh->nprocs * sizeof(pim_proc_t));
+    pim_nprocs = bh->nprocs;
+    pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES, dir, bh->nprocs * sizeof(pim_proc_t));
     for (i = 0; i < bh->nprocs; i++, dir++) {
-        if ((i & 3u) == 0) {
-            pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + 2 * i, ids, 8);
-        }
-        assert(ids[i & 3u] < g->nprocs);
-        pim_mram_get(PIM_IMAGE_OFF + g->dir_offset + ids[i & 3u] * PIM_DIR_ENTRY_BYTES, dir, PIM_DIR_ENTRY_BYTES);
-        /* the fix-up: the code's heap offset instead of its image offset, the id instead of its size */
-        dir->code = (uint32_t)(load(PIM_IMAGE_OFF + dir->code, dir->id) - pim_heap);
-        dir->id = ids[i & 3u];
-        assert(dir->frame_bytes <= g->frame_bytes);
+        assert(dir->frame_bytes <= g->frame_bytes && dir->code + dir->bytes <= g->bytes);
+        a = mem_alloc(dir->bytes);
+        pim_mram_get(PIM_IMAGE_OFF + dir->code, a, dir->bytes);
+        dir->code = (uint32_t)(a - h);
     }
 
-    for (i = 0; i < NR_TASKLETS; i++) {
+    for (i = 0, a = h + g->db_bytes + g->schema_bytes; i < NR_TASKLETS; i++, a += g->arena_bytes) {
         pim_task_t *t = &pim_task[i];
-        t->rec = (pim_rec_t *)(void *)(p = mem_alloc(g->arena_bytes));
-        t->key_a = p += PIM_ARENA_MSG_BYTES;
-        t->key_b = p += g->key_bytes;
-        p += g->key_bytes;
+        t->rec = (pim_rec_t *)(void *)a;
+        t->key_a = a + PIM_ARENA_MSG_BYTES;
+        t->key_b = a + g->key_b;
+        t->frame = a + g->frame;
 #if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES) /* B+tree reads or writes */
-        if (g->tree_key != 0) {
-            pim_bt_buffers(i, p, p + PIM_BT_NODE_BYTES(g->tree_key) + g->tree_key + 8);
-            p += PIM_BT_BUFFER_BYTES(g->tree_key);
-        }
+        pim_bt_buffers(i, a + g->node, a + g->brec);
 #endif
-        t->frame = p;
-        assert(p + g->frame_bytes <= (uint8_t *)t->rec + g->arena_bytes);
     }
-    bounce = g->frame_bytes < 2048 ? g->frame_bytes : 2048;
-    if ((bh->flags & PIM_FLAG_INIT) != 0) {
-        pim_off_t at;
-        p = pim_task[0].frame;
-        pim_fill(p, 0, bounce);
-        for (at = PIM_DATA_OFF; at < pim_db->bump; at += bounce) {
-            pim_mram_put(at, p, bounce);
-        }
-    }
+    assert(a == h + g->heap_bytes && g->frame + g->frame_bytes <= g->arena_bytes);
 }
 
 #if PIM_HAS(PIM_F_MP)
 /* Appends the exchange report of an MP call: {u32 entries, u32 stop ordinal, u32 needed DPU, u16 status,
- * u16 needs}, the `needs` DPUs a blocked join needs (u32 each, padded to 8), entries. */
+ * u16 needs, u32 where its published entries start in the output area, u32 their bytes}, then the `needs` DPUs
+ * a blocked join needs (u32 each, padded to 8). The next exchange call publishes after these entries. */
 static uint32_t mp_report(pim_task_t *T, uint32_t status)
 {
-    uint32_t head = 16 + ((pim_x.nneed * 4u + 7u) & ~7u), pub = pim_x.pub - pim_x.pub0;
+    uint32_t head = 24 + ((pim_x.nneed * 4u + 7u) & ~7u);
     pim_mp_report[0] = pim_x.npub;
     pim_mp_report[1] = pim_x.stop;
     pim_mp_report[2] = pim_x.need;
     pim_mp_report[3] = status | pim_x.nneed << 16;
+    pim_mp_report[4] = pim_x.pub0 - PIM_OUT_OFF;
+    pim_mp_report[5] = pim_x.pub - pim_x.pub0;
     pim_mp_needs[pim_x.nneed] = 0; /* the padding when the count is odd (the array has one spare entry) */
-    assert(T->out_pos + head + pub <= T->out_end);
+    assert(T->out_pos + head <= T->out_limit + REC_RESERVE);
     pim_mram_put(T->out_pos, pim_mp_report, head);
-    /* the published entries, through the frame (the call is over) */
-    pim_mram_move(T->out_pos + head, pim_x.pub0, pub, T->frame, bounce);
-    T->out_pos += head + pub;
-    return head + pub;
+    T->out_pos += head;
+    return head;
 }
 #endif
 
@@ -192,11 +175,15 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 {
     pim_rec_t *rec = T->rec;
     uint32_t *w = (uint32_t *)(void *)rec, status;
-    pim_off_t seg = T->undo_pos;
-    T->undo_base = seg; /* the call's own undo records start here (earlier KEEP segments lie below) */
+    bool again;
+    T->undo_base = T->undo_pos; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
     pim_x.ord = pim_x.stop = pim_x.need = pim_x.npub = pim_x.nneed = pim_x.miss = 0; /* exchange calls run alone */
-    pim_x.pub = pim_x.pub0;
+#if PIM_HAS(PIM_F_GATHER)
+    pim_x.full = 0;
+#endif
+    pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
+    pim_x.pub_end = MP_PUB_END(pim_x.pub);
     T->status = T->out_full = 0;
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
@@ -204,39 +191,35 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     rec->seq = ch->seq;
     w[4] = 0x30303030u; /* SQLSTATE "00000", no result set, no message */
     w[5] = 0x30u;
-    w[6] = w[8] = w[9] = 0; /* out_bytes, mp_bytes, pad */
+    w[6] = w[8] = w[9] = w[11] = 0; /* out_bytes, mp_bytes, ops, pad */
     rec->index = index;
     T->rec_start = T->out_pos;
     T->out_pos += PIM_REC_HDR;
-    T->out_limit = T->out_end - REC_RESERVE;
 
     pim_vm_run(T, p);
     if (T->status == 0) {
         rec->out_bytes = p->out_bytes;
         pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
     }
+    again = T->out_full && T->rec_start != base;
 #if PIM_HAS(PIM_F_GATHER)
-    if ((ch->flags & PIM_CALL_MP) != 0 && T->out_end - T->out_pos < MP_REPORT_HEAD + (pim_x.pub - pim_x.pub0)) {
-        /* the report does not fit behind what the slice holds: run again first in the next launch (53400 only when
-         * the call's own result sets and report exceed a slice) */
-        T->out_full = 1;
-        pim_error(PIM_E_OUTPUT);
+    if ((ch->flags & PIM_CALL_MP) != 0 && pim_x.full && pim_x.pub0 != PUB_AREA) {
+        /* its partials did not fit behind the earlier calls' entries: run again first in the next launch (54000 only
+         * when they exceed the whole region) */
+        again = true;
+        pim_x.pub = pim_x.pub0;
     }
 #endif
     status = T->status;
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
         pim_undo_end(status != 0);
     }
-    if (T->out_full && T->rec_start != base) {
+    if (again) {
         /* rolled back, no record, no kept segment: the host resubmits the call */
         T->out_pos = T->rec_start;
         return false;
     }
-#if PIM_HAS(PIM_F_MP)
-    if ((ch->flags & PIM_CALL_KEEP) != 0) {
-        pim_mp_keep(T, seg); /* even an empty segment: the host counts one per KEEP call with a record */
-    }
-#endif
+    rec->undo = T->undo_pos; /* a KEEP call's segment ends here (even an empty one: the host counts one per record) */
     rec->status = (uint16_t)status;
     if (status != 0) {
         T->out_pos = T->rec_start + PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
@@ -259,7 +242,7 @@ int main(void)
 {
     batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT(), turn = 0;
+    uint32_t i, slot = PIM_SLOT();
     pim_task_t *T = &pim_task[slot];
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
@@ -268,53 +251,41 @@ int main(void)
     T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
     T->undo_limit = T->undo_base + PIM_UNDO_BYTES;
     T->out_pos = base;
-    T->out_end = base + SLICE_BYTES;
+    T->out_limit = base + SLICE_BYTES - REC_RESERVE; /* a failing call can always write its error record */
     T->records = 0;
     if (slot == 0) {
-        pos = PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + ((bh.nprocs * 2u + 7u) & ~7u);
-        layout(&bh, (bh.flags & PIM_FLAG_INIT) != 0 ? pos : PIM_DB_OFF);
-        if ((bh.flags & PIM_FLAG_INIT) != 0) {
-            pos += pim_img.db_bytes;
-        }
-        pim_x.commit = 0xffffffffu; /* without the exchange header every kept segment is committed */
-        if ((bh.flags & PIM_FLAG_MP) != 0) { /* (a kernel without PIM_F_MP has no segments, and no exchange call) */
-            pim_mram_get(pos, &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus, commit */
-            pos += PIM_MP_HEADER_BYTES;
-        }
-        calls_at = pos;
+        layout(&bh);
+        pim_mram_get(PIM_IN_OFF + __builtin_offsetof(batch_hdr_t, x), &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
         stopped = 0;
-        /* exchange scratch: the input area after the batch */
-        pim_x.pub0 = PIM_IN_OFF + ((bh.bytes + 7u) & ~7u);
-        pim_x.pub_end = pim_x.pub0 + MP_PUB_BUDGET < PIM_IN_OFF + PIM_IN_BYTES ? pim_x.pub0 + MP_PUB_BUDGET
-                                                                            : PIM_IN_OFF + PIM_IN_BYTES;
-#if PIM_HAS(PIM_F_MP)
-        /* the previous launch's kept segments (tasklet 0's undo area: exchange calls run alone, on tasklet 0)
-         * are committed or undone before any call of this launch runs, i.e. before the barrier */
-        pim_mp_launch(T, pim_x.commit, (bh.flags & PIM_FLAG_INIT) != 0);
-#endif
+        pim_x.pub = PUB_AREA;
+        /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on
+         * tasklet 0) are resolved before any call of this launch runs, i.e. before the barrier: the newest ones
+         * rolled back, then the rest committed */
+        assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
+        T->undo_base = bh.commit_to;
+        T->undo_pos = bh.kept_to;
+        pim_undo_end(true);
+        T->undo_base = PIM_UNDO_OFF;
+        T->undo_pos = bh.commit_to;
+        pim_undo_end(false);
     }
-    WAVE_BARRIER(); /* the heap is laid out, pim_db installed */
-    for (i = 0, pos = calls_at; i < bh.ncalls; i++, pos += ch.bytes) {
+    for (i = 0, pos = bh.calls; i < bh.ncalls; i++, pos += ch.bytes) {
         pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
         assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
-        if (i > 0 && (ch.flags & PIM_CALL_JOINS_WAVE) == 0) {
-            if (NR_TASKLETS == 1 || (ch.flags & PIM_CALL_SERIAL) == 0) {
-                WAVE_BARRIER(); /* every call of the wave before is done */
-                if (stopped) {
-                    break; /* a slice filled in an earlier wave: no later wave runs */
-                }
+        if ((ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
+            WAVE_BARRIER(); /* every call of the wave before is done (before the first: the heap is laid out) */
+            if (stopped) {
+                break; /* a slice filled in an earlier wave: no later wave runs */
             }
-            turn = 0;
         }
-        if (turn == slot && !stopped) {
-            /* an exchange call also keeps room for its report */
+        assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0));
+        if ((ch.flags >> 8) == slot && !stopped) {
+            /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            const pim_proc_t *p = pim_procs;
+            const pim_proc_t *p = &pim_procs[ch.proc];
             pim_off_t params = pos + sizeof(ch);
-            uint32_t n = ch.bytes - sizeof(ch), k;
-            for (k = 0; k < pim_nprocs && p->id != ch.proc; k++, p++) {
-            }
-            assert(k < pim_nprocs); /* the batch lists every procedure its calls name */
+            uint32_t n = ch.bytes - sizeof(ch);
+            assert(ch.proc < pim_nprocs); /* a call names its procedure's entry in the batch's directory */
             pim_mram_get(pos, &ch, sizeof(ch));
             if ((ch.flags & PIM_CALL_MP) != 0) {
                 mp_call_hdr_t mh __attribute__((aligned(8)));
@@ -331,34 +302,24 @@ int main(void)
             }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);
-            if (T->out_end - T->out_pos < room || !run_call(T, &ch, p, i, base)) {
+            if (T->out_limit + REC_RESERVE - T->out_pos < room ||
+                ((ch.flags & PIM_CALL_MP) != 0 && PUB_AREA + PIM_OUT_PUB_BYTES - pim_x.pub < PIM_MP_PUB_MAX) ||
+                !run_call(T, &ch, p, i, base)) {
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
         }
-        turn = turn + 1 == NR_TASKLETS ? 0 : turn + 1;
+    }
+    {
+        /* this slice's entry of the result header: its record bytes and count */
+        uint32_t e[2] __attribute__((aligned(8))) = {T->out_pos - base, T->records};
+        pim_mram_put(PIM_OUT_OFF + sizeof(result_hdr_t) + 8 * slot, e, 8);
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        /* moves each slice's records down behind the result header (ascending: the destination never above
-         * the source, through the frame), writes the header, keeps the database header for the next launch */
-        result_hdr_t rh __attribute__((aligned(8)));
-        pim_off_t to = PIM_OUT_OFF + sizeof(rh), from = to;
-        uint32_t records = 0;
-        for (i = 0; i < NR_TASKLETS; i++, from += SLICE_BYTES) {
-            uint32_t bytes = pim_task[i].out_pos - from;
-            assert(bytes <= SLICE_BYTES && to <= from && (bytes & 7u) == 0);
-            records += pim_task[i].records;
-            if (to != from) {
-                pim_mram_move(to, from, bytes, T->frame, bounce);
-            }
-            to += bytes;
-        }
-        pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
-        rh.magic = PIM_RESULT_MAGIC;
-        rh.ncalls = records;
-        rh.bytes = to - PIM_OUT_OFF;
-        rh.flags = stopped; /* some calls did not run: the host resubmits them */
+        /* the result header's start; the database header stays for the next launch */
+        result_hdr_t rh __attribute__((aligned(8))) = {PIM_RESULT_MAGIC, NR_TASKLETS, pim_x.pub - PUB_AREA, stopped};
         pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
+        pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
     }
     return 0;
 }

@@ -15,7 +15,7 @@ MUTEX_INIT(pim_alloc_mutex);
 
 pim_kernel_t pim_k __attribute__((aligned(8))); /* the image header is moved by DMA */
 
-void pim_fill(void *wram, uint32_t b, uint32_t bytes)
+PIM_INLINE void pim_fill(void *wram, uint32_t b, uint32_t bytes)
 {
     uint8_t *w = wram;
     uint32_t i;
@@ -38,20 +38,11 @@ void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes)
  * Blocks come from a bump pointer; freed blocks go to a free list per block size (rows of one table
  * all have one size, B+tree nodes another), so reuse is exact and needs no coalescing. A free block's
  * first word links to the next free block of its size.
- */
-void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk)
-{
-    uint32_t n, done;
-    for (done = 0; done < bytes; done += n) {
-        n = bytes - done < chunk ? bytes - done : chunk;
-        pim_mram_get(from + done, via, n);
-        pim_mram_put(to + done, via, n);
-    }
-}
-
-/* The free list of blocks of `bytes`: the one of that size, else the first unused one (size 0). Lists get their
+ *
+ * The free list of blocks of `bytes`: the one of that size, else the first unused one (size 0). Lists get their
  * size in order, so no unused list precedes a used one; nfree covers every table's row size and every B+tree
- * node size, plus one (docs/vm.md), so there always is one. */
+ * node size, plus one (docs/vm.md), so there always is one.
+ */
 static pim_freelist_t *free_list(uint32_t bytes)
 {
     pim_freelist_t *fl = pim_free_lists;

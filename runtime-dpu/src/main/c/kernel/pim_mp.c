@@ -11,62 +11,12 @@
  * write is skipped (its owner does it). The host decides from the participants' reports whether the call is
  * done (docs/multi-partition.md "Deciding").
  *
- * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment); the
- * next launch's batch says how many of the kept segments to commit, the rest are rolled back first.
+ * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment, pim_exec.c);
+ * the next launch's batch says up to where the kept segments are committed, the rest are rolled back first.
  */
 #include "pim_rt.h"
 
 #if PIM_HAS(PIM_F_MP)
-/* Kept segments, in the first PIM_MP_SEG_BYTES of tasklet 0's undo area (exchange calls run on tasklet 0). */
-typedef struct {
-    uint32_t nseg; /* segments kept by the previous launch */
-    pim_off_t top; /* end of the last segment's undo records */
-} seg_hdr_t;
-
-
-/* Resolves the previous launch's kept segments: the first `commit` stay, the others are undone. */
-void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format)
-{
-    seg_hdr_t h __attribute__((aligned(8)));
-    pim_off_t base = PIM_UNDO_OFF + PIM_MP_SEG_BYTES, split;
-    T->undo_base = base;
-    T->undo_pos = base;
-    pim_mram_get(PIM_UNDO_OFF, &h, sizeof(h));
-    if (!format && h.nseg != 0) {
-        if (commit > h.nseg) {
-            commit = h.nseg;
-        }
-        split = h.top;
-        if (commit < h.nseg) {
-            uint64_t e;
-            pim_mram_get(PIM_UNDO_OFF + 8 + 8 * commit, &e, 8);
-            split = (pim_off_t)e;
-            T->undo_base = split;
-            T->undo_pos = h.top;
-            pim_undo_end(true);
-        }
-        T->undo_base = base;
-        T->undo_pos = split;
-        pim_undo_end(false);
-    }
-    h.nseg = 0;
-    h.top = base;
-    pim_mram_put(PIM_UNDO_OFF, &h, sizeof(h));
-}
-
-/* Records the segment of a KEEP call that just ended (its undo records from `start` to undo_pos). */
-void pim_mp_keep(pim_task_t *T, pim_off_t start)
-{
-    seg_hdr_t h __attribute__((aligned(8)));
-    uint64_t e = start;
-    pim_mram_get(PIM_UNDO_OFF, &h, sizeof(h));
-    assert(8 + 8 * (h.nseg + 1) <= PIM_MP_SEG_BYTES); /* the host keeps at most PIM_MP_MAX_KEEP per launch */
-    pim_mram_put(PIM_UNDO_OFF + 8 + 8 * h.nseg, &e, 8);
-    h.nseg++;
-    h.top = T->undo_pos;
-    pim_mram_put(PIM_UNDO_OFF, &h, sizeof(h));
-}
-
 /* An exchange entry header: {u16 statement, u16 value bytes, u32 ordinal}, then the value padded to 8. */
 typedef struct {
     uint16_t stmt, len;
@@ -96,7 +46,7 @@ void pim_mp_pack(pim_task_t *T, const pim_xval_t *v)
 }
 
 /* Copies the value of a vector entry (MRAM offset `at`, len bytes) into v's fields through the buffer. */
-void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
+PIM_INLINE void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len)
 {
     assert(len == v->bytes); /* the same program published it */
     T->xbuf = v->xbuf;
@@ -140,7 +90,7 @@ pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
     return PIM_NONE;
 }
 
-uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
+uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on

@@ -54,10 +54,13 @@ void pim_mp_join_end(void)
     }
 }
 
-static const pim_xval_t *rs_val; /* the published fields of a row (their block is the row's bytes) */
-static uint32_t rs_ord;
-static bool rs_publishing;
-static pim_off_t rs_head, rs_at, rs_end;
+/* The rowset (in the exchange's state: exchange calls run alone on tasklet 0, and a query holds one rowset). */
+#define rs_val (pim_x.rs_val)
+#define rs_ord (pim_x.rs_ord)
+#define rs_publishing (pim_x.rs_publishing)
+#define rs_head (pim_x.rs_head)
+#define rs_at (pim_x.rs_at)
+#define rs_end (pim_x.rs_end)
 
 /*
  * Starts the first source of a join; returns the pass to run: 1 = scan the local partition (a call on one

@@ -121,7 +121,7 @@ int64_t pim_sub(int64_t a, int64_t b)
  * hardware multiply). *ovf tells whether the true product needs more than 64 bits: a carry out of the sum, or
  * a bit of a shifted out while b still has bits to add it with.
  */
-__attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
+uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
 {
     uint64_t p = 0;
     bool o = false;
@@ -138,7 +138,7 @@ __attribute__((noinline)) uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf)
     return p;
 }
 
-int64_t pim_mul(int64_t a, int64_t b)
+PIM_NO_TAIL_CALLS int64_t pim_mul(int64_t a, int64_t b)
 {
     bool ovf;
     uint64_t p = pim_mul64(mag(a), mag(b), &ovf);
@@ -186,7 +186,7 @@ int64_t pim_fit(int64_t v, uint32_t code)
     return v < lim && v >= (code >= PIM_FIT_SMALLINT ? -lim : 1 - lim) ? v : pim_overflow();
 }
 
-int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
+PIM_INLINE int64_t pim_ldnum(const uint8_t *p, uint32_t kind)
 {
     switch (kind) {
     case PIM_K_BOOL:

@@ -33,6 +33,13 @@
 #error "build the kernel with -DPIM_FEATURES=<PIM_F_* bits> (docs/vm.md \"Kernel features\")"
 #endif
 #define PIM_HAS(f) ((PIM_FEATURES & (f)) != 0)
+/* On a function whose error exits end in a call (pim_error, pim_overflow): one shared epilogue instead of a copy of
+ * it before each tail call (measured smaller on the proxy: scripts/kernel-iram.sh). */
+#define PIM_NO_TAIL_CALLS __attribute__((disable_tail_calls))
+/* Inlined at every call, or kept as one function, against the link-time inliner's choice: each placement is the
+ * smaller one as measured on the proxy (scripts/kernel-iram.sh; docs/iram.md). */
+#define PIM_INLINE __attribute__((always_inline))
+#define PIM_OUTLINE __attribute__((noinline))
 #if NR_TASKLETS > PIM_MAX_TASKLETS || NR_TASKLETS > PIM_UNDO_SLOTS
 #error "NR_TASKLETS: at most PIM_MAX_TASKLETS executing tasklets, one undo log each"
 #endif
@@ -49,9 +56,14 @@ typedef pim_mram_off_t pim_off_t;
 #define PIM_SLOT() (NR_TASKLETS == 1 ? 0u : (uint32_t)me())
 
 /* ---- the image (MRAM at PIM_IMAGE_OFF), docs/vm.md ---- */
+/* The header, with the WRAM heap's layout as the compiler computed it: heap offsets of the schema's index and
+ * column arrays and of the database header's table states and B+tree slots; arena offsets of the second key
+ * buffer, the B+tree node and record buffers and the frame. */
 typedef struct {
-    uint32_t magic, format, bytes, ntables, nprocs, schema_bytes, dir_offset, tasklets;
-    uint32_t arena_bytes, frame_bytes, key_bytes, tree_key, db_bytes, features, reserved[2];
+    uint32_t magic, format, bytes, tasklets, features, db_bytes, schema_bytes, arena_bytes;
+    uint32_t frame_bytes, key_bytes, heap_bytes, reserved;
+    uint16_t idxs_at, cols_at, tstate_at, trees_at;
+    uint16_t key_b, node, brec, frame;
 } pim_image_t;
 
 /* The schema section, copied to WRAM at every launch. */
@@ -80,11 +92,11 @@ typedef struct {
     uint8_t nullable;
 } pim_col_t;
 
-/* A procedure's directory entry; the loaded copy in WRAM holds the code's heap offset and the procedure id
- * in its first two words instead of the image offset and size. */
+/* A procedure's directory entry (the batch lists the entries of the procedures it calls); the loaded copy in WRAM
+ * holds the code's heap offset instead of its image offset. */
 typedef struct {
-    uint32_t code, id;
-    uint16_t ninstr, frame_bytes, out_bytes, pad;
+    uint32_t code, bytes;
+    uint16_t ninstr, frame_bytes, out_bytes, pad; /* pad: every value descriptor names its own exchange buffer */
 } pim_proc_t;
 
 
@@ -123,6 +135,8 @@ typedef struct {
     uint32_t index;    /* the call's position in the batch (records are not in batch order) */
     uint32_t mp_bytes; /* exchange report at the record's end (PIM_CALL_MP calls), 0 otherwise */
     uint32_t ops;      /* program instructions the call executed: counted by simulator builds (PIM_COUNT_OPS), else 0 */
+    pim_off_t undo;    /* the tasklet's undo position after the call: where a KEEP call's segment ends */
+    uint32_t pad;
 } pim_rec_t;
 
 /* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
@@ -133,10 +147,8 @@ typedef struct {
     int64_t now;            /* CURRENT_TIMESTAMP of the call, from the sequencer */
     uint32_t status;        /* 0 while the call is fine, else PIM_ST_FAILED or PIM_ST_BLOCKED */
     uint32_t steps;         /* loop iterations left before the call is aborted */
-    uint32_t lo_len;        /* encoded lower key in key_a (0: unbounded) */
     pim_off_t out_pos;      /* next free byte in the output area */
-    pim_off_t out_limit;
-    pim_off_t out_end;      /* end of this tasklet's slice of the output area */
+    pim_off_t out_limit;    /* where output stops: this tasklet's output slice's end less room for an error record */
     pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
     uint32_t out_full;      /* the call's output did not fit (53400) */
@@ -153,26 +165,31 @@ typedef struct {
     pim_off_t bucket_at;
     uint32_t deletes_below_inv;
     uint32_t bucket[2];     /* its link {row, hash} (8-byte aligned: read by DMA) */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 20 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 18 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
 /* The exchange call's state (pim_mp*.c): exchange calls run alone in their wave, on tasklet 0. */
 typedef struct {
-    uint32_t dpu, parts, dpus, commit; /* the batch's exchange header (read by one DMA) */
+    uint32_t dpu, parts, dpus, pad; /* the batch's exchange header (read by one DMA) */
     uint32_t ord;              /* data-access statement instances passed so far */
     uint32_t stop;             /* ord when the call failed or blocked */
     uint32_t need;             /* blocked: the DPU that owns the missing value */
     uint32_t last;             /* the DPU owning the partition of the last routed access */
     pim_off_t vec;             /* the host's value vector (entries in the input area) */
     uint32_t nvec;
-    pim_off_t pub0;            /* this call's published entries (scratch after the batch) */
+    pim_off_t pub0;            /* this call's published entries (the output area's exchange region) */
     pim_off_t pub;
-    pim_off_t pub_end;         /* the input area's end or the call's budget (PIM_MP_PUB_MAX), the nearer */
+    pim_off_t pub_end;         /* the call's budget: PIM_MP_PUB_MAX bytes */
     uint32_t npub;
     uint32_t nneed, miss;      /* a join's missing values: how many DPUs, the first missing ordinal */
     uint32_t first;            /* the call's sub-header: 1 on its lowest participant (relations finish there) */
-    uint32_t pad;
+    uint32_t full;             /* a publication reached pub_end (relations: the call may run again first) */
+    /* the rowset of a join's first source (pim_mp_rows.c): its published fields (their block is a row's bytes), its
+     * ordinal, whether this DPU publishes it, its entry's header, the next row taken and the rows' end */
+    const struct pim_xval *rs_val;
+    uint32_t rs_ord, rs_publishing;
+    pim_off_t rs_head, rs_at, rs_end;
 } pim_xstate_t;
 
 /* The kernel's state of a launch, in one object (one base address for all of it). */
@@ -189,8 +206,6 @@ typedef struct {
     pim_freelist_t *free;      /* db->nfree of them */
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
-    pim_off_t calls;           /* the batch's first call */
-    uint32_t bounce;           /* bytes of a finished call's frame usable for MRAM-to-MRAM copies (<= one DMA) */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
@@ -246,9 +261,6 @@ bool pim_tick(void);
 /* ---- MRAM (pim_mem.c) ---- */
 void pim_mram_get(pim_off_t off, void *wram, uint32_t bytes); /* any multiple of 8, chunked by 2 KiB */
 void pim_mram_put(pim_off_t off, const void *wram, uint32_t bytes);
-/* Copies `bytes` (a multiple of 8) from MRAM `from` to MRAM `to` through the WRAM buffer `via` of
- * `chunk` bytes (a multiple of 8). */
-void pim_mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk);
 pim_off_t pim_alloc(uint32_t bytes);
 void pim_free(pim_off_t off, uint32_t bytes);
 /* Fills `bytes` at a WRAM address with the byte b: memset without the libc routine. */
@@ -281,8 +293,8 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row);
  * Index range scans (docs/vm.md RLO, ROPEN, RNEXT): the descriptor names the cursor and the probe row in the
  * frame, the table, the index (its position in the table's indexes), the equality prefix's columns and the
  * PIM_R_* flags. The probe row holds the prefix and, in the next column, the lower bound; RLO encodes the
- * lower key, then the program stores the upper bound in the same column and ROPEN (with PIM_R_LO_DONE)
- * encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
+ * lower key (into the cursor, pim_bt_open), then the program stores the upper bound in the same column and ROPEN
+ * (with PIM_R_LO_DONE) encodes the upper key and positions the cursor; without PIM_R_LO_DONE it does both.
  * NULLs in the bound column are excluded whenever that column is range-restricted.
  */
 typedef struct {
@@ -359,17 +371,16 @@ typedef struct {
     uint16_t cap;
     uint16_t block_off, block_bit; /* where the value sits in the exchanged block */
 } pim_xfield_t;
-typedef struct {
+typedef struct pim_xval {
     uint16_t stmt, bytes, n, xbuf; /* xbuf: frame offset of the exchange buffer the values go through */
     pim_xfield_t f[];
 } pim_xval_t;
 
-/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16}, then the DPUs a
- * blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to the output in one DMA. */
-extern uint32_t pim_mp_report[4 + PIM_MP_NEEDS + 1];
-#define pim_mp_needs (pim_mp_report + 4)
-void pim_mp_launch(pim_task_t *T, uint32_t commit, bool format);
-void pim_mp_keep(pim_task_t *T, pim_off_t start);
+/* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16, entries' offset,
+ * their bytes}, then the DPUs a blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to
+ * the output in one DMA. */
+extern uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1];
+#define pim_mp_needs (pim_mp_report + 6)
 /* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
 bool pim_mp_at(int64_t key, bool key_null);
 uint32_t pim_mp_route(int64_t key, bool key_null);

@@ -93,7 +93,7 @@ typedef struct {
     uint32_t hash;
 } link_t;
 
-static pim_off_t bucket_at(uint32_t tid, uint32_t h)
+PIM_OUTLINE static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 {
     return pim_tstate[tid].buckets + (h & pim_tstate[tid].bucket_mask) * 8u;
 }
@@ -185,13 +185,12 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     const pim_table_t *t = PIM_TABLE(tid);
     const pim_index_t *ix = PIM_INDEX(tid, 0);
     pim_task_t *T = pim_me();
-    uint32_t i, j, len = 0;
+    uint32_t i, len = 0;
     bool ok = true;
     uint32_t skip = PIM_ROW_HDR; /* the row's header (its chain link) stays unless the row is (re)linked */
     /* A kernel without PIM_F_TREE_WRITES maintains the primary key only: its programs change no B+tree entry
      * (pim_row_write and pim_undo_end assert it). */
     for (i = 0; i < (PIM_HAS(PIM_F_TREE_WRITES) ? t->nindexes : 1u); i++, ix++) {
-        pim_btree_t *tree = &pim_trees[ix->tree];
         uint32_t h;
         if (from != NULL) {
             len = encode(ix, from, T->key_a);
@@ -204,15 +203,24 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         }
         h = key_hash(T->key_b, len);
         if (check) {
-            const pim_col_t *c = &pim_cols[ix->first_col];
-            for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
-            }
-            /* keys with a NULL never collide; key_a is free once `from` was compared */
+            bool dup = false;
             /* a kernel without PIM_F_UNIQUE writes no table with a unique B+tree index */
             assert(PIM_HAS(PIM_F_UNIQUE) || i == 0 || !ix->unique);
-            if (ix->unique && j == ix->ncols &&
-                (i == 0 ? chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE
-                        : PIM_HAS(PIM_F_UNIQUE) && pim_bt_contains_key(tree, T->key_b, len))) {
+            if (i == 0) {
+                /* the primary key (its columns are NOT NULL) */
+                dup = chain_walk(tid, h, PIM_NONE, T->key_b, len, scratch) != PIM_NONE;
+            }
+#if PIM_HAS(PIM_F_UNIQUE)
+            else if (ix->unique) {
+                const pim_col_t *c = &pim_cols[ix->first_col];
+                uint32_t j;
+                for (j = 0; j < ix->ncols && !(c->nullable && ((to[c->null_bit >> 3] >> (c->null_bit & 7u)) & 1u)); j++, c++) {
+                }
+                /* keys with a NULL never collide; key_a is free once `from` was compared */
+                dup = j == ix->ncols && pim_bt_contains_key(&pim_trees[ix->tree], T->key_b, len);
+            }
+#endif
+            if (dup) {
                 pim_error(i == 0 ? PIM_E_DUP_PK : PIM_E_DUP_UNIQUE);
                 return false;
             }
@@ -235,11 +243,12 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
             }
         } else {
 #if PIM_HAS(PIM_F_TREE_WRITES)
+            pim_btree_t *tree = &pim_trees[ix->tree];
             if (from != NULL) {
                 (void)pim_bt_remove(tree, T->key_a, off, pim_free);
             }
             if (to != NULL) {
-                ok = pim_bt_insert(tree, T->key_b, off, pim_alloc) && ok;
+                ok = pim_bt_insert(tree, T->key_b, off, pim_alloc, pim_free) && ok;
             }
 #endif
         }
@@ -253,7 +262,19 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
     return ok;
 }
 
-void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
+/* Copies `bytes` (a multiple of 8) from MRAM `from` to MRAM `to` through the WRAM buffer `via` of `chunk` bytes
+ * (a multiple of 8): an in-place update's before image when it does not fit the arena's scratch. */
+static void mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, uint32_t chunk)
+{
+    uint32_t n, done;
+    for (done = 0; done < bytes; done += n) {
+        n = bytes - done < chunk ? bytes - done : chunk;
+        pim_mram_get(from + done, via, n);
+        pim_mram_put(to + done, via, n);
+    }
+}
+
+PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
 {
     pim_task_t *T = pim_me();
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
@@ -298,7 +319,7 @@ void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row
             tr = (uint32_t *)(void *)(via + img);
             rec_at = T->undo_pos;
         } else {
-            pim_mram_move(T->undo_pos, off, img, via, room);
+            mram_move(T->undo_pos, off, img, via, room);
         }
     } else if (img != 0) {
         pim_mram_put(T->undo_pos, old, img);
@@ -407,21 +428,23 @@ pim_off_t pim_scan_next(uint32_t tid, pim_scan_t *s, uint8_t *row)
 void pim_range(const pim_range_t *r, uint8_t *frame, bool open)
 {
     const pim_index_t *x = PIM_INDEX(r->table, r->index);
-    pim_task_t *T = pim_me();
-    uint32_t hi_len, flags = r->flags;
+    pim_bt_cursor_t *c = (pim_bt_cursor_t *)(void *)(frame + r->cursor);
+    uint32_t flags = r->flags, hi_len;
+    bool desc = (flags & PIM_R_DESC) != 0;
+    /* the bounds are encoded in the cursor: the start bound in from, the far one in bound (pim_bt_open) */
+    uint8_t *lo = desc ? c->bound : c->from, *hi = desc ? c->from : c->bound;
+    uint32_t *lo_len = desc ? &c->prefix_len : &c->from_len;
     const uint8_t *probe = frame + r->row;
     if (!open || (flags & PIM_R_LO_DONE) == 0) {
-        T->lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), T->key_a);
+        *lo_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_LO) != 0), lo);
         if ((flags & (PIM_R_HAS_LO | PIM_R_HAS_HI)) == PIM_R_HAS_HI && pim_cols[x->first_col + r->nprefix].nullable) {
-            T->key_a[T->lo_len++] = 1; /* skip NULLs: they sort before every value */
+            lo[(*lo_len)++] = 1; /* skip NULLs: they sort before every value */
         }
     }
     if (open) {
-        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), T->key_b);
-        pim_bt_seek(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor),
-                    T->lo_len != 0 ? T->key_a : NULL, T->lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
-                    hi_len != 0 ? T->key_b : NULL, hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0,
-                    (flags & PIM_R_DESC) != 0);
+        hi_len = pim_key_encode(x, probe, r->nprefix + ((flags & PIM_R_HAS_HI) != 0), hi);
+        pim_bt_open(&pim_trees[x->tree], c, *lo_len, (flags & PIM_R_HAS_LO) == 0 || (flags & PIM_R_LO_INCL) != 0,
+                    hi_len, (flags & PIM_R_HAS_HI) == 0 || (flags & PIM_R_HI_INCL) != 0, desc);
     }
 }
 

@@ -214,7 +214,7 @@ int64_t pim_str_to_ts(const char *s, uint32_t len)
 
 /* A string of len characters stored into `cap` (an assignment, or a number's text CAST to a string): the
  * length kept, min(len, cap); 22001 unless what is cut is spaces. */
-uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
+PIM_INLINE uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap)
 {
     for (; len > cap; len--) {
         if (s[len - 1] != ' ') {

@@ -40,7 +40,7 @@ _Static_assert(OP_JMP + 5 == OP_JNN && OP_AND + 1 == OP_OR, "jump and logic tabl
 /* Bit rel * 3 + (sign + 1) of RELS: whether b R c holds when b is less (0), equal (1) or greater (2). */
 #define RELS (2u | 5u << 3 | 1u << 6 | 3u << 9 | 4u << 12 | 6u << 15)
 
-bool pim_bit(const uint8_t *base, uint32_t bit)
+PIM_INLINE bool pim_bit(const uint8_t *base, uint32_t bit)
 {
     return bit != PIM_NO_NULL_BIT && ((base[bit >> 3] >> (bit & 7u)) & 1u) != 0;
 }
@@ -53,7 +53,7 @@ void pim_setbit(uint8_t *base, uint32_t bit, bool on)
     }
 }
 
-static void set_null(pim_cell_t *c)
+PIM_OUTLINE static void set_null(pim_cell_t *c)
 {
     c->v = 0;
     c->len = 0;
@@ -90,7 +90,7 @@ static void fd_load(pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
 
 /* ST: NULL sets the flag (23502 when NOT NULL); a number is range-checked and stored in the field's kind; a
  * string is stored by pim_ststr (22001 unless only spaces are cut). */
-static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
+PIM_NO_TAIL_CALLS static void fd_store(const pim_cell_t *c, const pim_fd_t *d, uint8_t *F)
 {
     uint8_t *p = F + d->off;
     uint32_t fit = d->flags & 31u;

@@ -103,11 +103,11 @@ int main(void)
     pim_bt_buffers(me(), buffers[me()], (uint8_t *)buffers[me()] + PIM_BT_NODE_BYTES(KS) + KS + 8);
     if (me() == 0) {
         bump = 0;
-        pim_bt_init(&tree, KS);
+        pim_bt_init(&tree, KS, node_alloc(PIM_BT_NODE_BYTES(KS)));
         for (uint32_t j = 0; j < N; j++) { /* insert in a scrambled order */
             uint32_t i = (j * 7919u) % N;
             encode(k, i / 3);
-            EXPECT(pim_bt_insert(&tree, k, (i + 1) * 8, node_alloc));
+            EXPECT(pim_bt_insert(&tree, k, (i + 1) * 8, node_alloc, node_free));
         }
     }
     barrier_wait(&phase);

@@ -395,7 +395,7 @@ static void do_insert(uint32_t e)
 {
     bool had = model_has(e);
     long failures = g_alloc_failures;
-    bool ok = pim_bt_insert(&g_tree, key_of(e), row_of(e), test_alloc);
+    bool ok = pim_bt_insert(&g_tree, key_of(e), row_of(e), test_alloc, test_free);
     if (!ok) {
         CHECK(!had && (g_alloc_failures > failures || g_tree.height == PIM_BT_MAX_HEIGHT),
               "insert failed without an allocation failure or a full-height tree");
@@ -422,14 +422,13 @@ static void do_remove(uint32_t e)
     }
 }
 
-/* An emptied tree keeps its root, as an empty leaf, and its spare nodes (pim_btree.h "Deletion"). */
+/* An emptied tree keeps its root, as an empty leaf (pim_btree.h "Deletion"), and nothing else. */
 static void check_emptied(void)
 {
     uint8_t k[PIM_BT_MAX_KEY] = {0};
     pim_bt_cursor_t c;
     CHECK(g_tree.entries == 0 && g_tree.height == 1 && g_tree.root != PIM_BT_NONE, "emptied tree: root leaf");
-    CHECK(g_live == 1 + (long)g_tree.spares && (long)pim_bt_validate(&g_tree) == g_live,
-          "emptied tree owns %ld nodes, %u spares", g_live, g_tree.spares);
+    CHECK(g_live == 1 && (long)pim_bt_validate(&g_tree) == g_live, "emptied tree owns %ld nodes", g_live);
     for (int desc = 0; desc < 2; desc++) {
         pim_bt_seek(&g_tree, &c, NULL, 0, true, NULL, 0, true, desc != 0);
         CHECK(pim_bt_next(&g_tree, &c, NULL) == PIM_BT_NONE, "scan of an emptied tree");
@@ -469,7 +468,7 @@ static void queue_test(unsigned ks)
     g_ks = ks;
     alloc_reset(ks);
     build_pool();
-    pim_bt_init(&g_tree, ks);
+    pim_bt_init(&g_tree, ks, test_alloc(g_node_bytes));
     g_nm = 0;
     uint32_t head = 0, tail = 0, window = 1 + rnd_below(3 * PIM_BT_FANOUT * PIM_BT_FANOUT);
     for (g_op = 0; g_op < 40000; g_op++) {
@@ -482,7 +481,7 @@ static void queue_test(unsigned ks)
             window = rnd_below(3 * PIM_BT_FANOUT * PIM_BT_FANOUT);
         if (g_op % 211 == 0) {
             uint32_t nodes = pim_bt_validate(&g_tree);
-            CHECK(nodes <= 2 * (g_nm / PIM_BT_FANOUT + 2) + 2 * g_tree.height + g_tree.spares,
+            CHECK(nodes <= 2 * (g_nm / PIM_BT_FANOUT + 2) + 2 * g_tree.height,
                   "%u nodes for %u entries at height %u", nodes, g_nm, g_tree.height);
             check_range(NULL, 0, true, NULL, 0, true, false);
             check_range(NULL, 0, true, NULL, 0, true, true);
@@ -508,7 +507,7 @@ static void random_test(unsigned ks, long ops)
     g_ks = ks;
     alloc_reset(ks);
     build_pool();
-    pim_bt_init(&g_tree, ks);
+    pim_bt_init(&g_tree, ks, test_alloc(g_node_bytes));
     g_nm = 0;
     long limited = 0, failed = 0;
     for (g_op = 0; g_op < ops; g_op++) {
@@ -551,7 +550,7 @@ static void exhaustion_test(unsigned ks)
     g_ks = ks;
     alloc_reset(ks);
     build_pool();
-    pim_bt_init(&g_tree, ks);
+    pim_bt_init(&g_tree, ks, test_alloc(g_node_bytes));
     g_nm = 0;
     g_max_live = 60;
     long failures = 0, successes = 0;
@@ -602,11 +601,11 @@ static void lookup_cost(unsigned ks, uint32_t n, bool sequential)
 {
     g_ks = ks;
     alloc_reset(ks);
-    pim_bt_init(&g_tree, ks);
+    pim_bt_init(&g_tree, ks, test_alloc(g_node_bytes));
     uint8_t k[PIM_BT_MAX_KEY];
     for (uint32_t i = 0; i < n; i++) {
         encode_key(k, sequential ? i : mix(i), ks);
-        CHECK(pim_bt_insert(&g_tree, k, (i + 1) * 8, test_alloc), "insert %u", i);
+        CHECK(pim_bt_insert(&g_tree, k, (i + 1) * 8, test_alloc, test_free), "insert %u", i);
     }
     g_nm = n; /* entries only; the pool model is not used here */
     uint32_t nodes = pim_bt_validate(&g_tree);

@@ -113,6 +113,7 @@ static const uint16_t schema_words[] = {
     16, 0, 64, PIM_K_I64,
 };
 #define NTABLES 2u
+#define NINDEXES 4u
 #define NTREES 2u
 #define NFREE (NTABLES + NTREES + 1u)
 #define KEY_BYTES 32u
@@ -130,22 +131,31 @@ static void put32(uint8_t *p, uint32_t v)
     memcpy(p, &v, 4);
 }
 
+static void put16(uint8_t *p, uint16_t v)
+{
+    memcpy(p, &v, 2);
+}
+
+/* The directory entries of the procedures of the last image (the batch lists those of the procedures it calls). */
+static uint8_t entries[MAXPROCS][PIM_DIR_ENTRY_BYTES];
+static uint32_t image_tasklets = 1; /* the last image's: the codec gives each call its tasklet */
+
 uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
 {
-    uint32_t nprocs = 0, i, schema = sizeof(schema_words), dir, at;
+    uint32_t nprocs = 0, i, schema = sizeof(schema_words), at, db = db_bytes(), node, tstate = 32 + 8 * NFREE;
     for (i = 0; i < MAXPROCS; i++) {
         if (procs[i].used) {
             nprocs = i + 1;
         }
     }
     memset(out, 0, PIM_IMAGE_BYTES);
+    image_tasklets = tasklets;
     memcpy(out + PIM_IMAGE_HEADER_BYTES, schema_words, schema);
     schema = (schema + 7) & ~7u;
-    dir = PIM_IMAGE_HEADER_BYTES + schema;
-    at = dir + nprocs * PIM_DIR_ENTRY_BYTES;
+    at = PIM_IMAGE_HEADER_BYTES + schema;
     for (i = 0; i < nprocs; i++) {
         asm_proc_t *p = &procs[i];
-        uint8_t *e = out + dir + i * PIM_DIR_ENTRY_BYTES;
+        uint8_t *e = entries[i];
         uint32_t bytes;
         if (!p->used) { /* an empty slot: a procedure that only ends */
             A = p;
@@ -156,10 +166,10 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         bytes = (8 * p->ni + 4 * p->np + 7) & ~7u;
         put32(e, at);
         put32(e + 4, bytes);
-        *(uint16_t *)(e + 8) = (uint16_t)p->ni;
-        *(uint16_t *)(e + 10) = FRAME;
-        *(uint16_t *)(e + 12) = p->out;
-        *(uint16_t *)(e + 14) = 0;
+        put16(e + 8, (uint16_t)p->ni);
+        put16(e + 10, FRAME);
+        put16(e + 12, p->out);
+        put16(e + 14, 0);
         memcpy(out + at, p->code, 8 * p->ni);
         memcpy(out + at + 8 * p->ni, p->pool, 4 * p->np);
         at += bytes;
@@ -167,17 +177,25 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
     put32(out, PIM_IMAGE_MAGIC);
     put32(out + 4, PIM_IMAGE_FORMAT);
     put32(out + 8, at);
-    put32(out + 12, NTABLES);
-    put32(out + 16, nprocs);
-    put32(out + 20, schema);
-    put32(out + 24, dir);
-    put32(out + 28, tasklets);
-    put32(out + 32, ARENA);
-    put32(out + 36, FRAME);
-    put32(out + 40, KEY_BYTES);
-    put32(out + 44, TREE_KEY);
-    put32(out + 48, db_bytes());
-    put32(out + 52, features);
+    put32(out + 12, tasklets);
+    put32(out + 16, features);
+    put32(out + 20, db);
+    put32(out + 24, schema);
+    put32(out + 28, ARENA);
+    put32(out + 32, FRAME);
+    put32(out + 36, KEY_BYTES);
+    put32(out + 40, db + schema + tasklets * ARENA); /* the heap before the batch's procedures */
+    /* heap offsets: index[] and col[] in the schema section, the table states and B+tree slots in the header */
+    put16(out + 48, (uint16_t)(db + 8 * NTABLES));
+    put16(out + 50, (uint16_t)(db + 8 * (NTABLES + NINDEXES)));
+    put16(out + 52, (uint16_t)tstate);
+    put16(out + 54, (uint16_t)(tstate + 16 * NTABLES));
+    /* arena offsets: key_b, the B+tree node (with its slack record) and record buffers, the frame */
+    node = PIM_ARENA_MSG_BYTES + 2 * KEY_BYTES;
+    put16(out + 56, PIM_ARENA_MSG_BYTES + KEY_BYTES);
+    put16(out + 58, (uint16_t)node);
+    put16(out + 60, (uint16_t)(node + 16 + 11 * (TREE_KEY + 8)));
+    put16(out + 62, (uint16_t)(node + BT_BUFFERS));
     return at;
 }
 
@@ -190,6 +208,10 @@ static mp_hdr_t batch_mp;
 static int has_mp;
 static uint8_t *last_call;
 static uint64_t next_seq = 1;
+/* The kept segments of the last launch: where each KEEP call's segment ends (its record's undo position), in batch
+ * order; the next batch commits the first `commit` of them (mp_hdr_t) and rolls the rest back. */
+static uint32_t kept_ends[MAXCALLS], nkept;
+static uint16_t call_flags[MAXCALLS];
 
 void set_limit(uint32_t l)
 {
@@ -221,6 +243,8 @@ static uint8_t *header(uint16_t proc, uint32_t total, uint16_t flags)
     uint8_t *c = calls + calls_len;
     assert(calls_len + total <= sizeof(calls) && total % 8 == 0);
     memset(c, 0, total);
+    assert(ncalls < MAXCALLS);
+    call_flags[ncalls] = flags;
     put32(c, total);
     *(uint16_t *)(c + 4) = proc;
     *(uint16_t *)(c + 6) = flags;
@@ -252,6 +276,7 @@ uint8_t *mp_call(uint16_t proc, uint32_t bytes, uint16_t extra, const uint8_t *v
 void join_wave(void)
 {
     *(uint16_t *)(last_call + 6) |= PIM_CALL_JOINS_WAVE;
+    call_flags[ncalls - 1] |= PIM_CALL_JOINS_WAVE;
 }
 
 static void db_image(uint8_t *p)
@@ -260,7 +285,7 @@ static void db_image(uint8_t *p)
     memset(p, 0, db_bytes());
     w[0] = PIM_DB_MAGIC;
     w[1] = NTABLES;
-    w[2] = PIM_DATA_OFF + 2 * 128; /* 16 buckets of 8 bytes ({row, hash}) per table */
+    w[2] = PIM_DATA_OFF + FORMATTED_BYTES; /* 16 buckets of 8 bytes ({row, hash}) per table, then the B+trees' root leaves */
     w[3] = limit;
     w[4] = NFREE;
     w[5] = NTREES;
@@ -270,8 +295,12 @@ static void db_image(uint8_t *p)
     w[i + 4] = PIM_DATA_OFF + 128; /* LOG */
     w[i + 5] = 15;
     i += 4 * NTABLES;
-    w[i + 1] = 32; /* tree 0: NAME, ID */
-    w[i + 8 + 1] = 8; /* tree 1: CODE */
+    w[i] = PIM_DATA_OFF + 256; /* tree 0: NAME, ID: root, key_size, height */
+    w[i + 1] = 32;
+    w[i + 2] = 1;
+    w[i + 8] = PIM_DATA_OFF + 256 + TREE_NODE_BYTES(32u); /* tree 1: CODE */
+    w[i + 8 + 1] = 8;
+    w[i + 8 + 2] = 1;
 }
 
 /* ---- running ---- */
@@ -280,30 +309,54 @@ static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
-        *(uint16_t *)(batch + len + 2 * i) = (uint16_t)listed[i];
+        memcpy(batch + len + PIM_DIR_ENTRY_BYTES * i, entries[listed[i]], PIM_DIR_ENTRY_BYTES);
     }
-    len += (2 * nlisted + 7) & ~7u;
+    len += PIM_DIR_ENTRY_BYTES * nlisted;
+    put32(batch + 20, batch_init ? PIM_IN_OFF + len : PIM_DB_OFF); /* the database header to install */
     if (batch_init) {
         db_image(batch + len);
         len += db_bytes();
     }
-    if (has_mp) {
-        memcpy(batch + len, &batch_mp, 16);
-        len += 16;
-    }
+    put32(batch + 24, PIM_IN_OFF + len); /* the first call */
     memcpy(batch + len, calls, calls_len);
+    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at)) {
+        /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
+         * runs on tasklet k mod E */
+        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4), *flags = proc + 1;
+        for (i = 0; listed[i] != *proc; i++) {
+        }
+        *proc = (uint16_t)i;
+        k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
+        *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
+    }
     len += calls_len;
     put32(batch, PIM_BATCH_MAGIC);
     put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
     put32(batch + 8, ncalls);
     put32(batch + 12, len);
     put32(batch + 16, nlisted);
+    {
+        /* the last launch's kept segments: the first `commit` stay (all without an exchange header) */
+        uint32_t commit = has_mp && batch_mp.commit < nkept ? batch_mp.commit : nkept;
+        put32(batch + 32, commit == 0 ? PIM_UNDO_OFF : kept_ends[commit - 1]);
+        put32(batch + 36, nkept == 0 ? PIM_UNDO_OFF : kept_ends[nkept - 1]);
+        nkept = 0;
+    }
+    if (has_mp) {
+        memcpy(batch + 40, &batch_mp, 12); /* dpu, partitions, dpus */
+    }
     err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_IN_OFF, batch, len);
     CHECK(err == DPU_OK, "push batch: %d", (int)err);
+    if (batch_init) {
+        /* the host zeroes the hash bucket arrays and B+tree roots of a new database (db_image places them) */
+        static const uint8_t zero[FORMATTED_BYTES];
+        err = dpu_copy_to(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_DATA_OFF, zero, sizeof(zero));
+        CHECK(err == DPU_OK, "zero buckets: %d", (int)err);
+    }
     return dpu_launch(set, DPU_SYNCHRONOUS);
 }
 
@@ -312,9 +365,12 @@ dpu_error_t try_run(struct dpu_set_t set)
     return launch(set);
 }
 
+static uint32_t slices(void);
+static uint32_t slice_bytes(void);
+
 uint32_t run(struct dpu_set_t set)
 {
-    uint32_t total;
+    uint32_t total, i;
     dpu_error_t err = launch(set);
     if (err != DPU_OK) {
         char fault[512];
@@ -322,14 +378,23 @@ uint32_t run(struct dpu_set_t set)
         fprintf(stderr, "launch failed: %d: %s\n", (int)err, fault);
         exit(2);
     }
-    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, 16);
-    CHECK(err == DPU_OK, "read result header: %d", (int)err);
-    total = ((uint32_t *)(void *)out)[2];
-    CHECK(((uint32_t *)(void *)out)[0] == PIM_RESULT_MAGIC, "result magic %08x", ((uint32_t *)(void *)out)[0]);
-    CHECK(total >= 16 && total <= sizeof(out) && total % 8 == 0, "output bytes %u", total);
-    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, total);
+    /* the whole output area: the result header and its slice table, the slices, the exchange region */
+    err = dpu_copy_from(set, DPU_MRAM_HEAP_POINTER_NAME, PIM_OUT_OFF, out, PIM_OUT_BYTES);
     CHECK(err == DPU_OK, "read results: %d", (int)err);
-    return ((uint32_t *)(void *)out)[1];
+    CHECK(((uint32_t *)(void *)out)[0] == PIM_RESULT_MAGIC, "result magic %08x", ((uint32_t *)(void *)out)[0]);
+    total = 0;
+    for (i = 0; i < slices(); i++) {
+        uint32_t bytes = ((uint32_t *)(void *)out)[4 + 2 * i];
+        CHECK(bytes <= slice_bytes() && bytes % 8 == 0, "slice %u: %u bytes", i, bytes);
+        total += ((uint32_t *)(void *)out)[5 + 2 * i];
+    }
+    CHECK(((uint32_t *)(void *)out)[2] <= PIM_OUT_PUB_BYTES, "exchange region bytes %u", ((uint32_t *)(void *)out)[2]);
+    for (i = 0; i < ncalls; i++) {
+        if ((call_flags[i] & PIM_CALL_KEEP) != 0 && has_result(i)) {
+            kept_ends[nkept++] = *(const uint32_t *)(const void *)(result_at(i).rec + 40); /* the record's undo */
+        }
+    }
+    return total;
 }
 
 uint32_t result_flags(void)
@@ -337,16 +402,29 @@ uint32_t result_flags(void)
     return ((uint32_t *)(void *)out)[3];
 }
 
+static uint32_t slices(void)
+{
+    return ((uint32_t *)(void *)out)[1];
+}
+
+static uint32_t slice_bytes(void)
+{
+    return ((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / slices()) & ~7u;
+}
+
 static const uint8_t *find(uint32_t index)
 {
-    uint32_t total = ((uint32_t *)(void *)out)[2], at = 16;
     const uint8_t *found = NULL;
-    while (at < total) {
-        if (*(const uint32_t *)(const void *)(out + at + 28) == index) {
-            CHECK(found == NULL, "call %u has two records", index);
-            found = out + at;
+    uint32_t i;
+    for (i = 0; i < slices(); i++) {
+        uint32_t at = PIM_RESULT_HEADER_BYTES + i * slice_bytes(), end = at + ((uint32_t *)(void *)out)[4 + 2 * i];
+        while (at < end) {
+            if (*(const uint32_t *)(const void *)(out + at + 28) == index) {
+                CHECK(found == NULL, "call %u has two records", index);
+                found = out + at;
+            }
+            at += *(const uint32_t *)(const void *)(out + at);
         }
-        at += *(const uint32_t *)(const void *)(out + at);
     }
     return found;
 }
@@ -387,8 +465,8 @@ result_t result_at(uint32_t index)
         r.mp_need = *(const uint32_t *)(const void *)(m + 8);
         r.mp_status = *(const uint16_t *)(const void *)(m + 12);
         r.mp_needs = *(const uint16_t *)(const void *)(m + 14);
-        r.needs = (const uint32_t *)(const void *)(m + 16);
-        r.entries = m + 16 + ((4 * r.mp_needs + 7) & ~7u);
+        r.needs = (const uint32_t *)(const void *)(m + 24);
+        r.entries = out + *(const uint32_t *)(const void *)(m + 16); /* in the exchange region */
     }
     return r;
 }

@@ -34,6 +34,7 @@ extern int failures;
 #define CELLS 1536u
 #define NCELLS 32u
 #define MAXPROCS 32u
+#define MAXCALLS 4096u
 
 /* ---- assembling one procedure ---- */
 void begin(uint32_t id, uint16_t out_bytes);
@@ -83,11 +84,17 @@ uint16_t cat(uint16_t buf, uint16_t cap, uint32_t n, const uint32_t *parts);
     } while (0)
 
 /* ---- the image ---- */
+/* The formatted database's data from PIM_DATA_OFF: two tables' hash buckets (16 x 8 bytes each), the root leaves of
+ * the two B+trees (32- and 8-byte keys). */
+#define TREE_NODE_BYTES(k) (16u + PIM_NODE_FANOUT * ((k) + 8u))
+#define FORMATTED_BYTES (2u * 128u + TREE_NODE_BYTES(32u) + TREE_NODE_BYTES(8u))
 /* Builds the image of every procedure begun so far for `tasklets` and `features`; returns its bytes. */
 uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features);
 uint32_t db_bytes(void);
 
 /* ---- batches ---- */
+/* The exchange header; commit: how many of the segments the last launch kept stay (the codec turns it into the
+ * batch header's commit_to and kept_to; without an exchange header all of them stay). */
 typedef struct {
     uint32_t dpu, partitions, dpus, commit;
 } mp_hdr_t;

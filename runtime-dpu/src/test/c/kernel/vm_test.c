@@ -693,7 +693,7 @@ static void test_waves(struct dpu_set_t set)
 static void test_limits(struct dpu_set_t set)
 {
     result_t r;
-    uint32_t slice_rows = (PIM_OUT_BYTES - 16) / tasklets / 40;
+    uint32_t slice_rows = (PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES - PIM_OUT_PUB_BYTES) / tasklets / 40;
     uint8_t *p;
     /* a call whose output alone exceeds its tasklet's slice of the output area */
     batch_begin(0, NULL);
@@ -727,8 +727,9 @@ static void test_limits(struct dpu_set_t set)
 
 static void test_mram_full(struct dpu_set_t set)
 {
+    int32_t i;
     batch_begin(1, NULL);
-    set_limit(PIM_DATA_OFF + 256 + 5 * 32); /* after the buckets: 2 tables x 16 x 8 bytes */
+    set_limit(PIM_DATA_OFF + FORMATTED_BYTES + 5 * 32);
     logput(6, 1);
     logput(5, 1);
     logput(1, 10);
@@ -738,15 +739,20 @@ static void test_mram_full(struct dpu_set_t set)
     expect_ok(result_at(1), "five rows fit");
     expect_error(result_at(2), "53200", "still full");
 
-    /* room for one ACCT row but not for the first node of its NAME index */
+    /* room for eleven ACCT rows but for no index node: ten rows fill the indexes' root leaves, the eleventh needs
+     * a split (the row's MRAM goes back when its call rolls back) */
     batch_begin(1, NULL);
-    set_limit(PIM_DATA_OFF + 256 + 56);
-    put(1, "ann", 1, 0, NULL);
-    put(1, "ann", 1, 0, NULL);
-    CHECK(run(set) == 2, "index node launch");
+    set_limit(PIM_DATA_OFF + FORMATTED_BYTES + 11 * 56);
+    for (i = 1; i <= 12; i++) {
+        put(i, "ann", 1, 0, NULL);
+    }
+    CHECK(run(set) == 12, "index node launch");
     set_limit(60u << 20);
-    expect_error(result_at(0), "53200", "no MRAM for an index node");
-    expect_error(result_at(1), "53200", "still no MRAM for an index node");
+    for (i = 0; i < 10; i++) {
+        expect_ok(result_at(i), "ten rows fit the root leaves");
+    }
+    expect_error(result_at(10), "53200", "no MRAM for an index node");
+    expect_error(result_at(11), "53200", "still no MRAM for an index node");
 }
 
 int main(int argc, char **argv)

@@ -95,12 +95,12 @@ static int64_t hash_partition(const int64_t *v, const int *null, int n, uint32_t
     return (int64_t)(h % parts);
 }
 
-/* What one exchange call may publish on a kernel of `tasklets` (pim_exec.c MP_PUB_BUDGET). */
+/* What one exchange call may publish on a kernel with relations (pim_exec.c MP_PUB_END). */
 static uint32_t publish_budget(void)
 {
-    uint32_t slice = ((PIM_OUT_BYTES - PIM_RESULT_HEADER_BYTES) / tasklets) & ~7u;
-    uint32_t fits = slice - (PIM_REC_HDR + PIM_MSG_MAX + 8) - (16 + 4 * (64 + 2));
-    return fits < PIM_MP_GATHER_PUB_MAX ? fits : PIM_MP_GATHER_PUB_MAX; /* (a kernel with every feature: relations) */
+    /* a kernel with every feature (relations): the first exchange call of a launch may fill the output area's
+     * exchange region, at most PIM_MP_GATHER_PUB_MAX (pim_exec.c MP_PUB_END) */
+    return PIM_OUT_PUB_BYTES < PIM_MP_GATHER_PUB_MAX ? PIM_OUT_PUB_BYTES : PIM_MP_GATHER_PUB_MAX;
 }
 
 /* PartitionFunction's HASH of (a string without its trailing spaces, a BOOLEAN): per key 1, then the string's length
@@ -377,8 +377,7 @@ static void test_scatter(struct dpu_set_t set)
     expect_ok(r, "100 values");
     expect_report(r, 0, 100, 0, "100 values");
 
-    /* values beyond the call's publish budget: with relations, its report must fit an output slice behind an error
-     * record (pim_exec.c MP_PUB_BUDGET), at most PIM_MP_GATHER_PUB_MAX */
+    /* values beyond the call's publish budget: with relations, the exchange region (publish_budget) */
     batch_begin(0, &mp);
     p = xcall(P_XMANY, 16, 1, 0);
     *(int32_t *)(void *)(p + 4) = 100000;

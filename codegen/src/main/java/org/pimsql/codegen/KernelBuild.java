@@ -177,6 +177,9 @@ public final class KernelBuild {
         update(sha, kind);
         update(sha, sources());
         update(sha, String.join(" ", spec.defines()));
+        if (kind.equals("proxy")) {
+            update(sha, IramEstimate.rules()); // the cached estimate was computed with them
+        }
         for (String t : tools) {
             update(sha, t);
         }

@@ -15,12 +15,13 @@ public final class VmFormat {
     public static final int RESULT_MAGIC = 0x524D4950; // "PIMR"
     public static final int DB_MAGIC = 0x444D4950; // "PIMD"
     public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
-    public static final int IMAGE_FORMAT = 1;
+    public static final int IMAGE_FORMAT = 2;
 
-    public static final int BATCH_HEADER_BYTES = 24;
+    public static final int BATCH_HEADER_BYTES = 56;
     public static final int CALL_HEADER_BYTES = 24;
-    public static final int RECORD_HEADER_BYTES = 40;
-    public static final int RESULT_HEADER_BYTES = 16;
+    public static final int RECORD_HEADER_BYTES = 48;
+    /** The result header: 16 bytes, then a table of {u32 bytes, u32 records} for each tasklet's output slice. */
+    public static final int RESULT_HEADER_BYTES = 16 + 8 * 16;
     public static final int MP_HEADER_BYTES = 16;
     public static final int IMAGE_HEADER_BYTES = 64;
     public static final int DIRECTORY_ENTRY_BYTES = 16;
@@ -170,17 +171,18 @@ public final class VmFormat {
     public static final int F_GATHER_GROUP = 32768;
 
     /** Exchange limits. */
-    public static final int MP_SEG_BYTES = 4096;
     public static final int MP_VALUE_MAX = 1024;
     /** What one exchange call may publish. */
     public static final int MP_PUB_MAX = 30 * 1024;
     /**
-     * With relations (PIM_F_GATHER): what one exchange call may publish, their partials included; what fits its
-     * tasklet's output slice bounds it too.
+     * With relations (PIM_F_GATHER): what one exchange call may publish, their partials included; the output area's
+     * exchange region ({@link #OUT_PUB_BYTES}) bounds it too.
      */
     public static final int MP_GATHER_PUB_MAX = 1 << 20;
     /** The largest value of one exchange entry (its length is a u16): longer partials continue in further entries. */
     public static final int MP_ENTRY_MAX = 0xFFF8;
+    /** The output area's exchange region (its end): a launch's exchange calls publish there, one after the other. */
+    public static final int OUT_PUB_BYTES = 256 << 10;
 
     /** B+tree records per node (pim_btree.h PIM_BT_FANOUT) and the largest encoded keys (PIM_BT_MAX_KEY). */
     public static final int NODE_FANOUT = 10;
@@ -307,11 +309,11 @@ public final class VmFormat {
         m.put("F_GATHER", F_GATHER);
         m.put("F_GATHER_SORT", F_GATHER_SORT);
         m.put("F_GATHER_GROUP", F_GATHER_GROUP);
-        m.put("MP_SEG_BYTES", MP_SEG_BYTES);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
         m.put("MP_GATHER_PUB_MAX", MP_GATHER_PUB_MAX);
         m.put("MP_ENTRY_MAX", MP_ENTRY_MAX);
+        m.put("OUT_PUB_BYTES", OUT_PUB_BYTES);
         m.put("NODE_FANOUT", NODE_FANOUT);
         m.put("MAX_TREE_KEY", MAX_TREE_KEY);
         m.put("MAX_HASH_KEY", MAX_HASH_KEY);

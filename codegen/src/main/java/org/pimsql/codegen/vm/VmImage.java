@@ -5,23 +5,35 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.pimsql.codegen.BuildException;
+import org.pimsql.codegen.DatabaseFormat;
 import org.pimsql.codegen.FieldLayout;
 import org.pimsql.codegen.IndexLayout;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.codegen.TableLayout;
 
 /**
- * A schema's image (docs/vm.md "The image"): the header, the schema section (tables, indexes, key columns), the
- * procedure directory and every procedure's code, as the host writes it to MRAM; with the compiled procedures (for
- * listings and sizes), the WRAM layout and the kernel the image needs.
+ * A schema's image (docs/vm.md "The image"): the header (with the WRAM heap's layout), the schema section (tables,
+ * indexes, key columns) and every procedure's code, as the host writes it to MRAM; with the compiled procedures (for
+ * listings and sizes), their directory entries (a batch lists those of the procedures it calls), the WRAM layout and
+ * the kernel the image needs.
  */
-public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout layout, KernelSpec kernel) {
+public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, List<byte[]> directory, VmLayout layout,
+                      KernelSpec kernel) {
     public VmImage {
         procedures = List.copyOf(procedures);
+        directory = List.copyOf(directory);
     }
 
     public CompiledProcedure procedure(int id) {
         return procedures.get(id);
+    }
+
+    /**
+     * The directory entry of procedure {@code id} (docs/vm.md): u32 code offset in the image, u32 code bytes, u16
+     * instructions, u16 frame bytes, u16 OUT bytes, u16 exchange buffer offset. A copy.
+     */
+    public byte[] directoryEntry(int id) {
+        return directory.get(id).clone();
     }
 
     /** Builds the image of {@code procs} (indexed by procedure id) over {@code schema}. */
@@ -33,8 +45,7 @@ public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout
         }
         VmLayout layout = VmLayout.of(schema, procs, section.length, features);
         KernelSpec kernel = new KernelSpec(features, layout.tasklets(), VmLayout.stackBytes(features));
-        int dirOffset = VmFormat.IMAGE_HEADER_BYTES + section.length;
-        int codeOffset = dirOffset + Frame.align(VmFormat.DIRECTORY_ENTRY_BYTES * procs.size(), 8);
+        int codeOffset = VmFormat.IMAGE_HEADER_BYTES + section.length;
         int total = codeOffset;
         for (CompiledProcedure p : procs) {
             total += p.code().length;
@@ -43,26 +54,44 @@ public record VmImage(byte[] bytes, List<CompiledProcedure> procedures, VmLayout
             throw new BuildException("the schema's image needs " + total + " bytes of MRAM, more than its area of "
                     + VmFormat.IMAGE_BYTES);
         }
+        int db = layout.dbBytes();
+        int nindexes = 0;
+        for (TableLayout t : schema.tables()) {
+            nindexes += t.indexes().size();
+        }
         ByteBuffer b = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(VmFormat.IMAGE_MAGIC).putInt(VmFormat.IMAGE_FORMAT).putInt(total).putInt(schema.tables().size())
-                .putInt(procs.size()).putInt(section.length).putInt(dirOffset).putInt(layout.tasklets())
-                .putInt(layout.arenaBytes()).putInt(layout.frameBytes()).putInt(layout.keyBytes()).putInt(layout.treeKey())
-                .putInt(layout.dbBytes()).putInt(features).putInt(0).putInt(0);
+        b.putInt(VmFormat.IMAGE_MAGIC).putInt(VmFormat.IMAGE_FORMAT).putInt(total).putInt(layout.tasklets())
+                .putInt(features).putInt(db).putInt(section.length).putInt(layout.arenaBytes())
+                .putInt(layout.frameBytes()).putInt(layout.keyBytes()).putInt(layout.heapBytes()).putInt(0);
+        // the WRAM heap's layout (docs/vm.md "WRAM during a launch"), as u16 offsets
+        putOffsets(b, db + 8 * schema.tables().size(), db + 8 * (schema.tables().size() + nindexes),
+                DatabaseFormat.tableStatesAt(schema), DatabaseFormat.treesAt(schema), layout.keyBOffset(),
+                layout.nodeOffset(), layout.treeRecordOffset(), layout.frameOffset());
         b.put(section);
+        var directory = new ArrayList<byte[]>(procs.size());
         int at = codeOffset;
         for (int i = 0; i < procs.size(); i++) {
             CompiledProcedure p = procs.get(i);
             if (p.id() != i) {
                 throw new IllegalArgumentException("procedure " + p.name() + " has id " + p.id() + " at position " + i);
             }
-            b.position(dirOffset + VmFormat.DIRECTORY_ENTRY_BYTES * i);
-            b.putInt(at).putInt(p.code().length).putShort((short) p.ninstr()).putShort((short) p.frameBytes())
-                    .putShort((short) p.outBytes()).putShort((short) 0);
+            directory.add(ByteBuffer.allocate(VmFormat.DIRECTORY_ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt(at).putInt(p.code().length).putShort((short) p.ninstr()).putShort((short) p.frameBytes())
+                    .putShort((short) p.outBytes()).putShort((short) 0).array());
             b.position(at);
             b.put(p.code());
             at += p.code().length;
         }
-        return new VmImage(b.array(), procs, layout, kernel);
+        return new VmImage(b.array(), procs, directory, layout, kernel);
+    }
+
+    private static void putOffsets(ByteBuffer b, int... offsets) {
+        for (int o : offsets) {
+            if (o < 0 || o > 0xFFFF) {
+                throw new IllegalStateException("a WRAM heap offset beyond 64 KiB: " + o);
+            }
+            b.putShort((short) o);
+        }
     }
 
     /** Tables, then indexes, then key columns, 8 bytes each (docs/vm.md). */

@@ -79,4 +79,32 @@ public record VmLayout(int tasklets, int arenaBytes, int frameBytes, int keyByte
     public int wramBytes() {
         return sharedBytes + tasklets * perTasklet;
     }
+
+    // Offsets in a tasklet's arena (docs/vm.md "WRAM during a launch"), written to the image header so that the
+    // kernel computes none of them.
+
+    /** The second key buffer (the first follows the record header and message). */
+    public int keyBOffset() {
+        return VmFormat.ARENA_MSG_BYTES + keyBytes;
+    }
+
+    /** The B+tree node buffer (with its record of slack), 0 without B+trees. */
+    public int nodeOffset() {
+        return treeKey == 0 ? 0 : VmFormat.ARENA_MSG_BYTES + 2 * keyBytes;
+    }
+
+    /** The B+tree record buffer after the node buffer, 0 without B+trees. */
+    public int treeRecordOffset() {
+        return treeKey == 0 ? 0 : nodeOffset() + 16 + (VmFormat.NODE_FANOUT + 1) * (treeKey + 8);
+    }
+
+    /** The frame: the arena's end. */
+    public int frameOffset() {
+        return arenaBytes - frameBytes;
+    }
+
+    /** The WRAM heap before the batch's procedures: database header, schema section and the arenas. */
+    public int heapBytes() {
+        return dbBytes + schemaBytes + tasklets * arenaBytes;
+    }
 }

@@ -34,10 +34,10 @@ public interface CallCodec {
     }
 
     /**
-     * One DPU's input queue in waves (as above) with the exchange header that multi-partition execution
-     * needs (docs/multi-partition.md): the DPU's index, the partition and DPU counts of the placement, and
-     * how many of the undo segments the previous launch kept are committed (the rest are rolled back); null
-     * for none. Exchange and KEEP calls must have waves of their own.
+     * One DPU's input queue in waves (as above) with what multi-partition execution needs (docs/multi-partition.md):
+     * the exchange header (the DPU's index, the partition and DPU counts of the placement) and where the undo
+     * segments the previous launch kept are committed up to (the rest are rolled back); null for none (then the
+     * previous launch must have kept nothing). Exchange and KEEP calls must have waves of their own.
      */
     byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header);
 
@@ -51,13 +51,18 @@ public interface CallCodec {
         return encodeQueue(calls, new boolean[calls.size()], format, header);
     }
 
-    record LaunchHeader(int dpu, int partitions, int dpus, int commit) {}
+    /**
+     * The exchange header and the kept segments' fate: tasklet 0's undo area holds the previous launch's kept
+     * segments up to {@code keptTo}; those up to {@code commitTo} are committed, the rest rolled back (MRAM offsets
+     * from {@link Result#undo}; 0 stands for the undo area's start: nothing kept, or nothing committed).
+     */
+    record LaunchHeader(int dpu, int partitions, int dpus, int commitTo, int keptTo) {}
 
     /**
      * Decodes one DPU's output like {@link #decodeQueue} (one entry per call, null for a call that did not
      * run), with the exchange report of every exchange call (null for the others).
      */
-    default List<Result> decodeResults(List<RoutedCall> calls, byte[] output) {
+    default List<Result> decodeResults(List<RoutedCall> calls, byte[][] output) {
         var results = new java.util.ArrayList<Result>(calls.size());
         for (CallOutcome o : decodeQueue(calls, output)) {
             results.add(o == null ? null : new Result(o, null));
@@ -65,11 +70,14 @@ public interface CallCodec {
         return results;
     }
 
-    /** One call's outcome on one DPU and, for an exchange call, what it reported. */
-    /** A call's outcome, its exchange report (null for a call on one DPU) and the program instructions it executed. */
-    record Result(CallOutcome outcome, ExchangeReport report, long programInstructions) {
+    /**
+     * One call's outcome on one DPU: its exchange report (null for a call on one DPU), the program instructions it
+     * executed (counted by simulator builds, 0 on hardware), and {@code undo}: the MRAM offset where the DPU's undo
+     * log ended after the call (for a KEEP call: the end of its kept segment).
+     */
+    record Result(CallOutcome outcome, ExchangeReport report, long programInstructions, int undo) {
         Result(CallOutcome outcome, ExchangeReport report) {
-            this(outcome, report, 0);
+            this(outcome, report, 0, 0);
         }
     }
 
@@ -77,23 +85,35 @@ public interface CallCodec {
     record Format(int hashBucketsLog2) {}
 
     /**
-     * Bytes that certainly hold the output of a queue (a multiple of 8, at most {@code output().capacity()}),
-     * or -1 when only the output's header can tell (result sets of unknown size).
+     * The MRAM the host zeroes on every DPU before the launch that formats it (the new database's hash bucket arrays
+     * and B+tree root leaves: every chain and tree empty), or null when the format needs none.
      */
-    int outputBound(List<RoutedCall> calls);
-
-    /** Bytes of the output header that {@link #outputLength} reads. */
-    int outputHeaderBytes();
-
-    /** The output's length as its header states it (a multiple of 8). */
-    int outputLength(byte[] header);
+    default MramRegion formatZeroes(Format format) {
+        return null;
+    }
 
     /**
-     * Decodes one DPU's output: one outcome per call of {@code calls} (as encoded), null for a call that
-     * did not run because the DPU's output area filled up; the executor runs those again, in sequence
-     * order, in a further launch.
+     * Where a launch's results are: the parts of the output area the host reads, as offsets within {@link #output()}
+     * (the kernel's: the result header, each tasklet's output slice, the exchange region). Part 0 starts with the
+     * header ({@link #outputHeaderBytes}).
      */
-    List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output);
+    int[] outputParts();
+
+    /** Bytes of the output header at the start of part 0 (0: the parts' lengths are known without it). */
+    int outputHeaderBytes();
+
+    /**
+     * How many bytes of each part to read for one DPU's queue (multiples of 8; 0 skips a part), from the DPU's output
+     * header when {@link #outputHeaderBytes} is not 0 (null otherwise). Part 0's length counts the header.
+     */
+    int[] outputLengths(List<RoutedCall> calls, byte[] header);
+
+    /**
+     * Decodes one DPU's output, the parts read as {@link #outputLengths} says: one outcome per call of {@code calls}
+     * (as encoded), null for a call that did not run because the DPU's output area filled up; the executor runs
+     * those again, in sequence order, in a further launch.
+     */
+    List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[][] output);
 
     /**
      * The result set {@code index} of a call of {@code procedure} made of {@code rows}, each the bytes of one result

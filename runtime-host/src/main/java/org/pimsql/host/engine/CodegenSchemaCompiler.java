@@ -42,7 +42,7 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
         MemoryMap m = result.layout().memory();
         var code = new DpuCode(result.image().kernel(), kernels, result.image().bytes(),
                 new MramRegion(MramRegion.MRAM_HEAP, m.imageOffset(), m.imageBytes()));
-        return new CompiledSchema(full.catalog(), code, new WireCodec(result.layout()),
+        return new CompiledSchema(full.catalog(), code, new WireCodec(result.layout(), result.image()),
                 new AnalysisRouter(full.analysis(), result.exchangeProcedures(), relationProcedures(result)), result.layout());
     }
 

@@ -43,8 +43,11 @@ public final class DpuEpochProcessor implements EpochProcessor {
     private final DpuLauncher launcher;
     /** Per DPU: how many undo segments the last launch kept are committed at the next launch (the rest roll back). */
     private int[] commitNext;
-    /** Per DPU: how many undo segments the last launch kept (KEEP calls that answered). */
-    private int[] keptLast;
+    /**
+     * Per DPU: where each undo segment the last launch kept ends (the records of its KEEP calls, in batch order); the
+     * next launch commits the first {@link #commitNext} of them and rolls the rest back (docs/multi-partition.md).
+     */
+    private int[][] keptEnds;
     /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
@@ -93,26 +96,26 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * launches. Returns whether it launched.
      */
     public boolean settle(boolean evenCommits, Runnable beforeLaunch) throws DpuException {
-        if (!launcher.loaded() || keptLast == null) {
+        if (!launcher.loaded() || keptEnds == null) {
             return false;
         }
         boolean needed = false;
-        for (int d = 0; d < keptLast.length; d++) {
-            needed |= evenCommits ? keptLast[d] > 0 : commitNext[d] < keptLast[d];
+        for (int d = 0; d < keptEnds.length; d++) {
+            needed |= evenCommits ? keptEnds[d].length > 0 : commitNext[d] < keptEnds[d].length;
         }
         if (!needed) {
             return false;
         }
         beforeLaunch.run();
         CompiledSchema current = schema.get();
-        var none = new java.util.ArrayList<List<WaitingCall>>(keptLast.length);
-        for (int d = 0; d < keptLast.length; d++) {
+        var none = new java.util.ArrayList<List<WaitingCall>>(keptEnds.length);
+        for (int d = 0; d < keptEnds.length; d++) {
             none.add(List.of());
         }
-        var context = new LaunchRound.Context(current, placement, format, commitNext, keptLast);
+        var context = new LaunchRound.Context(current, placement, format, commitNext, keptEnds);
         launcher.run(current, LaunchRound.build(context, none, Long.MAX_VALUE, false));
         java.util.Arrays.fill(commitNext, 0);
-        java.util.Arrays.fill(keptLast, 0);
+        java.util.Arrays.fill(keptEnds, new int[0]);
         return true;
     }
 
@@ -134,7 +137,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
         int dpus = plan.queues().size();
         if (commitNext == null || commitNext.length != dpus) {
             commitNext = new int[dpus];
-            keptLast = new int[dpus];
+            keptEnds = new int[dpus][0];
         }
         // the epoch's calls in sequence order and the DPUs of each, for the chain depth (EpochChains)
         EpochCalls epochCalls = plan.exchanges().isEmpty() ? null : callsBySequence(plan.queues());
@@ -146,7 +149,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             if (++launches > MAX_LAUNCHES_PER_EPOCH) {
                 throw new DpuException("epoch did not converge after " + MAX_LAUNCHES_PER_EPOCH + " launches");
             }
-            var context = new LaunchRound.Context(current, placement, format, commitNext, keptLast);
+            var context = new LaunchRound.Context(current, placement, format, commitNext, keptEnds);
             LaunchRound round = LaunchRound.build(context, plan.queues(), keepBarrier(plan), fmt);
             fmt = false;
             List<List<CallCodec.Result>> results = launcher.run(current, round);
@@ -185,17 +188,21 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return barrier;
     }
 
-    /** Per DPU, the KEEP calls of the round that answered: their undo segments are resolved at its next launch. */
+    /**
+     * Per DPU, where the undo segments of the round's KEEP calls that answered end: they are resolved at its next
+     * launch (the DPU keeps no table of them).
+     */
     private void countKept(LaunchRound round, List<List<CallCodec.Result>> results) {
-        for (int d = 0; d < keptLast.length; d++) {
-            int kept = 0;
+        for (int d = 0; d < keptEnds.length; d++) {
+            var ends = new java.util.ArrayList<Integer>();
             List<RoutedCall> batch = round.batches().get(d);
             for (int i = 0; i < batch.size(); i++) {
-                if (results.get(d).get(i) != null && (batch.get(i).flags() & RoutedCall.KEEP) != 0) {
-                    kept++;
+                CallCodec.Result r = results.get(d).get(i);
+                if (r != null && (batch.get(i).flags() & RoutedCall.KEEP) != 0) {
+                    ends.add(r.undo());
                 }
             }
-            keptLast[d] = kept;
+            keptEnds[d] = ends.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 

@@ -23,39 +23,71 @@ final class DpuLauncher {
         this.counters = counters;
     }
 
-    /** Runs one round; returns each DPU's results, one per call in batch order (null: did not run, output full). */
+    /**
+     * Runs one round (a formatting one first zeroes the data the new database starts from); returns each DPU's
+     * results, one per call in batch order (null: did not run, output full).
+     */
     List<List<CallCodec.Result>> run(CompiledSchema current, LaunchRound round) throws DpuException {
         CallCodec codec = current.codec();
         int loads = prepareDpus(current);
+        long pushed = 0;
+        MramRegion zeroes = round.format() != null ? codec.formatZeroes(round.format()) : null;
+        if (zeroes != null) {
+            // the hash bucket arrays and B+tree root leaves: every chain and tree empty (the kernel only installs
+            // the header)
+            byte[][] copies = new byte[backend.dpuCount()][];
+            Arrays.fill(copies, new byte[zeroes.capacity()]);
+            backend.push(zeroes.symbol(), zeroes.offset(), copies);
+            pushed += bytes(copies);
+        }
         backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
         backend.launch(round.active());
         List<List<RoutedCall>> calls = round.batches();
         int dpus = calls.size();
-        int[] lengths = new int[dpus];
-        int[] headerLengths = null;
-        for (int d = 0; d < dpus; d++) {
-            if (!calls.get(d).isEmpty()) {
-                lengths[d] = codec.outputBound(calls.get(d));
-                if (lengths[d] < 0) {
-                    if (headerLengths == null) {
-                        headerLengths = new int[dpus];
-                    }
-                    headerLengths[d] = codec.outputHeaderBytes();
-                }
-            }
-        }
+        // the results: each DPU's output header, then every part of the output area it says holds something (the
+        // kernel's tasklets write their own output slices, which the host reads where they are)
+        int[] parts = codec.outputParts();
+        int headerBytes = codec.outputHeaderBytes();
         long pulled = 0;
-        if (headerLengths != null) {
-            byte[][] headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
-            pulled += bytes(headers);
+        byte[][] headers = new byte[dpus][];
+        if (headerBytes > 0) {
+            int[] headerLengths = new int[dpus];
             for (int d = 0; d < dpus; d++) {
-                if (headerLengths[d] > 0) {
-                    lengths[d] = codec.outputLength(headers[d]);
+                headerLengths[d] = calls.get(d).isEmpty() ? 0 : headerBytes;
+            }
+            headers = backend.pull(codec.output().symbol(), codec.output().offset(), headerLengths);
+            pulled += bytes(headers);
+        }
+        int[][] lengths = new int[dpus][];
+        for (int d = 0; d < dpus; d++) {
+            lengths[d] = calls.get(d).isEmpty() ? new int[parts.length] : codec.outputLengths(calls.get(d), headers[d]);
+        }
+        byte[][][] outputs = new byte[dpus][parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            int[] partLengths = new int[dpus];
+            boolean any = false;
+            for (int d = 0; d < dpus; d++) {
+                // part 0 starts with the header: pulled already unless the part is longer
+                partLengths[d] = p == 0 && headerBytes > 0 && lengths[d][0] <= headerBytes ? 0 : lengths[d][p];
+                any |= partLengths[d] > 0;
+            }
+            if (any) {
+                byte[][] part = backend.pull(codec.output().symbol(), codec.output().offset() + parts[p], partLengths);
+                pulled += bytes(part);
+                for (int d = 0; d < dpus; d++) {
+                    outputs[d][p] = partLengths[d] > 0 ? part[d] : null;
                 }
             }
         }
-        byte[][] outputs = backend.pull(codec.output().symbol(), codec.output().offset(), lengths);
-        counters.launch(1, loads, bytes(round.inputs()), pulled + bytes(outputs));
+        for (int d = 0; d < dpus; d++) {
+            if (outputs[d][0] == null && lengths[d][0] > 0) {
+                outputs[d][0] = Arrays.copyOf(headers[d], lengths[d][0]);
+            }
+            for (int p = 0; p < parts.length; p++) {
+                outputs[d][p] = outputs[d][p] == null ? new byte[0] : outputs[d][p];
+            }
+        }
+        counters.launch(1, loads, pushed + bytes(round.inputs()), pulled);
         var results = new ArrayList<List<CallCodec.Result>>(dpus);
         for (int d = 0; d < dpus; d++) {
             List<RoutedCall> queue = calls.get(d);

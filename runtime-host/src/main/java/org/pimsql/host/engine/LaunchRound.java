@@ -16,16 +16,21 @@ import org.pimsql.frontend.analysis.ConflictFootprint;
  * @param active  per DPU, whether it runs
  * @param sent    calls sent to DPUs, over all DPUs
  * @param waves   conflict waves, over all DPUs
+ * @param format  the format of the new database the round's DPUs start from (null: they hold one already)
  */
 record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls, byte[][] inputs, boolean[] active,
-                   long sent, long waves) {
+                   long sent, long waves, CallCodec.Format format) {
 
-    /** The kernel keeps at most (PIM_MP_SEG_BYTES - 8) / 8 undo segments per launch; stay well below. */
+    /** KEEP calls per DPU and launch: bounds the speculative work (and the undo log it keeps) behind an undecided call. */
     static final int MAX_KEEP = 400;
 
-    /** What a round is built from, besides the queues. */
+    /**
+     * What a round is built from, besides the queues. Per DPU: {@code keptEnds}, where each undo segment the last
+     * launch kept ends (the {@link CallCodec.Result#undo} of its KEEP calls, in batch order); the round commits the
+     * first {@code commitNext} of them and rolls the rest back (docs/multi-partition.md "KEEP segments").
+     */
     record Context(CompiledSchema schema, PartitionPlacement placement, CallCodec.Format format, int[] commitNext,
-                   int[] keptLast) {}
+                   int[][] keptEnds) {}
 
     /**
      * Builds the round. Calls from the DPU's first exchange call on, or after {@code barrier} (the sequence of the
@@ -59,13 +64,16 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             waves += plan.waves();
             batches.add(plan.calls());
             calls.add(ordered);
-            active[d] = formatFirst || !batch.isEmpty() || c.keptLast()[d] > 0;
+            int[] kept = c.keptEnds()[d];
+            active[d] = formatFirst || !batch.isEmpty() || kept.length > 0;
             if (active[d]) {
+                int commitTo = c.commitNext()[d] == 0 ? 0 : kept[c.commitNext()[d] - 1];
                 inputs[d] = codec.encodeQueue(plan.calls(), plan.joinsWave(), formatFirst ? c.format() : null,
-                        new CallCodec.LaunchHeader(d, c.placement().partitionCount(), dpus, c.commitNext()[d]));
+                        new CallCodec.LaunchHeader(d, c.placement().partitionCount(), dpus, commitTo,
+                                kept.length == 0 ? 0 : kept[kept.length - 1]));
             }
         }
-        return new LaunchRound(batches, calls, inputs, active, sent, waves);
+        return new LaunchRound(batches, calls, inputs, active, sent, waves, formatFirst ? c.format() : null);
     }
 
     /** DPU d's batch: the longest prefix of its waiting calls that fits its input area. */

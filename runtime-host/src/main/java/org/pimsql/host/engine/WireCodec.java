@@ -17,6 +17,7 @@ import org.pimsql.codegen.ResultSetLayout;
 import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.codegen.vm.VmFormat;
+import org.pimsql.codegen.vm.VmImage;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Cursor;
 import org.pimsql.frontend.ir.ParamMode;
@@ -30,18 +31,27 @@ import org.pimsql.frontend.ir.Variable;
  *
  * <pre>
  * input  (at memory().inputOffset() of the MRAM heap):
- *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange header), u32 ncalls, u32 bytes,
- *                 u32 nprocs, u32 0, then the u16 ids of the procedures whose code the launch loads, padded to 8
+ *   batch header  u32 magic "PIMB", u32 flags (1 = format first, 2 = exchange call), u32 ncalls, u32 bytes,
+ *                 u32 nprocs, u32 db (MRAM offset of the database header to install), u32 calls (MRAM offset of
+ *                 the first call), u32 0, u32 commit_to, u32 kept_to (the previous launch's kept segments),
+ *                 u32 dpu, u32 partitions, u32 dpus, u32 0 (the exchange header)
+ *   directory     the 16-byte entries (VmImage.directoryEntry) of the procedures whose code the launch loads
  *   [format only] the formatted database header (DatabaseFormat)
- *   [exchange]    u32 dpu, u32 partitions, u32 dpus, u32 commit
- *   per call      u32 bytes, u16 procedure, u16 flags (1 = joins the previous call's wave, 2 = a wave of its own after another such wave: no barrier), u64 sequence,
+ *   per call      u32 bytes, u16 procedure (its entry in the batch's directory), u16 flags (1 = joins the previous
+ *                 call's wave, 2 = a wave of its own after another such wave: no barrier; bits 8-15 the tasklet
+ *                 that runs it: k mod E for the k-th call of its wave), u64 sequence,
  *                 i64 CURRENT_TIMESTAMP (us), parameter block
  * output (at memory().outputOffset()):
- *   result header u32 magic "PIMR", u32 records, u32 bytes, u32 flags (1 = output full, calls left undone)
+ *   result header u32 magic "PIMR", u32 tasklets E, u32 exchange region bytes, u32 flags (1 = output full, calls
+ *                 left undone), then per tasklet {u32 bytes, u32 records} of its output slice (room for 16)
+ *   E slices      each tasklet's records, back to back:
  *   per call run  u32 bytes, u16 procedure, u16 status, u64 sequence, char[5] SQLSTATE, u8 result sets,
- *                 u16 message length, u32 OUT bytes, u32 the call's index in the batch;
+ *                 u16 message length, u32 OUT bytes, u32 the call's index in the batch, u32 exchange report bytes,
+ *                 u32 program instructions run (simulator builds; 0 on a DPU), u32 undo position after the
+ *                 call, u32 0;
  *                 then on success each result set (u32 index, u32 rows, rows) and the OUT block,
- *                 on failure the message (padded to 8)
+ *                 on failure the message (padded to 8); an exchange call's report at the end
+ *   exchange region (the area's last VmFormat.OUT_PUB_BYTES) the values the launch's exchange calls published
  * </pre>
  */
 final class WireCodec implements CallCodec {
@@ -55,13 +65,17 @@ final class WireCodec implements CallCodec {
     static final int CALL_SERIAL = VmFormat.CALL_SERIAL;
 
     private final SchemaLayout layout;
+    private final VmImage image;
     private final Map<String, ProcedureLayout> procedures = new HashMap<>();
     private final MramRegion input;
     private final MramRegion output;
     private final int formatBytes;
+    /** The output area's parts: the result header, the executing tasklets' slices, the exchange region. */
+    private final int[] parts;
 
-    WireCodec(SchemaLayout layout) {
+    WireCodec(SchemaLayout layout, VmImage image) {
         this.layout = layout;
+        this.image = image;
         for (ProcedureLayout p : layout.procedures()) {
             procedures.put(p.name(), p);
         }
@@ -69,6 +83,13 @@ final class WireCodec implements CallCodec {
         this.input = new MramRegion(MramRegion.MRAM_HEAP, m.inputOffset(), m.inputBytes());
         this.output = new MramRegion(MramRegion.MRAM_HEAP, m.outputOffset(), m.outputBytes());
         this.formatBytes = DatabaseFormat.bytes(layout);
+        int tasklets = image.layout().tasklets();
+        int slice = ((m.outputBytes() - SchemaLayout.RESULT_HEADER_BYTES - VmFormat.OUT_PUB_BYTES) / tasklets) & ~7;
+        this.parts = new int[tasklets + 2];
+        for (int t = 0; t < tasklets; t++) {
+            parts[1 + t] = SchemaLayout.RESULT_HEADER_BYTES + t * slice;
+        }
+        parts[tasklets + 1] = m.outputBytes() - VmFormat.OUT_PUB_BYTES;
     }
 
     private ProcedureLayout layoutOf(Procedure p) {
@@ -124,12 +145,10 @@ final class WireCodec implements CallCodec {
         return output;
     }
 
-    /** Batch flag: the exchange header follows. */
+    /** Batch flag: the batch header's exchange header is filled (for readers of a batch; the kernel needs no flag). */
     static final int FLAG_MP = VmFormat.FLAG_MP;
-    /** The exchange header of a batch and the sub-header of an exchange call. */
+    /** The exchange header in a batch's header and the sub-header of an exchange call. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
-    /** Room left after the batch in the input area for the values a launch publishes (kernel scratch). */
-    static final int PUBLISH_ROOM = 32 * 1024;
 
     @Override
     public int encodedSize(RoutedCall call) {
@@ -142,14 +161,9 @@ final class WireCodec implements CallCodec {
 
     @Override
     public int queueOverhead(boolean format) {
-        // the list of procedures to load: at most one entry per procedure of the schema
-        return SchemaLayout.BATCH_HEADER_BYTES + procedureList(layout.procedures().size()) + MP_HEADER_BYTES
-                + (format ? formatBytes : 0) + PUBLISH_ROOM;
-    }
-
-    /** Bytes of the batch's list of n procedure ids (u16 each, padded to 8). */
-    private static int procedureList(int n) {
-        return (2 * n + 7) & ~7;
+        // the directory of procedures to load: at most one entry per procedure of the schema
+        return SchemaLayout.BATCH_HEADER_BYTES + VmFormat.DIRECTORY_ENTRY_BYTES * layout.procedures().size()
+                + (format ? formatBytes : 0);
     }
 
     private static int waveFlags(boolean[] joinsWave, int i) {
@@ -170,26 +184,37 @@ final class WireCodec implements CallCodec {
         for (RoutedCall c : calls) {
             procs.add(layoutOf(c.procedure()).id());
         }
-        int size = SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()) + (header != null ? MP_HEADER_BYTES : 0)
-                + (format != null ? formatBytes : 0);
+        var slots = new HashMap<Integer, Integer>(); // procedure id -> its entry in the batch's directory
+        int directory = SchemaLayout.BATCH_HEADER_BYTES;
+        int db = directory + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size();
+        int first = db + (format != null ? formatBytes : 0);
+        int size = first;
         for (RoutedCall c : calls) {
             size += encodedSize(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
+        MemoryMap m = layout.memory();
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
-                .putInt(calls.size()).putInt(size).putInt(procs.size()).putInt(0);
-        for (int id : procs) {
-            b.putShort((short) id);
+                .putInt(calls.size()).putInt(size).putInt(procs.size())
+                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first).putInt(0)
+                .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : m.undoOffset())
+                .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : m.undoOffset());
+        if (header != null) {
+            b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
-        b.position(SchemaLayout.BATCH_HEADER_BYTES + procedureList(procs.size()));
+        b.position(directory);
+        for (int id : procs) {
+            slots.put(id, slots.size());
+            b.put(image.directoryEntry(id));
+        }
         if (format != null) {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
-        if (header != null) {
-            b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(header.commit());
-        }
+        b.position(first);
+        int tasklets = image.layout().tasklets();
+        int inWave = 0;
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
@@ -200,7 +225,9 @@ final class WireCodec implements CallCodec {
                 // pim_exec.c: exchange and KEEP calls run alone, on tasklet 0 (which owns the kept segments)
                 throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
             }
-            b.putInt(encodedSize(c)).putShort((short) pl.id()).putShort((short) (c.flags() | waveFlags(joinsWave, i)))
+            inWave = joinsWave[i] ? inWave + 1 : 0;
+            b.putInt(encodedSize(c)).putShort(slots.get(pl.id()).shortValue())
+                    .putShort((short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8))
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
                 // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
@@ -251,16 +278,14 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public int outputBound(List<RoutedCall> calls) {
-        long bound = SchemaLayout.RESULT_HEADER_BYTES;
-        for (RoutedCall c : calls) {
-            ProcedureLayout pl = layoutOf(c.procedure());
-            if (!pl.resultSets().isEmpty() || c.exchange()) {
-                return -1; // result sets and exchange reports: only the output header knows the length
-            }
-            bound += SchemaLayout.RECORD_HEADER_BYTES + Math.max(pl.outBytes(), MESSAGE_MAX);
-        }
-        return (int) Math.min(bound, output.capacity());
+    public MramRegion formatZeroes(Format format) {
+        int bytes = DatabaseFormat.formattedBytes(layout, format.hashBucketsLog2());
+        return bytes == 0 ? null : new MramRegion(MramRegion.MRAM_HEAP, layout.memory().dataOffset(), bytes);
+    }
+
+    @Override
+    public int[] outputParts() {
+        return parts.clone();
     }
 
     @Override
@@ -269,10 +294,20 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public int outputLength(byte[] header) {
+    public int[] outputLengths(List<RoutedCall> calls, byte[] header) {
         ByteBuffer b = BlockCodec.littleEndian(header);
         checkMagic(b.getInt(0));
-        return (b.getInt(8) + 7) & ~7;
+        int tasklets = parts.length - 2;
+        if (b.getInt(4) != tasklets) {
+            throw new IllegalStateException("DPU output has " + b.getInt(4) + " slices, the image " + tasklets);
+        }
+        int[] lengths = new int[parts.length];
+        lengths[0] = SchemaLayout.RESULT_HEADER_BYTES; // read already: the header
+        for (int t = 0; t < tasklets; t++) {
+            lengths[1 + t] = b.getInt(16 + 8 * t);
+        }
+        lengths[tasklets + 1] = (b.getInt(8) + 7) & ~7;
+        return lengths;
     }
 
     private static void checkMagic(int magic) {
@@ -282,7 +317,7 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] out) {
+    public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[][] out) {
         var outcomes = new ArrayList<CallOutcome>(calls.size());
         for (Result r : decodeResults(calls, out)) {
             outcomes.add(r == null ? null : r.outcome()); // null: the call did not run (output full)
@@ -291,81 +326,112 @@ final class WireCodec implements CallCodec {
     }
 
     @Override
-    public List<Result> decodeResults(List<RoutedCall> calls, byte[] out) {
-        ByteBuffer b = BlockCodec.littleEndian(out);
-        checkMagic(b.getInt(0));
-        int done = b.getInt(4);
-        boolean full = (b.getInt(12) & 1) != 0;
+    public List<Result> decodeResults(List<RoutedCall> calls, byte[][] out) {
+        ByteBuffer header = BlockCodec.littleEndian(out[0]);
+        checkMagic(header.getInt(0));
+        int tasklets = parts.length - 2;
+        boolean full = (header.getInt(12) & 1) != 0;
+        ByteBuffer published = BlockCodec.littleEndian(out[tasklets + 1]);
+        // records are in the tasklets' slices, not in batch order: each names its call's batch index
+        var outcomes = new ArrayList<Result>(java.util.Collections.nCopies(calls.size(), (Result) null));
+        int done = 0;
+        for (int t = 0; t < tasklets; t++) {
+            ByteBuffer b = BlockCodec.littleEndian(out[1 + t]);
+            int records = header.getInt(20 + 8 * t);
+            int pos = 0;
+            for (int r = 0; r < records; r++) {
+                pos += decodeRecord(calls, b, pos, published, outcomes);
+                done++;
+            }
+            if (pos != b.capacity()) {
+                throw new IllegalStateException("DPU output slice " + t + " holds " + b.capacity() + " bytes, its "
+                        + records + " records " + pos);
+            }
+        }
         if (done > calls.size() || (!full && done != calls.size())) {
             throw new IllegalStateException("DPU reports " + done + " calls run of " + calls.size()
                     + (full ? " (output full)" : ""));
         }
-        // records follow the tasklets' output slices, not the batch: each names its call's batch index
-        var outcomes = new ArrayList<Result>(java.util.Collections.nCopies(calls.size(), (Result) null));
-        int pos = SchemaLayout.RESULT_HEADER_BYTES;
-        for (int r = 0; r < done; r++) {
-            int recordBytes = b.getInt(pos);
-            int status = Short.toUnsignedInt(b.getShort(pos + 6));
-            long sequence = b.getLong(pos + 8);
-            int index = b.getInt(pos + 28);
-            if (index < 0 || index >= calls.size() || outcomes.get(index) != null
-                    || sequence != calls.get(index).call().sequence()) {
-                throw new IllegalStateException("DPU output record " + r + " is for call " + sequence + " at batch index "
-                        + index + ", which is not a call of the batch or was answered twice");
-            }
-            RoutedCall c = calls.get(index);
-            byte[] state = new byte[5];
-            b.get(pos + 16, state);
-            int sets = Byte.toUnsignedInt(b.get(pos + 21));
-            int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
-            int outBytes = b.getInt(pos + 24);
-            int mpBytes = b.getInt(pos + 32);
-            long ops = Integer.toUnsignedLong(b.getInt(pos + 36));
-            int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
-            ExchangeReport report = mpBytes == 0 ? null : report(b, pos + recordBytes - mpBytes);
-            CallOutcome outcome;
-            if (status != 0) {
-                byte[] message = new byte[messageLength];
-                b.get(body, message);
-                outcome = new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
-                        new String(message, StandardCharsets.ISO_8859_1));
-            } else {
-                outcome = success(c, b, body, sets, outBytes);
-            }
-            outcomes.set(index, new Result(outcome, report, ops));
-            pos += recordBytes;
-        }
         return outcomes;
     }
 
+    /** Decodes the record at {@code pos} of a slice into its call's place; returns its bytes. */
+    private int decodeRecord(List<RoutedCall> calls, ByteBuffer b, int pos, ByteBuffer published, List<Result> outcomes) {
+        int recordBytes = b.getInt(pos);
+        int status = Short.toUnsignedInt(b.getShort(pos + 6));
+        long sequence = b.getLong(pos + 8);
+        int index = b.getInt(pos + 28);
+        if (index < 0 || index >= calls.size() || outcomes.get(index) != null
+                || sequence != calls.get(index).call().sequence()) {
+            throw new IllegalStateException("DPU output record for call " + sequence + " at batch index " + index
+                    + " is not a call of the batch or was answered twice");
+        }
+        RoutedCall c = calls.get(index);
+        byte[] state = new byte[5];
+        b.get(pos + 16, state);
+        int sets = Byte.toUnsignedInt(b.get(pos + 21));
+        int messageLength = Short.toUnsignedInt(b.getShort(pos + 22));
+        int outBytes = b.getInt(pos + 24);
+        int mpBytes = b.getInt(pos + 32);
+        long ops = Integer.toUnsignedLong(b.getInt(pos + 36));
+        int undo = b.getInt(pos + 40);
+        int body = pos + SchemaLayout.RECORD_HEADER_BYTES;
+        ExchangeReport report = mpBytes == 0 ? null : report(b, pos + recordBytes - mpBytes, published,
+                parts[parts.length - 1]);
+        CallOutcome outcome;
+        if (status != 0) {
+            byte[] message = new byte[messageLength];
+            b.get(body, message);
+            outcome = new CallOutcome.Failure(sequence, new String(state, StandardCharsets.ISO_8859_1),
+                    new String(message, StandardCharsets.ISO_8859_1));
+        } else {
+            outcome = success(c, b, body, sets, outBytes);
+        }
+        outcomes.set(index, new Result(outcome, report, ops, undo));
+        return recordBytes;
+    }
+
     /**
-     * The exchange report at the end of a record: {u32 entries, u32 stop, u32 needed DPU, u16 status, u16 needs},
-     * the needed DPUs of a blocked join (u32 each, padded to 8), entries.
+     * The exchange report at the end of a record: {u32 entries, u32 stop, u32 needed DPU, u16 status, u16 needs, u32
+     * the entries' offset in the output area, u32 their bytes}, the needed DPUs of a blocked join (u32 each, padded
+     * to 8). The entries are in the exchange region ({@code published}, read from {@code publishedAt}).
      */
-    private static ExchangeReport report(ByteBuffer b, int at) {
+    private static ExchangeReport report(ByteBuffer b, int at, ByteBuffer published, int publishedAt) {
         int n = b.getInt(at);
         int stop = b.getInt(at + 4);
         int need = b.getInt(at + 8);
         int status = Short.toUnsignedInt(b.getShort(at + 12));
         int needs = Short.toUnsignedInt(b.getShort(at + 14));
-        var needed = new ArrayList<Integer>(needs);
-        int pos = at + MP_HEADER_BYTES;
-        for (int i = 0; i < needs; i++) {
-            needed.add(b.getInt(pos + 4 * i));
+        int from = b.getInt(at + 16) - publishedAt;
+        int bytes = b.getInt(at + 20);
+        if (from < 0 || from + bytes > published.capacity()) {
+            throw new IllegalStateException("exchange report entries at " + from + " (" + bytes + " bytes) outside the "
+                    + published.capacity() + " bytes read of the exchange region");
         }
-        pos += (needs * 4 + 7) & ~7;
+        var needed = new ArrayList<Integer>(needs);
+        for (int i = 0; i < needs; i++) {
+            needed.add(b.getInt(at + REPORT_HEADER_BYTES + 4 * i));
+        }
         var entries = new ArrayList<ExchangeVector.Entry>(n);
+        int pos = from;
         for (int i = 0; i < n; i++) {
-            int statement = Short.toUnsignedInt(b.getShort(pos));
-            int length = Short.toUnsignedInt(b.getShort(pos + 2));
-            int ordinal = b.getInt(pos + 4);
+            int statement = Short.toUnsignedInt(published.getShort(pos));
+            int length = Short.toUnsignedInt(published.getShort(pos + 2));
+            int ordinal = published.getInt(pos + 4);
             byte[] value = new byte[length];
-            b.get(pos + 8, value);
+            published.get(pos + 8, value);
             entries.add(new ExchangeVector.Entry(statement, ordinal, value));
             pos += 8 + ((length + 7) & ~7);
         }
+        if (pos != from + bytes) {
+            throw new IllegalStateException("exchange report of " + n + " entries in " + bytes + " bytes, they take "
+                    + (pos - from));
+        }
         return new ExchangeReport(status, stop, need, needed, entries);
     }
+
+    /** Bytes of an exchange report's header (before the needed DPUs). */
+    private static final int REPORT_HEADER_BYTES = 24;
 
     private CallOutcome.Success success(RoutedCall c, ByteBuffer b, int at, int sets, int outBytes) {
         ProcCodec pc = codecOf(c.procedure());

@@ -164,18 +164,18 @@ final class BankFixture {
         }
 
         @Override
-        public int outputBound(List<RoutedCall> calls) {
-            return 24 * calls.size();
+        public int[] outputParts() {
+            return new int[] {0};
         }
 
         @Override
         public int outputHeaderBytes() {
-            return 0;
+            return 0; // the bank's output size is always known in advance
         }
 
         @Override
-        public int outputLength(byte[] header) {
-            throw new IllegalStateException("the bank's output size is always known in advance");
+        public int[] outputLengths(List<RoutedCall> calls, byte[] header) {
+            return new int[] {24 * calls.size()};
         }
 
         @Override
@@ -184,8 +184,8 @@ final class BankFixture {
         }
 
         @Override
-        public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[] output) {
-            ByteBuffer b = ByteBuffer.wrap(output).order(ByteOrder.LITTLE_ENDIAN);
+        public List<CallOutcome> decodeQueue(List<RoutedCall> calls, byte[][] output) {
+            ByteBuffer b = ByteBuffer.wrap(output[0]).order(ByteOrder.LITTLE_ENDIAN);
             var outcomes = new ArrayList<CallOutcome>();
             for (RoutedCall c : calls) {
                 long status = b.getLong();
