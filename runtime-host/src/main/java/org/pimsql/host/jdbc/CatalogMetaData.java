@@ -78,20 +78,7 @@ final class CatalogMetaData {
         if (pattern == null) {
             return true;
         }
-        var regex = new StringBuilder();
-        for (int i = 0; i < pattern.length(); i++) {
-            char c = pattern.charAt(i);
-            if (c == '\\' && i + 1 < pattern.length()) {
-                regex.append(Pattern.quote(String.valueOf(pattern.charAt(++i))));
-            } else if (c == '%') {
-                regex.append(".*");
-            } else if (c == '_') {
-                regex.append('.');
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL).matcher(value).matches();
+        return LikePatterns.of(pattern).matcher(value).matches();
     }
 
     private static boolean schemaMatches(String catalog, String schemaPattern) {

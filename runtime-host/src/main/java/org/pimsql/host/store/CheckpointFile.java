@@ -9,13 +9,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.pimsql.host.log.LogRecord;
 import org.pimsql.host.log.ValueCodec;
 
@@ -46,27 +44,11 @@ final class CheckpointFile {
     private CheckpointFile() {}
 
     static Path fileOf(Path dir, long lsn) {
-        return dir.resolve(String.format("%020d", lsn) + SUFFIX);
+        return LsnFiles.fileOf(dir, lsn, SUFFIX);
     }
 
     static TreeMap<Long, Path> list(Path dir) throws IOException {
-        var out = new TreeMap<Long, Path>();
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return out;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                String name = f.getFileName().toString();
-                if (name.endsWith(SUFFIX) && name.length() == 20 + SUFFIX.length()) {
-                    try {
-                        out.put(Long.parseLong(name.substring(0, 20)), f);
-                    } catch (NumberFormatException e) {
-                        // not one of ours
-                    }
-                }
-            }
-        }
-        return out;
+        return LsnFiles.list(dir, SUFFIX);
     }
 
     static byte[] encodeMeta(CheckpointMeta m, UUID id) {

@@ -5,11 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * The files of a database's log: {@code DIR/log/<first LSN, 20 digits>.seg}. A segment starts with a 40-byte
@@ -26,28 +24,12 @@ final class Segments {
     private Segments() {}
 
     static Path fileOf(Path logDir, long firstLsn) {
-        return logDir.resolve(String.format("%020d", firstLsn) + SUFFIX);
+        return LsnFiles.fileOf(logDir, firstLsn, SUFFIX);
     }
 
     /** Every segment file of {@code logDir} by first LSN (an empty map when there is none or no directory). */
     static TreeMap<Long, Path> list(Path logDir) throws IOException {
-        var out = new TreeMap<Long, Path>();
-        if (!Files.isDirectory(logDir, LinkOption.NOFOLLOW_LINKS)) {
-            return out;
-        }
-        try (Stream<Path> files = Files.list(logDir)) {
-            for (Path f : files.toList()) {
-                String name = f.getFileName().toString();
-                if (name.endsWith(SUFFIX) && name.length() == 20 + SUFFIX.length()) {
-                    try {
-                        out.put(Long.parseLong(name.substring(0, 20)), f);
-                    } catch (NumberFormatException e) {
-                        // not one of ours
-                    }
-                }
-            }
-        }
-        return out;
+        return LsnFiles.list(logDir, SUFFIX);
     }
 
     static byte[] header(UUID id, long firstLsn) {

@@ -685,21 +685,7 @@ public final class CatalogQueries {
         if (!m.find()) {
             return null;
         }
-        String like = m.group(1).replace("''", "'");
-        var regex = new StringBuilder();
-        for (int i = 0; i < like.length(); i++) {
-            char c = like.charAt(i);
-            if (c == '\\' && i + 1 < like.length()) {
-                regex.append(Pattern.quote(String.valueOf(like.charAt(++i))));
-            } else if (c == '%') {
-                regex.append(".*");
-            } else if (c == '_') {
-                regex.append('.');
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString());
+        return org.pimsql.host.jdbc.LikePatterns.of(m.group(1).replace("''", "'"));
     }
 
     static String eqFilter(String sql, String column) {
