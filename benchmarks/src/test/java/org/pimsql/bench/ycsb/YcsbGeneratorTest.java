@@ -20,8 +20,9 @@ class YcsbGeneratorTest {
         for (int i = 0; i < n; i++) {
             YcsbOperation op = generator.next();
             counts.merge(op.kind(), 1, Integer::sum);
-            assertTrue(op.key() >= 0 && op.key() < 1_000);
-            if (op.kind() == YcsbOperation.Kind.READ) {
+            assertTrue(op.kind() == YcsbOperation.Kind.INSERT || op.key() >= 0 && op.key() < 1_000);
+            if (op.kind() == YcsbOperation.Kind.READ || op.kind() == YcsbOperation.Kind.SCAN
+                    || op.kind() == YcsbOperation.Kind.INSERT) {
                 assertNull(op.value());
             } else {
                 assertTrue(op.field() >= 0 && op.field() < YcsbRecords.FIELDS);
@@ -32,12 +33,15 @@ class YcsbGeneratorTest {
         assertEquals(workload.updateProportion(), counts.getOrDefault(YcsbOperation.Kind.UPDATE, 0) / (double) n, 0.005);
         assertEquals(workload.readModifyWriteProportion(),
                 counts.getOrDefault(YcsbOperation.Kind.READ_MODIFY_WRITE, 0) / (double) n, 0.005);
+        assertEquals(workload.scanProportion(), counts.getOrDefault(YcsbOperation.Kind.SCAN, 0) / (double) n, 0.005);
+        assertEquals(workload.insertProportion(), counts.getOrDefault(YcsbOperation.Kind.INSERT, 0) / (double) n, 0.005);
     }
 
     @ParameterizedTest
     @EnumSource(YcsbWorkload.class)
     void proportionsSumToOne(YcsbWorkload workload) {
-        assertEquals(1.0, workload.readProportion() + workload.updateProportion() + workload.readModifyWriteProportion(), 1e-12);
+        assertEquals(1.0, workload.readProportion() + workload.updateProportion() + workload.readModifyWriteProportion()
+                + workload.scanProportion() + workload.insertProportion(), 1e-12);
     }
 
     @org.junit.jupiter.api.Test
