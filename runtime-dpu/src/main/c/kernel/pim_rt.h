@@ -207,6 +207,8 @@ typedef struct {
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
+    pim_off_t calls, table, end; /* the batch's first call, call table and end (tasklet 0 reads the header for all) */
+    uint32_t ncalls;
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
 #define pim_img (pim_k.img)
