@@ -347,6 +347,7 @@ int main(void)
         w[1] = NR_TASKLETS;
         w[2] = pim_x.pub - PUB_AREA;
         w[3] = stopped;
+#pragma clang loop vectorize(disable) unroll(disable)
         for (i = 0; i < NR_TASKLETS; i++, at += SLICE_BYTES) {
             w[4 + 2 * i] = pim_task[i].out_pos - at;
             w[5 + 2 * i] = pim_task[i].records;
