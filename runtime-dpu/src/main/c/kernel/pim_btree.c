@@ -235,7 +235,6 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
     pim_mram_off_t off = t->root;
     node_t *n = 0;
     assert(height >= 1 && height <= PIM_BT_MAX_HEIGHT);
-    g_leaf[me()] = PIM_BT_NONE; /* the buffer's leaf goes (a writer's later loads follow a descent) */
     for (uint32_t d = 0; d < height; d++) {
         n = load(off, rs);
         bool leaf = d + 1 == height;
@@ -286,6 +285,8 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     probe_t p = {key, ks, row, true};
     path_t path;
     pim_mram_off_t *fresh = path.count; /* the counts are read first */
+    uint32_t self = me();
+    g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
     node_t *n = descend(t, &p, true, false, &path, 0, 0);
     uint32_t d = t->height - 1, s = path.idx[d], need = 0;
     if ((s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0) == ins)
@@ -303,7 +304,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
         }
     }
 
-    uint8_t *r = g_rec[me()];
+    uint8_t *r = g_rec[self];
     pim_bt_copy(r, key, ks);
     st32(r + ks, row);
     st32(r + ks + 4, PIM_BT_NONE);
