@@ -45,12 +45,22 @@ _Static_assert(sizeof(node_hdr_t) == HDR, "header layout");
  * or read by next. Sized for the tasklet's largest key, so a node_t is only ever used up to its records. */
 static node_t *g_node[NR_TASKLETS];
 static uint8_t *g_rec[NR_TASKLETS];
+/* The leaf whose whole image g_node holds for pim_bt_next (PIM_BT_NONE: none), so that a range scan reads a leaf
+ * once rather than an entry at a time. Every other use of the node buffer forgets it: load() does, and the
+ * kernel's in-place update borrows the buffer after pim_bt_forget(). */
+static pim_mram_off_t g_leaf[NR_TASKLETS];
 
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec)
 {
     assert(tasklet < NR_TASKLETS && ((uintptr_t)node & 7u) == 0 && ((uintptr_t)rec & 7u) == 0);
     g_node[tasklet] = node;
     g_rec[tasklet] = rec;
+    g_leaf[tasklet] = PIM_BT_NONE;
+}
+
+void pim_bt_forget(void)
+{
+    g_leaf[me()] = PIM_BT_NONE;
 }
 
 /* What a search compares records against: the first `len` key bytes, then the row if has_row. */
@@ -275,6 +285,8 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     probe_t p = {key, ks, row, true};
     path_t path;
     pim_mram_off_t *fresh = path.count; /* the counts are read first */
+    uint32_t self = me();
+    g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
     node_t *n = descend(t, &p, true, false, &path, 0, 0);
     uint32_t d = t->height - 1, s = path.idx[d], need = 0;
     if ((s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0) == ins)
@@ -292,7 +304,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
         }
     }
 
-    uint8_t *r = g_rec[me()];
+    uint8_t *r = g_rec[self];
     pim_bt_copy(r, key, ks);
     st32(r + ks, row);
     st32(r + ks + 4, PIM_BT_NONE);
@@ -433,37 +445,44 @@ void pim_bt_seek(const pim_btree_t *t, pim_bt_cursor_t *c,
 
 pim_mram_off_t pim_bt_next(const pim_btree_t *t, pim_bt_cursor_t *c, uint8_t *key_out)
 {
-    uint32_t ks = t->key_size, rs = ks + 8;
+    uint32_t ks = t->key_size, rs = ks + 8, self = me();
     int32_t step = c->descending ? -1 : 1;
+    node_t *n = g_node[self];
     if (c->done)
         return PIM_BT_NONE;
     if (c->leaf == PIM_BT_NONE || c->version != t->version) {
         /* First call, or the tree changed since the position was read: find it again from `from`. */
         probe_t p = {c->from, c->from_len, c->from_row, c->from_is_entry};
         uint32_t slot;
-        node_t *n = descend(t, &p, c->from_strict, c->from_strict, 0, &c->leaf, &slot);
+        descend(t, &p, c->from_strict, c->from_strict, 0, &c->leaf, &slot);
         c->count = n->h.count;
         c->link = step < 0 ? n->h.prev : n->h.next;
         c->slot = (int32_t)slot + (step < 0 ? -1 : 0);
         c->version = t->version;
+        g_leaf[self] = c->leaf;
     }
-    if (c->slot < 0 || (uint32_t)c->slot >= c->count) {
+    bool hop = c->slot < 0 || (uint32_t)c->slot >= c->count;
+    if (hop) {
         /* Off the end of this leaf: one hop suffices because only a root leaf (which has no
          * neighbours) can be empty. */
-        node_hdr_t h __dma_aligned;
         if (c->link == PIM_BT_NONE) {
             c->done = true;
             return PIM_BT_NONE;
         }
-        dma_read(c->link, &h, HDR);
-        assert(h.level == 0 && h.count >= 1 && h.count <= CAP);
         c->leaf = c->link;
-        c->count = h.count;
-        c->link = step < 0 ? h.prev : h.next;
-        c->slot = step < 0 ? (int32_t)h.count - 1 : 0;
     }
-    uint8_t *r = g_rec[me()];
-    dma_read(c->leaf + HDR + (uint32_t)c->slot * rs, r, rs);
+    if (g_leaf[self] != c->leaf) {
+        /* the next leaf, or this one again when the buffer was used since (unchanged: the version says so) */
+        dma_read(c->leaf, n, HDR + CAP * rs);
+        g_leaf[self] = c->leaf;
+    }
+    if (hop) {
+        c->count = n->h.count;
+        c->link = step < 0 ? n->h.prev : n->h.next;
+        c->slot = step < 0 ? (int32_t)n->h.count - 1 : 0;
+    }
+    assert(n->h.level == 0 && n->h.count == c->count && c->count >= 1 && c->count <= CAP);
+    uint8_t *r = n->r + (uint32_t)c->slot * rs;
     int cmp = keycmp(r, c->bound, c->prefix_len); /* 0 bytes (no far end): 0, inclusive */
     if (step < 0)
         cmp = -cmp;
@@ -509,6 +528,7 @@ uint32_t pim_bt_validate(const pim_btree_t *t)
     next_child[0] = 0;
     for (uint32_t step = 0; d >= 0; step++) {
         assert(step < 3u * ((1u << 26) / (HDR + CAP * 16u)));
+        g_leaf[me()] = PIM_BT_NONE;
         node_t *n = load(node[d], rs);
         uint32_t cnt = n->h.count;
         assert(n->h.level == t->height - 1 - (uint32_t)d && cnt <= CAP);

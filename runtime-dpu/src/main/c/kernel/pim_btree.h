@@ -7,8 +7,9 @@
  * caller with pim_bt_contains_key() before inserting.
  *
  * Nodes are read and written with mram_read/mram_write only (8-byte aligned, multiples of 8,
- * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level plus one entry-sized
- * DMA. A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
+ * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level, and a range scan one more
+ * DMA per leaf it moves to: pim_bt_next keeps the cursor's leaf in the tasklet's node buffer (reading it again
+ * only when something else used the buffer in between). A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
  * bytes: small keys get small nodes, which keeps each level's DMA short (a DMA costs about
  * 77 cycles + 0.5 cycle/byte, so for 8-byte keys 10 records per node beats 30 records of 512 bytes).
  * WRAM use is bounded and given by the caller: per tasklet (indexed by me()) one node buffer of
@@ -122,6 +123,8 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root);
 /* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
  * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
+/* The calling tasklet is about to write into its node buffer itself: the leaf a range scan keeps there is gone. */
+void pim_bt_forget(void);
 /* The bytes of those two buffers for keys of at most k bytes. */
 #define PIM_BT_BUFFER_BYTES(k) (PIM_BT_NODE_BYTES(k) + 2u * ((k) + 8u))
 

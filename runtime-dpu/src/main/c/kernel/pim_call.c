@@ -101,7 +101,7 @@ void pim_rs_begin(uint32_t set_index)
 {
     pim_task_t *T = pim_me();
     uint32_t hdr[2] __attribute__((aligned(8)));
-    hdr[0] = set_index;
+    hdr[0] = T->rs_set = set_index;
     hdr[1] = 0;
     T->rs_rows = 0;
     T->rs_hdr = T->out_pos;
@@ -120,7 +120,7 @@ void pim_rs_end(void)
 {
     pim_task_t *T = pim_me();
     uint32_t hdr[2] __attribute__((aligned(8)));
-    pim_mram_get(T->rs_hdr, hdr, 8);
+    hdr[0] = T->rs_set;
     hdr[1] = T->rs_rows;
     pim_mram_put(T->rs_hdr, hdr, 8);
 }

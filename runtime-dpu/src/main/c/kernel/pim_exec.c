@@ -6,7 +6,7 @@
  *
  * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
- * batch; the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags bits 8-15), and all
+ * batch (its call table, docs/wire-format.md); the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags bits 8-15), and all
  * tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
  * into its own slice of the output area, and the result header says how much of each slice holds records: the
  * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
@@ -28,7 +28,7 @@
 typedef struct {
     uint32_t magic, flags, ncalls, bytes, nprocs;
     pim_off_t db, calls;
-    uint32_t pad;
+    pim_off_t table; /* the call table: per call the first 8 bytes of its header (call_ent_t) */
     pim_off_t commit_to, kept_to;
     uint32_t x[4];
 } batch_hdr_t;
@@ -44,6 +44,16 @@ typedef struct {
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
+
+/* An entry of the batch's call table: the first 8 bytes of the call's header. Every tasklet steps over every call
+ * (to meet the others at each wave's barrier) reading PIM_CALL_TABLE_CHUNK entries per DMA, and reads a whole
+ * header only for its own calls. */
+typedef struct {
+    uint32_t bytes;
+    uint16_t proc, flags;
+} call_ent_t;
+_Static_assert(sizeof(call_ent_t) == PIM_CALL_ENTRY_BYTES && PIM_CALL_TABLE_CHUNK * PIM_CALL_ENTRY_BYTES <= PIM_ARENA_MSG_BYTES,
+               "the call table's chunk is read into the arena's record area");
 
 /* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
 typedef struct {
@@ -240,20 +250,27 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 /* Runs the batch in the input area on every tasklet. */
 int main(void)
 {
-    batch_hdr_t bh __attribute__((aligned(8)));
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT();
+    uint32_t i, slot = PIM_SLOT(), left = 0;
     pim_task_t *T = &pim_task[slot];
+    const call_ent_t *e = NULL;
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
-    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
-    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES);
     T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
     T->undo_limit = T->undo_base + PIM_UNDO_BYTES;
     T->out_pos = base;
     T->out_limit = base + SLICE_BYTES - REC_RESERVE; /* a failing call can always write its error record */
     T->records = 0;
     if (slot == 0) {
+        /* tasklet 0 reads the batch header for every tasklet (pim_k.calls...), before the barrier below */
+        batch_hdr_t bh __attribute__((aligned(8)));
+        pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+        assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES &&
+               bh.table + PIM_CALL_ENTRY_BYTES * bh.ncalls <= bh.calls);
+        pim_k.calls = bh.calls;
+        pim_k.ncalls = bh.ncalls;
+        pim_k.table = bh.table;
+        pim_k.end = PIM_IN_OFF + bh.bytes;
         layout(&bh);
         pim_mram_get(PIM_IN_OFF + __builtin_offsetof(batch_hdr_t, x), &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
         stopped = 0;
@@ -269,11 +286,19 @@ int main(void)
         T->undo_pos = bh.commit_to;
         pim_undo_end(false);
     }
-    for (i = 0, pos = bh.calls; i < bh.ncalls; i++, pos += ch.bytes) {
-        pim_mram_get(pos, &ch, 8); /* bytes, procedure, flags: enough to step over another tasklet's call */
-        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= PIM_IN_OFF + bh.bytes);
-        if ((ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
-            WAVE_BARRIER(); /* every call of the wave before is done (before the first: the heap is laid out) */
+    WAVE_BARRIER(); /* the heap is laid out and the batch header read */
+    for (i = 0, pos = pim_k.calls; i < pim_k.ncalls; i++, pos += ch.bytes) {
+        if (left == 0) {
+            /* the next chunk of the call table, into the arena's record area (free between this tasklet's calls) */
+            left = pim_k.ncalls - i < PIM_CALL_TABLE_CHUNK ? pim_k.ncalls - i : PIM_CALL_TABLE_CHUNK;
+            e = (const call_ent_t *)(void *)T->rec;
+            pim_mram_get(pim_k.table + PIM_CALL_ENTRY_BYTES * i, T->rec, PIM_CALL_ENTRY_BYTES * left);
+        }
+        left--;
+        *(call_ent_t *)(void *)&ch = *e++; /* bytes, procedure, flags: enough to step over another tasklet's call */
+        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= pim_k.end);
+        if (i > 0 && (ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
+            WAVE_BARRIER(); /* every call of the wave before is done */
             if (stopped) {
                 break; /* a slice filled in an earlier wave: no later wave runs */
             }
@@ -282,11 +307,13 @@ int main(void)
         if ((ch.flags >> 8) == slot && !stopped) {
             /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            const pim_proc_t *p = &pim_procs[ch.proc];
+            const pim_proc_t *p;
             pim_off_t params = pos + sizeof(ch);
-            uint32_t n = ch.bytes - sizeof(ch);
-            assert(ch.proc < pim_nprocs); /* a call names its procedure's entry in the batch's directory */
+            uint32_t n = ch.bytes - sizeof(ch), bytes = ch.bytes, flags = ch.flags;
             pim_mram_get(pos, &ch, sizeof(ch));
+            assert(ch.bytes == bytes && ch.flags == flags && ch.proc < pim_nprocs); /* the table is the headers' copy; a
+                                                                                     * call names its procedure's entry */
+            p = &pim_procs[ch.proc];
             if ((ch.flags & PIM_CALL_MP) != 0) {
                 mp_call_hdr_t mh __attribute__((aligned(8)));
                 assert(PIM_HAS(PIM_F_MP) && slot == 0); /* the host gives an exchange call a wave of its own */
@@ -307,18 +334,25 @@ int main(void)
                 !run_call(T, &ch, p, i, base)) {
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
+            left = 0; /* the call used the record area: the table is read again from the next call */
         }
-    }
-    {
-        /* this slice's entry of the result header: its record bytes and count */
-        uint32_t e[2] __attribute__((aligned(8))) = {T->out_pos - base, T->records};
-        pim_mram_put(PIM_OUT_OFF + sizeof(result_hdr_t) + 8 * slot, e, 8);
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
     if (slot == 0) {
-        /* the result header's start; the database header stays for the next launch */
-        result_hdr_t rh __attribute__((aligned(8))) = {PIM_RESULT_MAGIC, NR_TASKLETS, pim_x.pub - PUB_AREA, stopped};
-        pim_mram_put(PIM_OUT_OFF, &rh, sizeof(rh));
+        /* the result header and every slice's entry (its record bytes and count), built in the record area and
+         * written by one DMA; the database header stays for the next launch */
+        uint32_t *w = (uint32_t *)(void *)T->rec;
+        pim_off_t at = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES;
+        w[0] = PIM_RESULT_MAGIC;
+        w[1] = NR_TASKLETS;
+        w[2] = pim_x.pub - PUB_AREA;
+        w[3] = stopped;
+#pragma clang loop vectorize(disable) unroll(disable)
+        for (i = 0; i < NR_TASKLETS; i++, at += SLICE_BYTES) {
+            w[4 + 2 * i] = pim_task[i].out_pos - at;
+            w[5 + 2 * i] = pim_task[i].records;
+        }
+        pim_mram_put(PIM_OUT_OFF, w, sizeof(result_hdr_t) + 8 * NR_TASKLETS);
         pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
     }
     return 0;

@@ -152,7 +152,7 @@ typedef struct {
     pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
     uint32_t out_full;      /* the call's output did not fit (53400) */
-    pim_off_t rs_hdr;       /* header of the result set being written */
+    pim_off_t rs_hdr;       /* header of the result set being written: {rs_set, rs_rows} when it ends */
     uint32_t rs_rows;
     pim_off_t undo_base;
     pim_off_t undo_pos;
@@ -165,7 +165,8 @@ typedef struct {
     pim_off_t bucket_at;
     uint32_t deletes_below_inv;
     uint32_t bucket[2];     /* its link {row, hash} (8-byte aligned: read by DMA) */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 18 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    uint32_t rs_set;        /* the index of the result set being written */
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 19 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
@@ -207,6 +208,8 @@ typedef struct {
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
+    pim_off_t calls, table, end; /* the batch's first call, call table and end (tasklet 0 reads the header for all) */
+    uint32_t ncalls;
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
 #define pim_img (pim_k.img)

@@ -309,7 +309,7 @@ static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -321,9 +321,12 @@ static dpu_error_t launch(struct dpu_set_t set)
         db_image(batch + len);
         len += db_bytes();
     }
-    put32(batch + 24, PIM_IN_OFF + len); /* the first call */
+    put32(batch + 28, PIM_IN_OFF + len); /* the call table, then the first call */
+    table = len;
+    len += PIM_CALL_ENTRY_BYTES * ncalls;
+    put32(batch + 24, PIM_IN_OFF + len);
     memcpy(batch + len, calls, calls_len);
-    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at)) {
+    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at), table += PIM_CALL_ENTRY_BYTES) {
         /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
          * runs on tasklet k mod E */
         uint16_t *proc = (uint16_t *)(void *)(batch + at + 4), *flags = proc + 1;
@@ -332,6 +335,7 @@ static dpu_error_t launch(struct dpu_set_t set)
         *proc = (uint16_t)i;
         k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
         *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
+        memcpy(batch + table, batch + at, PIM_CALL_ENTRY_BYTES); /* its entry: the header's first 8 bytes */
     }
     len += calls_len;
     put32(batch, PIM_BATCH_MAGIC);

@@ -99,14 +99,15 @@ final class TpccOptions {
 
     /**
      * Hash chains grow as rows per DPU / buckets, every DPU holds all of ITEM, and a warehouse's ORDER_LINE is its
-     * largest table (10 lines per order): about one bucket per row of the larger of the two, from 2^10 to 2^15
-     * buckets per table (2^15 x 8 B x 11 tables = 2.9 MB of MRAM per DPU), unless the options name their own.
+     * largest table (10 lines per order): about two buckets per row of the larger of the two (a lookup then reads
+     * about 1.25 links, an insert's unique check walks half a chain), from 2^10 to 2^16 buckets per table (2^16 x 8 B
+     * x 11 tables = 5.8 MB of MRAM per DPU), unless the options name their own.
      */
     static String withBuckets(String options, TpccScale scale) {
         if (options.contains("bucketsLog2")) return options;
         long rows = Math.max(scale.items(), 10L * scale.ordersPerDistrict() * TpccScale.DISTRICTS_PER_WAREHOUSE);
-        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, rows - 1));
-        String buckets = "bucketsLog2=" + Math.max(10, Math.min(15, log2));
+        int log2 = 65 - Long.numberOfLeadingZeros(Math.max(1, rows - 1));
+        String buckets = "bucketsLog2=" + Math.max(10, Math.min(16, log2));
         return options.isBlank() ? buckets : options + "&" + buckets;
     }
 

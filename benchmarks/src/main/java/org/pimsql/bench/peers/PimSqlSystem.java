@@ -31,9 +31,9 @@ public final class PimSqlSystem implements BenchSystem {
 
     static String url(int dpus, long rows) {
         String url = "jdbc:pimsql:mem:bench-" + UUID.randomUUID() + "?dpus=" + dpus;
-        // hash chains grow as rows per DPU / buckets: about one bucket per row per DPU (as bench bank does)
+        // hash chains grow as rows per DPU / buckets: about two buckets per row per DPU (as bench bank does)
         long perDpu = (rows + dpus - 1) / dpus;
-        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
+        int log2 = 65 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
         if (log2 > 10) {
             url += "&bucketsLog2=" + Math.min(log2, 20);
         }

@@ -32,12 +32,15 @@ public record VmLayout(int tasklets, int arenaBytes, int frameBytes, int keyByte
 
     /**
      * The kernel's globals and read-only data (jump tables, error texts, constant tables) in WRAM: the larger of the
-     * proxy build (2,276 bytes with 1 tasklet, 3,784 with 12) and the simulator's native build, whose dpu_load counts
-     * the same sections (2,704 bytes with 1 tasklet and every feature, 4,892 with 16: its pointers are 8 bytes);
+     * proxy build (2,276 bytes with 1 tasklet, 3,828 with 12) and the simulator's native build, whose dpu_load counts
+     * the same sections (2,720 bytes with 1 tasklet and every feature, 4,972 with 16: its pointers are 8 bytes);
      * rounded up.
      */
-    public static final int KERNEL_GLOBALS = 2560;
-    /** The kernel's per-tasklet state (pim_task_t and the B+tree's buffer pointers: 136 bytes, 146 natively), rounded up. */
+    public static final int KERNEL_GLOBALS = 2576;
+    /**
+     * The kernel's per-tasklet state (pim_task_t, the B+tree's buffer pointers and its buffer's leaf: 140 bytes, 150
+     * natively), rounded up.
+     */
     public static final int TASKLET_GLOBALS = 152;
 
     static VmLayout of(SchemaLayout schema, List<CompiledProcedure> procs, int schemaBytes, int features)

@@ -181,9 +181,10 @@ public abstract class CallBenchmark implements Callable<Integer> {
 
     static String url(int dpus, long rows) {
         String url = "jdbc:pimsql:mem:bench-" + java.util.UUID.randomUUID() + "?dpus=" + dpus;
-        // Hash chains grow as rows per DPU / buckets: give each table about one bucket per row per DPU.
+        // Hash chains grow as rows per DPU / buckets: give each table about two buckets per row per DPU (a lookup
+        // then reads about 1.25 links before its row, docs/performance.md).
         long perDpu = (rows + dpus - 1) / dpus;
-        int log2 = 64 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
+        int log2 = 65 - Long.numberOfLeadingZeros(Math.max(1, perDpu - 1));
         if (log2 > 10) {
             url += "&bucketsLog2=" + Math.min(log2, 20);
         }

@@ -150,8 +150,14 @@ final class WireCodec implements CallCodec {
     /** The exchange header in a batch's header and the sub-header of an exchange call. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
 
+    /** A call's entry in the batch's call table and its bytes among the calls. */
     @Override
     public int encodedSize(RoutedCall call) {
+        return VmFormat.CALL_ENTRY_BYTES + callBytes(call);
+    }
+
+    /** The call's own bytes (its header's first field): header, exchange sub-header, parameters, value vector. */
+    private int callBytes(RoutedCall call) {
         int params = layoutOf(call.procedure()).params().bytes();
         if (!call.exchange()) {
             return SchemaLayout.CALL_HEADER_BYTES + params;
@@ -187,10 +193,11 @@ final class WireCodec implements CallCodec {
         var slots = new HashMap<Integer, Integer>(); // procedure id -> its entry in the batch's directory
         int directory = SchemaLayout.BATCH_HEADER_BYTES;
         int db = directory + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size();
-        int first = db + (format != null ? formatBytes : 0);
+        int table = db + (format != null ? formatBytes : 0);
+        int first = table + VmFormat.CALL_ENTRY_BYTES * calls.size();
         int size = first;
         for (RoutedCall c : calls) {
-            size += encodedSize(c);
+            size += callBytes(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
@@ -198,7 +205,7 @@ final class WireCodec implements CallCodec {
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
                 .putInt(calls.size()).putInt(size).putInt(procs.size())
-                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first).putInt(0)
+                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first).putInt(m.inputOffset() + table)
                 .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : m.undoOffset())
                 .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : m.undoOffset());
         if (header != null) {
@@ -226,8 +233,11 @@ final class WireCodec implements CallCodec {
                 throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
             }
             inWave = joinsWave[i] ? inWave + 1 : 0;
-            b.putInt(encodedSize(c)).putShort(slots.get(pl.id()).shortValue())
-                    .putShort((short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8))
+            short slot = slots.get(pl.id()).shortValue();
+            short flags = (short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8);
+            b.putInt(table + VmFormat.CALL_ENTRY_BYTES * i, callBytes(c)).putShort(table + VmFormat.CALL_ENTRY_BYTES * i + 4, slot)
+                    .putShort(table + VmFormat.CALL_ENTRY_BYTES * i + 6, flags); // the call table: the header's first 8 bytes
+            b.putInt(callBytes(c)).putShort(slot).putShort(flags)
                     .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
             if (c.exchange()) {
                 // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
@@ -248,9 +258,9 @@ final class WireCodec implements CallCodec {
             if (c.exchange()) {
                 c.vector().write(b);
             }
-            if (b.position() != start + encodedSize(c)) {
+            if (b.position() != start + callBytes(c)) {
                 throw new IllegalStateException("call encoding is " + (b.position() - start) + " bytes, expected "
-                        + encodedSize(c));
+                        + callBytes(c));
             }
         }
         return bytes;
