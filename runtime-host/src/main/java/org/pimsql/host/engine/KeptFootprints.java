@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,8 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
  * anything one of them touches ({@link ConflictFootprint#conflict}: the same table, one writes, and the same
  * primary key or a whole-table lock of either). A call without a footprint (null locks) is taken to read and write
  * everything: once one is added, every call conflicts, and such a call conflicts with anything added before it.
- * The sets index the locks so that a question costs one lookup per lock of the asking call, not one per kept call.
+ * The sets index the locks so that a question costs one lookup per lock of the asking call, not one per kept call;
+ * footprints are indexed only when a question comes (a batch of exchange calls alone asks none).
  */
 final class KeptFootprints {
     /** A call without a footprint was added: everything conflicts. */
@@ -27,12 +29,19 @@ final class KeptFootprints {
     /** Rows (table, primary key) with any lock / a write lock. */
     private final Set<List<Object>> rows = new HashSet<>();
     private final Set<List<Object>> writtenRows = new HashSet<>();
+    /** Footprints added but not indexed yet. */
+    private final List<List<Lock>> pending = new ArrayList<>();
 
     /** Whether a call with {@code locks} (null: no footprint) may conflict with a call added so far. */
     boolean conflicts(List<Lock> locks) {
         if (everything) {
+            pending.clear();
             return true;
         }
+        for (List<Lock> p : pending) {
+            index(p);
+        }
+        pending.clear();
         if (locks == null) {
             return any;
         }
@@ -55,8 +64,12 @@ final class KeptFootprints {
         any = true;
         if (locks == null) {
             everything = true;
-            return;
+        } else if (!everything) {
+            pending.add(locks);
         }
+    }
+
+    private void index(List<Lock> locks) {
         for (Lock l : locks) {
             String t = l.table();
             tables.add(t);

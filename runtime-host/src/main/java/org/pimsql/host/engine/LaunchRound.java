@@ -61,9 +61,14 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             // calls may share waves before and after them, wherever their conflicts allow
             var locks = new ArrayList<List<ConflictFootprint.Lock>>(batch.size());
             boolean[] alone = new boolean[batch.size()];
+            boolean anyPlain = false;
             for (int i = 0; i < batch.size(); i++) {
-                locks.add(taken.get(i).locks());
                 alone[i] = (batch.get(i).flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0;
+                anyPlain |= !alone[i];
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                // a batch of lone calls only runs in sequence order: their locks would change nothing
+                locks.add(alone[i] && !anyPlain ? null : taken.get(i).locks());
             }
             ConflictWaves.Plan plan = ConflictWaves.plan(batch, locks, alone);
             var ordered = new ArrayList<WaitingCall>(batch.size());
