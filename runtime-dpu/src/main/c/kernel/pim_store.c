@@ -101,8 +101,9 @@ PIM_OUTLINE static pim_off_t bucket_at(uint32_t tid, uint32_t h)
 /*
  * The link of the bucket at `at`. The tasklet keeps the last bucket its call read: while a call runs, no other
  * call writes the buckets of a table it uses (an insert or a delete locks its table, docs/runtime.md "Concurrent
- * calls on a DPU"), so the copy stays exact until the call writes a link or ends (pim_undo_end forgets it; a KEEP
- * call's successor runs right after it on the same tasklet, with nothing in between).
+ * calls on a DPU"), so the copy stays exact until the call writes a link or ends (pim_undo_end forgets it). A KEEP
+ * call's copy survives into tasklet 0's next call: no call writes a link of a table a KEEP call used in between,
+ * since such a call conflicts with it and so runs KEEP itself, on tasklet 0 (docs/multi-partition.md).
  */
 static void bucket_get(pim_off_t at, link_t *l)
 {

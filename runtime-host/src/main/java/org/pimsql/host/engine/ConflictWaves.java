@@ -2,8 +2,10 @@ package org.pimsql.host.engine;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
@@ -12,8 +14,11 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
  * DPU"). In sequence order, each call's wave is one more than the latest wave of an earlier call it
  * conflicts with (0 when there is none): a row lock conflicts with a lock on the same row when either
  * writes; a table write conflicts with every lock on the table; a table read with every write on it. A
- * call without locks (its procedure's footprint is unknown, or it must run alone) gets a wave of its own
- * after every earlier call, and every later call comes after it.
+ * call without locks (its procedure's footprint is unknown) gets a wave of its own after every earlier call,
+ * and every later call comes after it. A call that must run <em>alone</em> but has locks (an exchange or KEEP
+ * call: it runs on tasklet 0, whose undo area holds the kept segments in sequence order) gets a wave no other
+ * call shares, after every earlier call it conflicts with and after the previous lone call; calls it does not
+ * conflict with may run in waves before or after it.
  *
  * <p>The DPU runs the waves one after the other and the calls of a wave concurrently. Running the calls in
  * (wave, sequence) order is equivalent to running them in sequence order: two calls keep their relative
@@ -42,13 +47,22 @@ final class ConflictWaves {
 
     /** Plans {@code calls} (one DPU's, in sequence order) with call i's locks at {@code locks.get(i)}. */
     static Plan plan(List<RoutedCall> calls, List<List<Lock>> locks) {
+        return plan(calls, locks, new boolean[calls.size()]);
+    }
+
+    /**
+     * Plans {@code calls} (one DPU's, in sequence order) with call i's locks at {@code locks.get(i)}; a call with
+     * {@code alone[i]} runs in a wave of its own (with its locks; null locks: after every earlier call, and every
+     * later call after it).
+     */
+    static Plan plan(List<RoutedCall> calls, List<List<Lock>> locks, boolean[] alone) {
         int n = calls.size();
         int[] wave = new int[n];
         boolean sorted = true;
         var state = n < 2 ? null : new State();
         for (int i = 0; i < n && state != null; i++) {
             List<Lock> l = locks.get(i);
-            wave[i] = l == null ? state.alone() : state.place(l);
+            wave[i] = l == null ? state.alone() : alone[i] ? state.placeAlone(l) : state.place(l);
             sorted &= i == 0 || wave[i] >= wave[i - 1];
         }
         // (wave, batch position) order; a stable sort by wave keeps the positions of equal waves in order
@@ -90,18 +104,47 @@ final class ConflictWaves {
         /** per row (table, key): any lock / writes */
         final Map<List<Object>, Integer> rowAny = new HashMap<>();
         final Map<List<Object>, Integer> rowWrite = new HashMap<>();
-        /** every call goes after the last call that ran alone */
+        /** every call goes after the last call without locks */
         int floor;
         int last = -1;
+        /** the latest wave of a call that runs alone; the waves such calls hold, and the waves other calls share */
+        int lastAlone = -1;
+        final Set<Integer> aloneWaves = new HashSet<>();
+        final Set<Integer> sharedWaves = new HashSet<>();
 
         int alone() {
             int w = last + 1;
             floor = w + 1;
             last = w;
+            lastAlone = w;
+            aloneWaves.add(w);
+            return w;
+        }
+
+        /** A call with locks that must run alone: after its conflicts and the previous lone call, in an empty wave. */
+        int placeAlone(List<Lock> locks) {
+            int w = Math.max(after(locks), lastAlone) + 1;
+            while (sharedWaves.contains(w)) {
+                w++;
+            }
+            take(locks, w);
+            lastAlone = w;
+            aloneWaves.add(w);
             return w;
         }
 
         int place(List<Lock> locks) {
+            int w = after(locks) + 1;
+            while (aloneWaves.contains(w)) {
+                w++; // a later wave is as correct: it only moves the call further after its conflicts
+            }
+            take(locks, w);
+            sharedWaves.add(w);
+            return w;
+        }
+
+        /** The latest wave of an earlier call that {@code locks} conflict with (floor - 1 when none). */
+        private int after(List<Lock> locks) {
             int after = floor - 1;
             for (Lock l : locks) {
                 String t = l.table();
@@ -113,7 +156,10 @@ final class ConflictWaves {
                     after = Math.max(after, get(l.write() ? rowAny : rowWrite, row));
                 }
             }
-            int w = after + 1;
+            return after;
+        }
+
+        private void take(List<Lock> locks, int w) {
             for (Lock l : locks) {
                 String t = l.table();
                 raise(any, t, w);
@@ -134,7 +180,6 @@ final class ConflictWaves {
                 }
             }
             last = Math.max(last, w);
-            return w;
         }
 
         private static List<Object> rowKey(Lock l) {

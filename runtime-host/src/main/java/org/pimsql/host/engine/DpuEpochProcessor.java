@@ -113,7 +113,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
             none.add(List.of());
         }
         var context = new LaunchRound.Context(current, placement, format, commitNext, keptEnds);
-        launcher.run(current, LaunchRound.build(context, none, Long.MAX_VALUE, false));
+        launcher.run(current, LaunchRound.build(context, none, List.of(), false));
         java.util.Arrays.fill(commitNext, 0);
         java.util.Arrays.fill(keptEnds, new int[0]);
         return true;
@@ -150,7 +150,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
                 throw new DpuException("epoch did not converge after " + MAX_LAUNCHES_PER_EPOCH + " launches");
             }
             var context = new LaunchRound.Context(current, placement, format, commitNext, keptEnds);
-            LaunchRound round = LaunchRound.build(context, plan.queues(), keepBarrier(plan), fmt);
+            LaunchRound round = LaunchRound.build(context, plan.queues(), holds(plan), fmt);
             fmt = false;
             List<List<CallCodec.Result>> results = launcher.run(current, round);
             countKept(round, results);
@@ -177,15 +177,19 @@ public final class DpuEpochProcessor implements EpochProcessor {
         return false;
     }
 
-    /** The sequence of the earliest undecided data-dependent exchange call: the calls after it run with KEEP. */
-    private static long keepBarrier(EpochPlanner.Plan plan) {
-        long barrier = Long.MAX_VALUE;
+    /**
+     * The undecided exchange calls with data-dependent routing, in sequence order, with their footprints: a call
+     * after one of them that may conflict with it runs with KEEP on every DPU (it may still join any DPU).
+     */
+    private static List<LaunchRound.Hold> holds(EpochPlanner.Plan plan) {
+        var holds = new java.util.ArrayList<LaunchRound.Hold>();
         for (ExchangeCall x : plan.exchanges()) {
             if (!x.decided && x.dataDependent) {
-                barrier = Math.min(barrier, x.call.sequence());
+                holds.add(new LaunchRound.Hold(x.call.sequence(), x.locks));
             }
         }
-        return barrier;
+        holds.sort(java.util.Comparator.comparingLong(LaunchRound.Hold::sequence));
+        return holds;
     }
 
     /**

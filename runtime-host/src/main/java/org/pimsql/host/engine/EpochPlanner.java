@@ -70,7 +70,7 @@ final class EpochPlanner {
         List<ConflictFootprint.Lock> locks = CallFootprints.locks(current, procedure, call.request().args());
         int[] partitions = route.partitions();
         if (route.exchange()) {
-            var x = new ExchangeCall(call, procedure, route.dataDependent());
+            var x = new ExchangeCall(call, procedure, route.dataDependent(), locks);
             x.codec = current.codec();
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));

@@ -1,9 +1,11 @@
 package org.pimsql.host.engine;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.pimsql.frontend.analysis.ConflictFootprint;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.host.sequencer.SequencedCall;
 
@@ -12,20 +14,23 @@ final class ExchangeCall {
     final SequencedCall call;
     final Procedure procedure;
     final boolean dataDependent;
+    /** Its conflict locks (null: no footprint); an undecided data-dependent call holds back the calls they may touch. */
+    final List<ConflictFootprint.Lock> locks;
     final TreeSet<Integer> dpus = new TreeSet<>();
     final ExchangeVector vector = new ExchangeVector();
     /** The codec of the call's schema (decodes the rows of cursors the host finishes). */
     CallCodec codec;
     /** The rows of its cursors the host finished in the latest launch, by result set index (RelationMerge). */
-    Map<Integer, java.util.List<byte[]>> finished = Map.of();
+    Map<Integer, List<byte[]>> finished = Map.of();
     /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
     final TreeMap<Integer, Integer> owners = new TreeMap<>();
     boolean decided;
 
-    ExchangeCall(SequencedCall call, Procedure procedure, boolean dataDependent) {
+    ExchangeCall(SequencedCall call, Procedure procedure, boolean dataDependent, List<ConflictFootprint.Lock> locks) {
         this.call = call;
         this.procedure = procedure;
         this.dataDependent = dataDependent;
+        this.locks = locks;
     }
 
     /** Runs of consecutive published reads owned by one DPU along the path: the rounds its values need. */

@@ -15,8 +15,9 @@ import java.util.TreeSet;
 
 /**
  * Decides, after a launch round and in sequence order, which calls are final (docs/multi-partition.md "Deciding"),
- * answers them and takes them off their DPUs' queues. A single-partition call is final when everything before it
- * on its DPU is; an exchange call is decided when it ran on all its participants with everything before it final,
+ * answers them and takes them off their DPUs' queues. A plain single-partition call is final once it ran (it
+ * conflicts with no undecided call before it, LaunchRound); a KEEP one when everything before it on its DPU is final;
+ * an exchange call is decided when it ran on all its participants with everything before it final,
  * no participant used a value that changed, and either all completed (success) or the earliest failure precedes
  * every blocked participant. One decider serves one epoch.
  */
@@ -123,13 +124,11 @@ final class LaunchDecider {
                     WaitingCall item = round.calls().get(d).get(at[1]);
                     RoutedCall rc = round.batches().get(d).get(at[1]);
                     boolean kept = (rc.flags() & RoutedCall.KEEP) != 0;
-                    if (!ok[d]) {
-                        if (!kept) {
-                            throw new IllegalStateException("call " + item.sequence() + " ran without KEEP after an "
-                                    + "undecided call on DPU " + d);
-                        }
+                    if (kept && !ok[d]) {
                         continue; // rolled back at the next launch and run again
                     }
+                    // a plain call is final once it ran, even after an undecided call: it conflicts with no KEEP
+                    // call before it, nor with an undecided data-dependent one (LaunchRound.takePrefix)
                     complete(rc, results.get(d).get(at[1]).outcome());
                     done.add(item);
                     if (kept) {

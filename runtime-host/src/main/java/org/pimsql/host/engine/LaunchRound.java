@@ -33,11 +33,18 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
                    int[][] keptEnds) {}
 
     /**
-     * Builds the round. Calls from the DPU's first exchange call on, or after {@code barrier} (the sequence of the
-     * earliest undecided data-dependent exchange call), run with KEEP: their undo records stay until the host has
-     * decided whether everything before them is final. With {@code formatFirst}, every DPU formats its database.
+     * An undecided exchange call with data-dependent routing: it may still join any DPU, in sequence order, so a call
+     * after it that may conflict with it ({@code locks}, null: everything) runs with KEEP on every DPU.
      */
-    static LaunchRound build(Context c, List<List<WaitingCall>> queues, long barrier, boolean formatFirst) {
+    record Hold(long sequence, List<ConflictFootprint.Lock> locks) {}
+
+    /**
+     * Builds the round. Exchange calls, and every later call that may conflict with a KEEP call before it on its DPU
+     * or with a {@link Hold} before it, run with KEEP: their undo records stay until the host has decided whether
+     * everything before them is final (see {@link #takePrefix}). {@code holds} are in sequence order. With
+     * {@code formatFirst}, every DPU formats its database.
+     */
+    static LaunchRound build(Context c, List<List<WaitingCall>> queues, List<Hold> holds, boolean formatFirst) {
         int dpus = queues.size();
         var batches = new ArrayList<List<RoutedCall>>(dpus);
         var calls = new ArrayList<List<WaitingCall>>(dpus);
@@ -49,13 +56,21 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         for (int d = 0; d < dpus; d++) {
             var batch = new ArrayList<RoutedCall>();
             var taken = new ArrayList<WaitingCall>();
-            takePrefix(codec, queues.get(d), d, barrier, formatFirst, batch, taken);
-            // exchange and KEEP calls run alone (no locks), so the kept segments stay in sequence order, on tasklet 0
+            takePrefix(codec, queues.get(d), d, holds, formatFirst, batch, taken);
+            // exchange and KEEP calls run alone, so the kept segments stay in sequence order, on tasklet 0; the other
+            // calls may share waves before and after them, wherever their conflicts allow
             var locks = new ArrayList<List<ConflictFootprint.Lock>>(batch.size());
+            boolean[] alone = new boolean[batch.size()];
+            boolean anyPlain = false;
             for (int i = 0; i < batch.size(); i++) {
-                locks.add((batch.get(i).flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0 ? null : taken.get(i).locks());
+                alone[i] = (batch.get(i).flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0;
+                anyPlain |= !alone[i];
             }
-            ConflictWaves.Plan plan = ConflictWaves.plan(batch, locks);
+            for (int i = 0; i < batch.size(); i++) {
+                // a batch of lone calls only runs in sequence order: their locks would change nothing
+                locks.add(alone[i] && !anyPlain ? null : taken.get(i).locks());
+            }
+            ConflictWaves.Plan plan = ConflictWaves.plan(batch, locks, alone);
             var ordered = new ArrayList<WaitingCall>(batch.size());
             for (int i : plan.order()) {
                 ordered.add(taken.get(i));
@@ -76,15 +91,37 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         return new LaunchRound(batches, calls, inputs, active, sent, waves, formatFirst ? c.format() : null);
     }
 
-    /** DPU d's batch: the longest prefix of its waiting calls that fits its input area. */
-    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, long barrier, boolean format,
+    /**
+     * DPU d's batch: the longest prefix of its waiting calls that fits its input area, each marked KEEP or not.
+     *
+     * <p>Which calls run with KEEP. An exchange call always does (it is final only once decided). A later
+     * single-partition call runs with KEEP when its footprint may conflict with that of a KEEP call before it in
+     * this batch, or with a {@link Hold} before it in sequence (a call without a footprint conflicts with
+     * everything); otherwise it runs as a plain call, concurrently in conflict waves, and is final as soon as it
+     * ran. Why a plain call may be final although a call before it is not decided yet: it touches nothing any
+     * undecided call before it touches (if it did, it would be KEEP), so the two commute. Running it before, after
+     * or between the other's runs, and keeping it while the other is rolled back and run again in a later launch,
+     * gives the state and the outcomes of the serial execution in sequence order. The rule is transitive through
+     * the KEEP calls: a call that conflicts with a KEEP call is KEEP itself, and joins the set later calls are
+     * checked against; plain calls need not join it, since they are final. A plain call also never changes what a
+     * KEEP call's undo records restore, nor a hash bucket a KEEP call touched (a link write locks its table), so the
+     * rollback at the next launch and tasklet 0's cached bucket stay exact. Holds cover a participant that joins
+     * later: an undecided data-dependent exchange call may join this DPU at a position before the call, and
+     * touches there only what its footprint covers. The decision depends only on the calls' arguments, the schema
+     * and earlier launches' results, so a replay makes it again.
+     */
+    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, List<Hold> holds, boolean format,
                                    List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
         int bytes = codec.queueOverhead(format);
-        boolean keep = false;
+        var keptFootprints = new KeptFootprints();
+        int nextHold = 0;
         int kept = 0;
         for (WaitingCall item : queue) {
-            keep = keep || item.exchange() != null || item.sequence() > barrier;
+            while (nextHold < holds.size() && holds.get(nextHold).sequence() < item.sequence()) {
+                keptFootprints.add(holds.get(nextHold++).locks());
+            }
+            boolean keep = item.exchange() != null || keptFootprints.conflicts(item.locks());
             if (keep && kept == MAX_KEEP) {
                 break;
             }
@@ -111,6 +148,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             taken.add(item);
             if (keep) {
                 kept++;
+                keptFootprints.add(item.locks());
             }
         }
     }

@@ -20,6 +20,8 @@ import org.pimsql.host.sequencer.SequencedCall;
 class ConflictWavesTest {
     private final Map<Long, List<Lock>> locks = new HashMap<>();
     private final List<RoutedCall> calls = new ArrayList<>();
+    /** Sequences of the calls that must run alone (exchange and KEEP calls). */
+    private final java.util.Set<Long> alone = new java.util.HashSet<>();
 
     private void call(Lock... taken) {
         long seq = calls.size() + 1;
@@ -37,7 +39,17 @@ class ConflictWavesTest {
     }
 
     private ConflictWaves.Plan plan() {
-        return ConflictWaves.plan(calls, rc -> locks.get(rc.call().sequence()));
+        if (alone.isEmpty()) {
+            return ConflictWaves.plan(calls, rc -> locks.get(rc.call().sequence()));
+        }
+        boolean[] lone = new boolean[calls.size()];
+        var byIndex = new ArrayList<List<Lock>>();
+        for (int i = 0; i < calls.size(); i++) {
+            long seq = calls.get(i).call().sequence();
+            lone[i] = alone.contains(seq);
+            byIndex.add(locks.get(seq));
+        }
+        return ConflictWaves.plan(calls, byIndex, lone);
     }
 
     /** The wave of each call, by sequence number (1-based), recovered from the plan's order and flags. */
@@ -92,11 +104,26 @@ class ConflictWavesTest {
     }
 
     @Test
+    void aLoneCallWithLocksHasItsWaveButDoesNotHoldBackCallsItDoesNotConflictWith() {
+        call(row("A", true, 1));
+        call(row("A", true, 2));
+        alone.add(3L);
+        call(row("A", false, 1));    // after call 1, in a wave of its own
+        call(row("A", true, 4));     // no conflict: wave 0, before the lone call
+        call(row("A", true, 1));     // after the lone call, which reads row 1
+        alone.add(6L);
+        call(row("B", true, 1));     // no conflict, but after the previous lone call; wave 2 holds call 5: wave 3
+        call(row("A", true, 2));     // after call 2 (wave 0); wave 1 is the lone call's: wave 2
+        assertEquals(Map.of(1L, 0, 2L, 0, 3L, 1, 4L, 0, 5L, 2, 6L, 3, 7L, 2), waves(plan()));
+    }
+
+    @Test
     void randomBatchesKeepTheOrderOfEveryConflictingPair() {
         Random random = new Random(42);
         for (int round = 0; round < 200; round++) {
             calls.clear();
             locks.clear();
+            alone.clear();
             int n = 1 + random.nextInt(60);
             for (int i = 0; i < n; i++) {
                 int k = random.nextInt(3);
@@ -109,6 +136,9 @@ class ConflictWavesTest {
                     String t = random.nextBoolean() ? "A" : "B";
                     boolean write = random.nextInt(3) == 0;
                     taken.add(random.nextInt(10) == 0 ? table(t, write) : row(t, write, random.nextInt(8)));
+                }
+                if (round % 2 == 1 && random.nextInt(4) == 0) {
+                    alone.add((long) calls.size() + 1);
                 }
                 call(taken.toArray(Lock[]::new));
             }
@@ -132,6 +162,16 @@ class ConflictWavesTest {
                 }
             }
             assertFalse(n > 0 && p.joinsWave()[0]);
+            // a lone call shares its wave with no other call, and the lone calls run in sequence order
+            long lastAlone = 0;
+            for (int k = 0; k < n; k++) {
+                long seq = p.calls().get(k).call().sequence();
+                if (alone.contains(seq) || locks.get(seq) == null) {
+                    assertFalse(p.joinsWave()[k] || (k + 1 < n && p.joinsWave()[k + 1]), "call " + seq + " shares a wave");
+                    assertTrue(seq > lastAlone, "lone call " + seq + " before lone call " + lastAlone);
+                    lastAlone = seq;
+                }
+            }
         }
     }
 }

@@ -208,6 +208,63 @@ class MultiPartitionTest {
         }
     }
 
+    /**
+     * Warm keys: one epoch of 400 calls on 48 customers (6 per DPU), so that on each DPU some single-partition calls
+     * touch a customer an undecided exchange call before them touches (they run with KEEP, and so do the calls that
+     * touch what those touch), while the others run plain after it, concurrently, and are final in the first launch
+     * (docs/multi-partition.md "Ordering on a DPU"). Outcomes and final tables equal HSQLDB's in sequence order, and
+     * plain calls shared conflict waves (fewer waves than DPU calls).
+     */
+    @Test
+    void plainAndKeptCallsMixedOnWarmKeysGiveHsqldbResults() throws Exception {
+        int customers = 48;
+        var random = new SplittableRandom(16);
+        var calls = new ArrayList<Call>();
+        for (int i = 0; i < 400; i++) {
+            long a = random.nextInt(customers);
+            long b = (a + 1 + random.nextInt(customers - 1)) % customers;
+            int kind = random.nextInt(20);
+            if (kind < 5) {
+                calls.add(new Call(SEND, new Object[] {a, b, cents(random.nextLong(0, 60_000))}));
+            } else if (kind < 7) {
+                calls.add(new Call(AMALGAMATE, new Object[] {a, b}));
+            } else if (kind < 12) {
+                calls.add(new Call(DEPOSIT, new Object[] {a, cents(random.nextLong(1, 50_000))}));
+            } else if (kind < 16) {
+                calls.add(new Call(TRANSACT, new Object[] {a, cents(random.nextLong(-100_000, 100_000))}));
+            } else {
+                calls.add(new Call(BALANCE, new Object[] {a, null}));
+            }
+        }
+        List<Object[]> rows = RuntimeFixtures.bankRows(customers, 13);
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:multipartition-warm?dpus=" + DPUS
+                + "&eagerEpochs=false&epochMillis=20000&epochCalls=" + calls.size());
+             Connection h = RuntimeFixtures.createOnHsqldb("bank")) {
+            RuntimeFixtures.createOnPimsql(c, "bank");
+            RuntimeFixtures.loadBank(c, rows);
+            RuntimeFixtures.loadBank(h, rows);
+            PimConnection pim = c.unwrap(PimConnection.class);
+            ExecutionStats before = pim.engine().executionStats();
+            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
+            List<String> oracle = DifferentialTest.runOnHsqldb(h, calls);
+            List<String> pimsql = DifferentialTest.outcomes(futures, calls);
+            pim.closeEpoch(); // returns once the epoch that answered the calls is counted
+            ExecutionStats after = pim.engine().executionStats();
+            DifferentialTest.compare(calls, pimsql, oracle);
+            assertTrue(oracle.contains("ERROR 45000"), "some calls abort (insufficient funds)");
+            assertEquals(DifferentialTest.bankTablesOnHsqldb(h, customers),
+                    DifferentialTest.bankTablesOnPimsql(pim, customers), "final bank tables");
+            long dpuCalls = after.dpuCalls() - before.dpuCalls();
+            long waves = after.waves() - before.waves();
+            System.out.printf("warm keys: %d calls, %d epochs, %d launches, %d DPU calls in %d waves, deepest chain %d%n",
+                    calls.size(), after.epochs() - before.epochs(), after.launches() - before.launches(), dpuCalls,
+                    waves, after.maxChainDepth());
+            assertEquals(1, after.epochs() - before.epochs(), "one epoch");
+            assertTrue(waves < dpuCalls, "plain calls share waves: " + dpuCalls + " DPU calls in " + waves + " waves");
+            assertEquals(0, after.epochsOverBound() - before.epochsOverBound(), "epochs over 1 + deepest chain");
+        }
+    }
+
     /** 2% unknown customers (aborts with 45000). */
     private static long customer(SplittableRandom random, int customers) {
         return random.nextInt(50) != 0 ? random.nextInt(customers) : customers + random.nextInt(3);
