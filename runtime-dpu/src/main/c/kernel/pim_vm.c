@@ -244,6 +244,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_POS:
             r = pim_position(str(B), B->len, str(C), C->len);
             goto num;
+#if PIM_HAS(PIM_F_EXPR)
         case OP_SUBSTR: {
             const pim_cell_t *X = &cells[x & 0xffu];
             const char *out;
@@ -255,6 +256,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             set_str(A, out, n);
             break;
         }
+#endif
         /* ---- NULL-propagating, one operand ---- */
 #if PIM_HAS(PIM_F_EXPR)
         case OP_NEG:
@@ -282,13 +284,15 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             goto num;
 #endif
         case OP_FITS:
-#if PIM_HAS(PIM_F_EXPR)
-        case OP_CUT:
-#endif
             *A = *B;
             if (B->len > x) {
-                A->len = (uint16_t)(PIM_HAS(PIM_F_EXPR) && op == OP_CUT ? x : pim_strfit(str(B), B->len, x));
+                A->len = (uint16_t)pim_strfit(str(B), B->len, x);
             }
+            break;
+        case OP_CUT:
+            /* the at most x characters after the first y (SUBSTRING with constant bounds, CAST cutting a string) */
+            n = B->len < y ? B->len : y;
+            set_str(A, str(B) + n, B->len - n < x ? B->len - n : x);
             break;
 #if PIM_HAS(PIM_F_EXPR)
         case OP_PAD:
