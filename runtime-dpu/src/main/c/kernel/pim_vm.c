@@ -176,11 +176,9 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_INT:
             r = (int32_t)(x | y << 16);
             goto num;
-#if PIM_HAS(PIM_F_EXPR)
         case OP_INT64:
             r = (int64_t)((uint64_t)pool[x] | (uint64_t)pool[x + 1] << 32);
             goto num;
-#endif
         case OP_STR:
             set_str(A, px, y);
             break;

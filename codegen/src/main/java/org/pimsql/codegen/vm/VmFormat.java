@@ -177,7 +177,7 @@ public final class VmFormat {
     public static final int F_GATHER_GROUP = 32768;
     /**
      * The less common expressions: AND, OR, NOT, NEG, MOD, FIT, CLEN, SUBSTR (a bound that is not a constant), PAD,
-     * INT64 (a constant beyond 32 bits), COPYB. About 200 instructions of the interpreter that a kernel whose programs use none of them (TPC-C's) does
+     * COPYB. About 200 instructions of the interpreter that a kernel whose programs use none of them (TPC-C's) does
      * not carry.
      */
     public static final int F_EXPR = 65536;
