@@ -43,9 +43,10 @@ __attribute__((noinline)) uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t 
 /*
  * The compiler's 32-bit multiply, unsigned quotient and remainder on a 32-bit DPU build: a DPU, like the
  * rv32i proxy, has no 32-bit multiply or divide instruction, and index arithmetic (`slot * record_bytes`,
- * `tid * sizeof(table)`, `part % dpus`) and the calendar (pim_str.c) call these. Shift and add (subtract) loops of about ten
- * instructions replace the runtime library's routines of about 40 each (docs/iram.md): IRAM over
- * cycles, as for mul64 and udivmod. Not compiled for the native simulator (64-bit hardware arithmetic).
+ * `tid * sizeof(table)`, `part % dpus`) and the calendar (pim_str.c) call these. A shift and add loop of about ten
+ * instructions replaces the runtime library's multiply of about 40, and the quotient and remainder are
+ * pim_udivmod's (one division loop in the kernel, not three): IRAM over cycles (docs/iram.md). Not compiled for the
+ * native simulator (64-bit hardware arithmetic).
  */
 uint32_t __mulsi3(uint32_t a, uint32_t b);
 uint32_t __umodsi3(uint32_t n, uint32_t d);
@@ -64,29 +65,15 @@ uint32_t __mulsi3(uint32_t a, uint32_t b)
 
 uint32_t __umodsi3(uint32_t n, uint32_t d)
 {
-    uint32_t r = 0, i;
-    for (i = 0; i < 32; i++) {
-        r = (r << 1) | (n >> 31);
-        n <<= 1;
-        if (r >= d) {
-            r -= d;
-        }
-    }
-    return r;
+    uint64_t r;
+    (void)pim_udivmod(n, d, &r);
+    return (uint32_t)r;
 }
 
 uint32_t __udivsi3(uint32_t n, uint32_t d)
 {
-    uint32_t r = 0, i;
-    for (i = 0; i < 32; i++) {
-        r = (r << 1) | (n >> 31);
-        n <<= 1;
-        if (r >= d) {
-            r -= d;
-            n |= 1;
-        }
-    }
-    return n;
+    uint64_t r;
+    return (uint32_t)pim_udivmod(n, d, &r);
 }
 #endif
 

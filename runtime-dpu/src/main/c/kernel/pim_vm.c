@@ -5,7 +5,8 @@
  * Written for IRAM: the operands are decoded once at the top of the loop (cells a, b, c; x, y), NULL
  * propagation is tested once for the two runs of NULL-propagating operations (Op.java orders them), results go
  * through one numeric and one string tail, and the conditional jumps, comparisons and three-valued logic are
- * bit tables instead of branches. An operation whose feature this kernel lacks is a fault (the default case).
+ * bit tables instead of branches. An operation whose feature this kernel lacks is a fault (the default case):
+ * the less common expressions are PIM_F_EXPR, so that a kernel whose programs do not use them does not carry them.
  */
 #include "pim_rt.h"
 
@@ -209,9 +210,11 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_FILL:
             pim_fill(dst, in->a, y);
             break;
+#if PIM_HAS(PIM_F_EXPR)
         case OP_COPYB:
             pim_bt_move_words(dst, F + y, (uint32_t)(in->b | in->c << 8) / 4u);
             break;
+#endif
         /* ---- NULL-propagating, two operands ---- */
         case OP_ADD:
             r = pim_add(B->v, C->v);
@@ -223,8 +226,10 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = pim_mul(B->v, C->v);
             goto num;
         case OP_DIV:
+#if PIM_HAS(PIM_F_EXPR)
         case OP_MOD:
-            r = pim_divmod(B->v, C->v, op == OP_MOD);
+#endif
+            r = pim_divmod(B->v, C->v, PIM_HAS(PIM_F_EXPR) && op == OP_MOD);
             goto num;
         case OP_CMP:
             s = B->v < C->v ? -1 : B->v > C->v;
@@ -237,6 +242,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_POS:
             r = pim_position(str(B), B->len, str(C), C->len);
             goto num;
+#if PIM_HAS(PIM_F_EXPR)
         case OP_SUBSTR: {
             const pim_cell_t *X = &cells[x & 0xffu];
             const char *out;
@@ -248,10 +254,13 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             set_str(A, out, n);
             break;
         }
+#endif
         /* ---- NULL-propagating, one operand ---- */
+#if PIM_HAS(PIM_F_EXPR)
         case OP_NEG:
             r = pim_neg(B->v);
             goto num;
+#endif
         case OP_ADDI:
             r = pim_add(B->v, (int16_t)x);
             goto num;
@@ -261,6 +270,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_SCALE:
             r = pim_rescale(B->v, (int32_t)(x & 31u), (int32_t)((x >> 5) & 31u), x & PIM_SCALE_ROUND);
             goto num;
+#if PIM_HAS(PIM_F_EXPR)
         case OP_FIT:
             r = pim_fit(B->v, x);
             goto num;
@@ -270,17 +280,24 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_CLEN:
             r = B->len;
             goto num;
+#endif
         case OP_FITS:
-        case OP_CUT:
             *A = *B;
             if (B->len > x) {
-                A->len = (uint16_t)(op == OP_CUT ? x : pim_strfit(str(B), B->len, x));
+                A->len = (uint16_t)pim_strfit(str(B), B->len, x);
             }
             break;
+        case OP_CUT:
+            /* the at most x characters after the first y (SUBSTRING with constant bounds, CAST cutting a string) */
+            n = B->len < y ? B->len : y;
+            set_str(A, str(B) + n, B->len - n < x ? B->len - n : x);
+            break;
+#if PIM_HAS(PIM_F_EXPR)
         case OP_PAD:
             pim_ststr(dst, PIM_K_CHAR, y, str(B), B->len);
             set_str(A, dst, y);
             break;
+#endif
 #if PIM_HAS(PIM_F_TEXT)
         case OP_NTOS:
             n = pim_text((char *)dst, B->v, y == PIM_TEXT_BOOLEAN ? PIM_PART_BOOLEAN
@@ -306,6 +323,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             goto num;
 #endif
         /* ---- the rest ---- */
+#if PIM_HAS(PIM_F_EXPR)
         case OP_AND:
         case OP_OR: {
             /* FALSE 0 < NULL 1 < TRUE 2: AND is the smaller truth value, OR the larger */
@@ -318,6 +336,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = n >> 1;
             goto num;
         }
+#endif
         case OP_ISNULL:
             r = B->null ^ (x & 1u);
             goto num;

@@ -291,6 +291,7 @@ static void strs(void)
     CASE(29, emit(OP_STON, 6, 1, 0, 0, 0));
     CASE(30, emit(OP_STON, 6, 1, 0, 1 | PIM_TEXT_ROUND, 0)); /* into a DECIMAL(p,1): rounded half down */
     CASE(31, emit(OP_STON, 6, 1, 0, 0 | PIM_TEXT_ROUND, 0));
+    CASE(32, emit(OP_CUT, 5, 1, 0, 3, 2)); /* SUBSTRING(s FROM 3 FOR 3) */
 #undef CASE
     for (i = 0; i < nd; i++) {
         patch(done[i], here());

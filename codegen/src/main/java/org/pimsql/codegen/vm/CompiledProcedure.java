@@ -42,6 +42,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
                 case SKEY, SORTPUT, SORTGET -> VmFormat.F_SORT;
                 case SETADD -> VmFormat.F_DISTINCT;
                 case SCANOPEN, SCANNEXT -> VmFormat.F_SCAN;
+                case AND, OR, NOT, NEG, MOD, FIT, CLEN, SUBSTR, PAD, COPYB -> VmFormat.F_EXPR;
                 default -> 0;
             };
         }

@@ -538,6 +538,16 @@ final class ExprCompiler {
             return concat(b, s, (int) Math.min(first, b.type().length()), true);
         }
         int t = cell();
+        if (from != null && from >= 1 && (sub.length() == null || first != null && first >= 0)) {
+            // constant bounds: CUT skips the first from - 1 characters and keeps at most `first` (strings are shorter
+            // than 0xFFFF characters, so both clamp there), without SUBSTR's general arithmetic (a kernel feature)
+            BitSet m = scope();
+            Val str = toStr(expr(sub.string(), s), sub.string().type());
+            a().emit(Op.CUT, t, str.cell(), 0, (int) Math.min(first == null ? 0xFFFF : first, 0xFFFF),
+                    (int) Math.min(from - 1, 0xFFFF));
+            end(m);
+            return Val.str(t, str.neverNull());
+        }
         BitSet m = scope();
         Val str = toStr(expr(sub.string(), s), sub.string().type());
         Val start = rescale(expr(sub.start(), s), 0, false);

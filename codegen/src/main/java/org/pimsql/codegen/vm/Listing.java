@@ -82,6 +82,7 @@ public final class Listing {
                 case "slot" -> "route slot @" + v + " INTEGER";
                 case "truncate" -> v == 0 ? null : "dropping what passes the capacity";
                 case "imm" -> Short.toString((short) v);
+                case "skip" -> v == 0 ? null : "skip " + v;
                 case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);

@@ -47,7 +47,7 @@ public enum Op {
     NOT("a:cell b:cell"),
     CLEN("a:cell b:cell"),
     FITS("a:cell b:cell x:len"),
-    CUT("a:cell b:cell x:len"),
+    CUT("a:cell b:cell x:len y:skip"),
     PAD("a:cell b:cell x:frame y:len"),
     NTOS("a:cell b:cell x:frame y:format"),
     STON("a:cell b:cell x:format"),

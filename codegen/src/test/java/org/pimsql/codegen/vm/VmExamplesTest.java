@@ -12,7 +12,7 @@ import org.pimsql.frontend.analysis.Analyzer;
 import org.pimsql.frontend.catalog.Catalog;
 
 class VmExamplesTest {
-    private static VmImage image(String example) throws Exception {
+    static VmImage image(String example) throws Exception {
         Catalog catalog = ExampleBuilds.catalog(example);
         var exchange = new java.util.HashSet<String>();
         for (var pa : Analyzer.analyze(catalog).procedureList()) {
