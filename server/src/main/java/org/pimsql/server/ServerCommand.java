@@ -84,7 +84,10 @@ public final class ServerCommand implements Callable<Integer> {
         try {
             server = PgServer.start(config);
         } catch (SQLException e) {
-            err.println("pimsql server: error: cannot open the database " + db + ": " + e.getMessage());
+            String why = String.valueOf(e.getMessage());
+            // the engine's own message already names the database it could not open
+            err.println("pimsql server: error: " + (why.startsWith("cannot open the database ")
+                    ? why : "cannot open the database " + db + ": " + why));
             return 1;
         } catch (IllegalArgumentException | java.io.IOException e) {
             err.println("pimsql server: error: " + e.getMessage());
