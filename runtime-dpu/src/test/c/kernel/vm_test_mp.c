@@ -386,6 +386,27 @@ static void test_scatter(struct dpu_set_t set)
     expect_error(r, "54000", "values beyond the publish budget");
     CHECK(r.mp_entries == publish_budget() / 16 && r.mp_stop == publish_budget() / 16 + 1,
           "published %u, stopped at %u", r.mp_entries, r.mp_stop);
+
+    /* two exchange calls that together publish more than the region: the second runs out behind the first's
+     * entries, so it leaves no record and the launch says calls were not run (the host runs it again, first, in
+     * the next launch, where it fits) */
+    batch_begin(0, &mp);
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = (int32_t)(publish_budget() / 16 * 2 / 3);
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = (int32_t)(publish_budget() / 16 * 2 / 3);
+    CHECK(run(set) == 1, "the second call runs again");
+    CHECK(result_flags() != 0, "the launch reports calls it did not run");
+    r = result_at(0);
+    expect_ok(r, "the first call's values");
+    CHECK(r.mp_entries == publish_budget() / 16 * 2 / 3, "first call published %u", r.mp_entries);
+    batch_begin(0, &mp);
+    p = xcall(P_XMANY, 16, 1, 0);
+    *(int32_t *)(void *)(p + 4) = (int32_t)(publish_budget() / 16 * 2 / 3);
+    CHECK(run(set) == 1, "alone in the next launch");
+    r = result_at(0);
+    expect_ok(r, "the second call's values, run first");
+    CHECK(r.mp_entries == publish_budget() / 16 * 2 / 3, "second call published %u", r.mp_entries);
 }
 
 /*
