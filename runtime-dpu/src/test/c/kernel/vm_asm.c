@@ -305,11 +305,13 @@ static void db_image(uint8_t *p)
 
 /* ---- running ---- */
 
+uint32_t batch_busy_override;
+
 static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table, size, busy, waves;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -321,23 +323,30 @@ static dpu_error_t launch(struct dpu_set_t set)
         db_image(batch + len);
         len += db_bytes();
     }
-    put32(batch + 28, PIM_IN_OFF + len); /* the call table, then the first call */
+    put32(batch + 28, PIM_IN_OFF + len); /* the call table (the calls' headers), then the calls' bodies */
     table = len;
-    len += PIM_CALL_ENTRY_BYTES * ncalls;
+    len += PIM_CALL_HEADER_BYTES * ncalls;
     put32(batch + 24, PIM_IN_OFF + len);
-    memcpy(batch + len, calls, calls_len);
-    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at), table += PIM_CALL_ENTRY_BYTES) {
+    for (at = 0, k = 0, busy = 0, waves = 0; at < calls_len; at += size, table += PIM_CALL_HEADER_BYTES) {
         /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
-         * runs on tasklet k mod E */
-        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4), *flags = proc + 1;
+         * runs on tasklet k mod E; `calls` holds each header before its body */
+        uint8_t *c = batch + table;
+        uint16_t *proc = (uint16_t *)(void *)(c + 4), *flags = proc + 1;
+        memcpy(c, calls + at, PIM_CALL_HEADER_BYTES);
+        size = *(uint32_t *)(void *)c;
         for (i = 0; listed[i] != *proc; i++) {
         }
         *proc = (uint16_t)i;
         k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
         *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
-        memcpy(batch + table, batch + at, PIM_CALL_ENTRY_BYTES); /* its entry: the header's first 8 bytes */
+        busy |= 1u << (k % image_tasklets);
+        waves += at == 0 || (*flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0;
+        put32(c, size - PIM_CALL_HEADER_BYTES); /* the header's bytes: the body's */
+        memcpy(batch + len, calls + at + PIM_CALL_HEADER_BYTES, size - PIM_CALL_HEADER_BYTES);
+        len += size - PIM_CALL_HEADER_BYTES;
     }
-    len += calls_len;
+    put32(batch + 56, batch_busy_override != 0 ? batch_busy_override : busy);
+    put32(batch + 60, waves);
     put32(batch, PIM_BATCH_MAGIC);
     put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
     put32(batch + 8, ncalls);

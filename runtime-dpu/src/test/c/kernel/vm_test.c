@@ -694,6 +694,25 @@ static void test_waves(struct dpu_set_t set)
     expect_account(result_at(21), "zed", 1, NULL, "wave 4: get 20");
 }
 
+/* A batch header whose busy mask leaves out a tasklet its calls name: the kernel faults rather than skip the call
+ * (the host would resubmit it forever). Needs two tasklets; the DPU is not used after the fault. */
+static void test_busy_mask(struct dpu_set_t set)
+{
+    char fault[512];
+    if (tasklets < 2) {
+        return;
+    }
+    batch_begin(0, NULL);
+    get(1);
+    get(2);
+    join_wave();
+    batch_busy_override = 1;
+    CHECK(try_run(set) == DPU_ERR_DPU_FAULT, "a busy mask without tasklet 1: no fault");
+    batch_busy_override = 0;
+    pimsim_last_fault(fault, sizeof fault);
+    CHECK(strstr(fault, "assertion failed") != NULL, "busy mask fault: %s", fault);
+}
+
 /* MRAM, undo log and output limits: 53200, 53400 and the resubmission of calls that did not fit. */
 static void test_limits(struct dpu_set_t set)
 {
@@ -785,6 +804,7 @@ int main(int argc, char **argv)
     test_limits(set);
     test_exchange(set);
     test_mram_full(set);
+    test_busy_mask(set);
     dpu_free(set);
     if (argc > 3) {
         test_features(argv[3]);
