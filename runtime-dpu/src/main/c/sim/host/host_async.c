@@ -4,7 +4,8 @@
  * after an asynchronous launch runs after it, as on the hardware. A queued operation holds its
  * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
  * Consecutive launches of disjoint DPUs (a host starting a few DPUs of a rank one by one) run as one
- * parallel launch.
+ * parallel launch. A transfer queued while nothing is queued and its DPUs are idle runs at once, on the
+ * caller's thread (a data copy: kernel fibers never run there).
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
@@ -188,6 +189,13 @@ dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n) {
     return DPU_OK;
 }
 
+/* Whether no DPU of dpus runs or has an operation in flight; pimsim_lock held. */
+static int idle_locked(struct dpu_t *const *dpus, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) return 0;
+    return 1;
+}
+
 dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers, int to_dpus, const char *symbol,
                                   uint32_t offset, size_t length, const char *operation) {
     struct job *j = calloc(1, sizeof *j);
@@ -199,6 +207,28 @@ dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers,
         free(buffers);
         return DPU_ERR_INTERNAL;
     }
+    pthread_mutex_lock(&pimsim_lock);
+    if (head == NULL && !on_dispatcher && idle_locked(dpus, n)) {
+        /* nothing is queued and the DPUs are idle: the dispatcher would run it next, so it runs here, now (the
+         * caller may not touch the buffers before dpu_sync either way), without two thread switches. The DPUs
+         * stay pending meanwhile, as a queued job's do, and an error waits for dpu_sync. */
+        for (size_t i = 0; i < n; i++) dpus[i]->pending++;
+        pthread_mutex_unlock(&pimsim_lock);
+        dpu_error_t err = pimsim_transfer(dpus, n, buffers, to_dpus, symbol, offset, length, operation);
+        pthread_mutex_lock(&pimsim_lock);
+        for (size_t i = 0; i < n; i++) {
+            dpus[i]->pending--;
+            if (err != DPU_OK && dpus[i]->async_error == DPU_OK) dpus[i]->async_error = err;
+        }
+        pthread_cond_broadcast(&pimsim_changed);
+        pthread_mutex_unlock(&pimsim_lock);
+        free(j);
+        free(name);
+        free(dpus);
+        free(buffers);
+        return DPU_OK;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
     j->kind = JOB_TRANSFER;
     j->dpus = dpus;
     j->n = n;
