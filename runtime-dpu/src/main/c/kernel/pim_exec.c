@@ -130,7 +130,7 @@ static void layout(const batch_hdr_t *bh)
     pim_nprocs = bh->nprocs;
     pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES, dir, bh->nprocs * sizeof(pim_proc_t));
     for (i = 0; i < bh->nprocs; i++, dir++) {
-        assert(dir->frame_bytes <= g->frame_bytes && dir->code + dir->bytes <= g->bytes);
+        assert(dir->frame_bytes <= g->frame_bytes && (dir->frame_bytes & 7u) == 0 && dir->code + dir->bytes <= g->bytes);
         a = mem_alloc(dir->bytes);
         pim_mram_get(PIM_IMAGE_OFF + dir->code, a, dir->bytes);
         dir->code = (uint32_t)(a - h);
@@ -190,7 +190,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 #endif
     pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
     pim_x.pub_end = MP_PUB_END(pim_x.pub);
-    T->status = T->out_full = 0;
+    T->status = T->out_full = T->win_end = 0; /* the range window of an earlier call is gone */
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     rec->proc = ch->proc;

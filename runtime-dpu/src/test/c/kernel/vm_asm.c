@@ -12,6 +12,7 @@ typedef struct {
     uint32_t pool[2048];
     uint32_t ni, np;
     uint16_t out;
+    uint16_t frame; /* its frame_bytes: FRAME unless begin_frame says otherwise */
     int used;
 } asm_proc_t;
 
@@ -25,7 +26,16 @@ void begin(uint32_t id, uint16_t out_bytes)
     memset(A, 0, sizeof(*A));
     A->used = 1;
     A->out = out_bytes;
+    A->frame = FRAME;
     word(CELLS | NCELLS << 16);
+}
+
+void begin_frame(uint32_t id, uint16_t out_bytes, uint16_t frame)
+{
+    begin(id, out_bytes);
+    assert(frame <= FRAME && frame % 8 == 0 && frame >= BUF + 16 * NCELLS);
+    A->frame = frame;
+    A->pool[0] = (uint32_t)(frame - 16 * NCELLS) | NCELLS << 16; /* the cells end the frame */
 }
 
 uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y)
@@ -167,7 +177,7 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         put32(e, at);
         put32(e + 4, bytes);
         put16(e + 8, (uint16_t)p->ni);
-        put16(e + 10, FRAME);
+        put16(e + 10, p->frame);
         put16(e + 12, p->out);
         put16(e + 14, 0);
         memcpy(out + at, p->code, 8 * p->ni);
