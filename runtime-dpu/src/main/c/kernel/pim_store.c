@@ -479,6 +479,10 @@ pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame, uint32_t frame_by
     if (off == PIM_NONE || pim_tick()) {
         return PIM_NONE;
     }
+    if (!PIM_DMA_SAVERS) {
+        pim_row_load(r->table, off, frame + r->row);
+        return off;
+    }
     if (off < T->win || off + rb > T->win_end) {
         span = pim_img.frame_bytes - frame_bytes;
         if (span > pim_db->bump - off) {
