@@ -123,8 +123,9 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root);
 /* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
  * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
-/* The calling tasklet is about to write into its node buffer itself: the leaf a range scan keeps there is gone. */
-void pim_bt_forget(void);
+/* The calling tasklet is about to write its arena's WRAM up to `end` (exclusive; the node buffer follows the key
+ * buffers): when that reaches the node buffer, the leaf a range scan or the insert fast path keeps there is gone. */
+void pim_bt_forget(const void *end);
 /* The bytes of those two buffers for keys of at most k bytes. */
 #define PIM_BT_BUFFER_BYTES(k) (PIM_BT_NODE_BYTES(k) + 2u * ((k) + 8u))
 

@@ -314,7 +314,7 @@ PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t 
         uint8_t *via = (uint8_t *)PIM_MSG(T);
         uint32_t room = (uint32_t)(T->frame - via) & ~7u;
 #if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES)
-        pim_bt_forget(); /* the B+tree's node buffer is part of the stretch */
+        pim_bt_forget(via + img + 8); /* the B+tree's node buffer follows: a long image reaches it */
 #endif
         assert(room >= PIM_MSG_MAX && room <= pim_img.arena_bytes); /* the arena's layout, docs/vm.md */
         if (img + 8 <= room) {
