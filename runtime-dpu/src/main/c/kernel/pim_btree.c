@@ -65,8 +65,8 @@ static pim_mram_off_t g_leaf[NR_TASKLETS];
 typedef struct {
     pim_mram_off_t root;
     uint32_t version;
-    uint32_t bounded; /* a separator bounds the leaf on the right (else it is the tree's last leaf) */
-    uint32_t slot;    /* where the insert put its entry */
+    uint32_t slot;    /* where the insert put its entry, */
+    uint32_t at;      /* and at which byte of the leaf's records (slot x record bytes) */
 } fast_t;
 
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec)
@@ -98,8 +98,7 @@ typedef struct {
     /* records each node had; once an insert knows how many nodes its splits need, those nodes (one more than
      * the height at most: a full root splits into two) */
     uint32_t count[PIM_BT_MAX_HEIGHT + 1];
-    uint8_t *upper;   /* where the descent copies the separator right of the leaf (fast_t), */
-    uint32_t bounded; /* and whether it did */
+    uint8_t *upper; /* where the descent copies the separator right of the leaf (fast_t) */
 } path_t;
 
 /* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. The inline and noinline
@@ -270,7 +269,6 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
             path->count[d] = n->h.count;
             if (!leaf && i < n->h.count) { /* record i bounds child i on the right; the deepest one is the leaf's */
                 pim_bt_move_words(path->upper, n->r + i * rs, rs / 4);
-                path->bounded = 1;
             }
         } else if (leaf) {
             *leaf_off = off;
@@ -318,25 +316,25 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     fast_t *f = (fast_t *)(void *)g_rec[self];
     path.upper = (uint8_t *)f - rs;
     g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
-    uint32_t seq = 0; /* a full leaf that an ascending run of inserts reached: split right after the new entry + 1 */
-    if (ins && (tagged & 1u) != 0 && f->root == t->root && f->version == t->version && n->h.count - 1u < CAP &&
-        cmp_probe(n->r, &p) < 0 && (f->bounded == 0 || cmp_probe(path.upper, &p) > 0)) {
-        /* the entry belongs in the leaf of the previous insert (fast_t) */
-        uint32_t at = find(n, rs, &p, false);
-        assert(n->h.level == 0);
+    uint32_t cnt = n->h.count, at = f->slot + 1u, seq = 0;
+    /* the entry goes right after the previous insert's (fast_t): before the next entry, or the leaf's separator */
+    if (ins && (tagged & 1u) != 0 && f->root == t->root && f->version == t->version &&
+        cmp_probe(n->r + f->at, &p) < 0 && cmp_probe(at < cnt ? n->r + f->at + rs : path.upper, &p) > 0) {
+        assert(n->h.level == 0 && at <= cnt);
         path.node[d] = tagged - 1u;
         path.idx[d] = at;
-        path.count[d] = n->h.count;
-        path.bounded = f->bounded;
-        if (n->h.count == CAP) {
-            seq = at == f->slot + 1u ? at + 1u : 0u;
+        path.count[d] = cnt;
+        if (cnt == CAP) { /* an ascending run reached a full leaf: descend for the split, after the new entry */
+            seq = 1;
             tagged = 0;
         }
     } else {
         tagged = 0;
     }
     if (tagged == 0) {
-        path.bounded = 0;
+        /* no separator right of the tree's last leaf: an entry above every key (rows are never ~0) stands for it */
+        for (uint32_t w = 0; w < rs / 4; w++)
+            ((uint32_t *)(void *)path.upper)[w] = ~0u;
         n = descend(t, &p, true, false, &path, 0, 0);
     }
     uint32_t s = path.idx[d];
@@ -411,8 +409,8 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
                 fast_t *nf = (fast_t *)(void *)r;
                 nf->root = t->root;
                 nf->version = t->version;
-                nf->bounded = path.bounded;
                 nf->slot = pos;
+                nf->at = (uint32_t)(at - n->r);
                 g_leaf[self] = off | 1u;
             }
             break;
@@ -421,8 +419,8 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
          * right record up as the separator, an internal node moves its middle record up and the
          * record's child becomes the right child0. */
         uint32_t half = append ? CAP - !leaf : cnt / 2;
-        if (leaf && seq != 0) /* keep the run's room: the new entry ends the left leaf, or starts the right one */
-            half = seq < CAP ? seq : pos;
+        if (leaf && seq) /* keep the run's room: the new entry ends the left leaf, or starts the right one */
+            half = pos + 1u < CAP ? pos + 1u : pos;
         uint8_t *mid = n->r + half * rs;
         pim_mram_off_t right = fresh[--need];
         node_hdr_t rh __dma_aligned = {
