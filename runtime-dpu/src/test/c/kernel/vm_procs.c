@@ -560,6 +560,39 @@ static void logput(void)
     END();
 }
 
+/* PUTRUN(N INT @4 (0), BASE INT @8 (1), FAIL BOOLEAN @12 (2)): inserts ACCT rows ID = BASE .. BASE + N - 1, all named
+ * 'run' (so their (NAME, ID) entries ascend: the B+tree's insert fast path), BAL 0, CODE NULL; then 45005 when FAIL */
+static void putrun(void)
+{
+    uint32_t l, e, no;
+    begin(P_PUTRUN, 0);
+    INT(0, 0);
+    INT(1, 1);
+    LD(2, par(4, 0, PIM_K_I32, 0));
+    LD(3, par(8, 1, PIM_K_I32, 0));
+    STR(8, "run");
+    INT(7, 0);
+    NUL(9);
+    l = here();
+    CMP(5, 0, 2, PIM_REL_LT);
+    e = J(OP_JF, 5, 0);
+    FILL(0, BUF, 56);
+    OP3(OP_ADD, 6, 3, 0);
+    ST(6, id_of(BUF, PIM_FD_NOT_NULL));
+    ST(8, name_of(BUF));
+    ST(7, bal_of(BUF));
+    ST(9, code_of(BUF));
+    emit(OP_INSERT, 0, 0, 0, BUF, 0);
+    OP3(OP_ADD, 0, 0, 1);
+    JMP(l);
+    patch(e, here());
+    LD(4, par(12, 2, PIM_K_BOOL, 0));
+    no = J(OP_JF, 4, 0);
+    SIGNAL(PIM_NO_CELL, "45005");
+    patch(no, here());
+    END();
+}
+
 /* AGAIN(ID @4 (0), TIMES INT @8 (1)): TIMES updates of one row (BAL + 1 each): every one logs a before image */
 static void again(void)
 {
@@ -935,4 +968,5 @@ void assemble(void)
     sortkey();
     xmany();
     xgroup();
+    putrun();
 }
