@@ -52,15 +52,16 @@ static uint8_t *g_rec[NR_TASKLETS];
 static pim_mram_off_t g_leaf[NR_TASKLETS];
 
 /*
- * The insert fast path. A call that inserts consecutive keys (TPC-C's order lines) lands in the leaf its
- * previous insert wrote, so the writer remembers that leaf instead of descending again: while g_leaf is tagged,
- * nothing used the node buffer since the insert (any other use overwrites g_leaf), so the buffer still holds the
- * leaf's image, the record buffer holds this fast_t, and the rs bytes before it, the end of the node buffer's slack
- * record (which only a split writes, loads stop before the slack), hold the separator right of the leaf, copied by
- * the descent. The image is still the leaf in MRAM
- * when the tree's version is the one the insert left (no writer changed it since: writers bump it); root names
- * the tree (roots are never freed, so no other tree has it). An entry p belongs in that leaf when
- * first entry < p < separator (entries(left) < s <= entries(right)); then the insert costs the leaf's store.
+ * The insert fast path. A call that inserts consecutive keys (TPC-C's order lines) puts each entry right after the
+ * one its previous insert put, so the writer remembers that leaf instead of descending again: while g_leaf is
+ * tagged, nothing used the node buffer since the insert (any other use overwrites g_leaf), so the buffer still holds
+ * the leaf's image, the record buffer holds this fast_t, and the rs bytes before it, the end of the node buffer's
+ * slack record (which only a split writes; loads stop before the slack), hold the separator right of the leaf,
+ * copied by the descent. The image is still the leaf in MRAM when the tree's version is the one the insert left
+ * (every writer bumps it); root names the tree (roots are never freed, so no other tree has it). An entry p belongs
+ * right after the previous insert's entry e when e < p < the entry after e, or the separator when e is the leaf's
+ * last (entries(left) < s <= entries(right)); then the insert costs the leaf's store. The separator of the tree's
+ * last leaf is an entry above every key (all ones: no row is at offset ~0).
  */
 typedef struct {
     pim_mram_off_t root;
