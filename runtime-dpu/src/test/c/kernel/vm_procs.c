@@ -593,6 +593,38 @@ static void putrun(void)
     END();
 }
 
+/* KEEPPAY(ID @4 (0), AMOUNT BIGINT @8 (1), TIMES INT @16 (2), FAIL BOOLEAN @20 (3)): TIMES in-place updates BAL =
+ * BAL - AMOUNT, each found by a PKFIND that keeps the before image for its UPDATE (PKFIND b = 1, UPDATE c = 1), then
+ * 45006 when FAIL */
+static void keeppay(void)
+{
+    uint32_t l, e, miss, no;
+    begin(P_KEEPPAY, 0);
+    INT(1, 0);
+    LD(2, par(16, 2, PIM_K_I32, 0));
+    INT(3, 1);
+    l = here();
+    CMP(4, 1, 2, PIM_REL_LT);
+    e = J(OP_JF, 4, 0);
+    MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
+    emit(OP_PKFIND, 0, 1, 0, BUF, 0);
+    miss = J(OP_JNULL, 0, 0);
+    LD(5, bal_of(BUF));
+    LD(6, par(8, 1, PIM_K_I64, 0));
+    OP3(OP_SUB, 5, 5, 6);
+    ST(5, bal_of(BUF));
+    emit(OP_UPDATE, 0, 0, 1, BUF, PIM_NO_OPERAND); /* in place (BAL is in no index), the image kept */
+    patch(miss, here());
+    OP3(OP_ADD, 1, 1, 3);
+    JMP(l);
+    patch(e, here());
+    LD(7, par(20, 3, PIM_K_BOOL, 0));
+    no = J(OP_JF, 7, 0);
+    SIGNAL(PIM_NO_CELL, "45006");
+    patch(no, here());
+    END();
+}
+
 /* AGAIN(ID @4 (0), TIMES INT @8 (1)): TIMES updates of one row (BAL + 1 each): every one logs a before image */
 static void again(void)
 {
@@ -969,4 +1001,5 @@ void assemble(void)
     xmany();
     xgroup();
     putrun();
+    keeppay();
 }

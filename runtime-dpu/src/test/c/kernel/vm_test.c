@@ -151,6 +151,15 @@ static void putrun(int32_t n, int32_t base, int fail)
     p[12] = (uint8_t)fail;
 }
 
+static void keeppay(int32_t id, int64_t amount, int32_t times, int fail)
+{
+    uint8_t *p = call(P_KEEPPAY, 24);
+    *(int32_t *)(void *)(p + 4) = id;
+    *(int64_t *)(void *)(p + 8) = amount;
+    *(int32_t *)(void *)(p + 16) = times;
+    p[20] = (uint8_t)fail;
+}
+
 /* ---- checks ---- */
 
 void expect_account(result_t r, const char *name, int64_t bal, const char *code, const char *what)
@@ -814,6 +823,29 @@ static void test_runs(struct dpu_set_t set)
     expect_range(result_at(2), ids, n, "the NAME index descending");
 }
 
+/*
+ * In-place updates whose PKFIND keeps the before image (the undo record is written from it, not read again): several
+ * in one call, committed or rolled back by SIGNAL, must leave exactly the committed balances.
+ */
+static void test_kept_images(struct dpu_set_t set)
+{
+    batch_begin(0, NULL);
+    put(50, "kim", 1000, 0, "K5  ");
+    keeppay(50, 100, 3, 0); /* 1 */
+    keeppay(50, 100, 2, 1); /* 2: rolled back */
+    get(50);                /* 3 */
+    keeppay(50, 1, 1, 0);   /* 4 */
+    keeppay(51, 1, 1, 0);   /* 5: no such row */
+    get(50);                /* 6 */
+    CHECK(run(set) == 7, "kept images launch");
+    expect_ok(result_at(1), "three kept updates");
+    expect_error(result_at(2), "45006", "kept updates rolled back");
+    expect_account(result_at(3), "kim", 700, "K5  ", "after the rollback");
+    expect_ok(result_at(4), "one more");
+    expect_ok(result_at(5), "a missing row");
+    expect_account(result_at(6), "kim", 699, "K5  ", "after the last update");
+}
+
 int main(int argc, char **argv)
 {
     struct dpu_set_t set;
@@ -840,6 +872,7 @@ int main(int argc, char **argv)
     test_exchange(set);
     test_mram_full(set);
     test_runs(set);
+    test_kept_images(set);
     dpu_free(set);
     if (argc > 3) {
         test_features(argv[3]);
