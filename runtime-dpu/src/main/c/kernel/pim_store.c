@@ -191,7 +191,7 @@ pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
         uint8_t *via = (uint8_t *)PIM_MSG(T);
         uint32_t *tr = (uint32_t *)(void *)(via + rb);
         if (rb + 8 <= scratch_room(T)) { /* pim_row_write decides the same */
-            pim_bt_move_words(via, row, rb / 4);
+            pim_bt_copy(via, row, rb);
             tr[0] = U_UPDATE | (tid << 8);
             tr[1] = off;
         }
