@@ -96,6 +96,15 @@ int main(void) {
     CHECK_OK(dpu_sync(set));
     for (i = 0; i < NR_DPUS; i++) CHECK(launches_async[i] == 3);
 
+    /* an asynchronous pull with nothing queued (it runs at once, on this thread); dpu_sync still ends it */
+    DPU_FOREACH(set, dpu, i) {
+        launches_async[i] = 0;
+        CHECK_OK(dpu_prepare_xfer(dpu, &launches_async[i]));
+    }
+    CHECK_OK(dpu_push_xfer(set, DPU_XFER_FROM_DPU, "launches", 0, sizeof(uint64_t), DPU_XFER_ASYNC));
+    CHECK_OK(dpu_sync(set));
+    for (i = 0; i < NR_DPUS; i++) CHECK(launches_async[i] == 3);
+
     /* a large parallel push and pull (copied by the worker pool): 130 x 64 KiB */
     static uint64_t big[NR_DPUS][8192], big_back[NR_DPUS][8192];
     for (uint32_t d = 0; d < NR_DPUS; d++)
@@ -113,7 +122,7 @@ int main(void) {
     pimsim_get_system_stats(&sys);
     CHECK(sys.launches == 3);
     uint64_t per_dpu_to = sizeof n_words + sizeof input[0] + sizeof big[0];
-    uint64_t per_dpu_from = 8 + sizeof partials[0] + 8 + 16 + 3 * 8 + 8 + sizeof big[0];
+    uint64_t per_dpu_from = 8 + sizeof partials[0] + 8 + 16 + 3 * 8 + 8 + 8 + sizeof big[0];
     CHECK(sys.bytes_to_dpus == NR_DPUS * per_dpu_to);
     CHECK(sys.bytes_from_dpus == NR_DPUS * per_dpu_from);
     CHECK(sys.dma_ops == (uint64_t)NR_DPUS * 3 * (N_WORDS / 32 + NR_TASKLETS + 1));

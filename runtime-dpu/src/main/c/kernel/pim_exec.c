@@ -6,8 +6,9 @@
  *
  * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
- * batch (its call table, docs/wire-format.md); the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags bits 8-15), and all
- * tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is that of running the batch serially in batch order. Each tasklet writes its records
+ * batch (its call table of call headers, docs/wire-format.md); the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags
+ * bits 8-15), and all tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is
+ * that of running the batch serially in batch order. A tasklet the batch gives no call only meets the barriers (the header counts the waves). Each tasklet writes its records
  * into its own slice of the output area, and the result header says how much of each slice holds records: the
  * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
  * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
@@ -28,9 +29,10 @@
 typedef struct {
     uint32_t magic, flags, ncalls, bytes, nprocs;
     pim_off_t db, calls;
-    pim_off_t table; /* the call table: per call the first 8 bytes of its header (call_ent_t) */
+    pim_off_t table; /* the call table: per call its header (call_hdr_t) */
     pim_off_t commit_to, kept_to;
     uint32_t x[4];
+    uint32_t busy, waves; /* the tasklets given a call (a bit each) and the batch's waves */
 } batch_hdr_t;
 
 /* The result header: the slices' table follows (E entries {u32 bytes, u32 records}, room for PIM_MAX_TASKLETS). */
@@ -38,21 +40,15 @@ typedef struct {
     uint32_t magic, tasklets, pub_bytes, flags;
 } result_hdr_t;
 
+/* A call's header, in the batch's call table (the calls hold only their bodies). A busy tasklet steps over every
+ * call (to meet the others at each wave's barrier) reading PIM_CALL_TABLE_CHUNK headers per DMA. */
 typedef struct {
-    uint32_t bytes;
+    uint32_t bytes;       /* the call's body: the parameter block (an exchange call's sub-header, block and vector) */
     uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP; the tasklet << 8 */
     uint64_t seq;
     int64_t now;
 } call_hdr_t;
-
-/* An entry of the batch's call table: the first 8 bytes of the call's header. Every tasklet steps over every call
- * (to meet the others at each wave's barrier) reading PIM_CALL_TABLE_CHUNK entries per DMA, and reads a whole
- * header only for its own calls. */
-typedef struct {
-    uint32_t bytes;
-    uint16_t proc, flags;
-} call_ent_t;
-_Static_assert(sizeof(call_ent_t) == PIM_CALL_ENTRY_BYTES && PIM_CALL_TABLE_CHUNK * PIM_CALL_ENTRY_BYTES <= PIM_ARENA_MSG_BYTES,
+_Static_assert(PIM_CALL_TABLE_CHUNK * PIM_CALL_HEADER_BYTES <= PIM_ARENA_MSG_BYTES,
                "the call table's chunk is read into the arena's record area");
 
 /* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
@@ -134,7 +130,7 @@ static void layout(const batch_hdr_t *bh)
     pim_nprocs = bh->nprocs;
     pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES, dir, bh->nprocs * sizeof(pim_proc_t));
     for (i = 0; i < bh->nprocs; i++, dir++) {
-        assert(dir->frame_bytes <= g->frame_bytes && dir->code + dir->bytes <= g->bytes);
+        assert(dir->frame_bytes <= g->frame_bytes && (dir->frame_bytes & 7u) == 0 && dir->code + dir->bytes <= g->bytes);
         a = mem_alloc(dir->bytes);
         pim_mram_get(PIM_IMAGE_OFF + dir->code, a, dir->bytes);
         dir->code = (uint32_t)(a - h);
@@ -184,7 +180,7 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
 static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index, pim_off_t base)
 {
     pim_rec_t *rec = T->rec;
-    uint32_t *w = (uint32_t *)(void *)rec, status;
+    uint32_t *w = (uint32_t *)(void *)rec, status, head;
     bool again;
     T->undo_base = T->undo_pos; /* the call's own undo records start here (earlier KEEP segments lie below) */
     T->mp_flags = ch->flags;
@@ -194,7 +190,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 #endif
     pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
     pim_x.pub_end = MP_PUB_END(pim_x.pub);
-    T->status = T->out_full = 0;
+    T->status = T->out_full = T->win_end = 0; /* the range window of an earlier call is gone */
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     rec->proc = ch->proc;
@@ -207,9 +203,19 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     T->out_pos += PIM_REC_HDR;
 
     pim_vm_run(T, p);
+    head = PIM_REC_HDR;
     if (T->status == 0) {
-        rec->out_bytes = p->out_bytes;
-        pim_out_write(T->frame, p->out_bytes); /* the OUT block is the prefix of the parameter block */
+        uint32_t n = p->out_bytes;
+        rec->out_bytes = n;
+        if (T->out_pos == T->rec_start + PIM_REC_HDR && n <= PIM_MSG_MAX) {
+            /* no result set: the OUT block (the prefix of the parameter block) leaves with the record's header, from
+             * the message area; it fits the slice, as an error record would (main kept REC_RESERVE for one) */
+            pim_bt_copy(rec + 1, T->frame, n);
+            head += n;
+            T->out_pos += n;
+        } else {
+            pim_out_write(T->frame, n);
+        }
     }
     again = T->out_full && T->rec_start != base;
 #if PIM_HAS(PIM_F_GATHER)
@@ -232,7 +238,8 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     rec->undo = T->undo_pos; /* a KEEP call's segment ends here (even an empty one: the host counts one per record) */
     rec->status = (uint16_t)status;
     if (status != 0) {
-        T->out_pos = T->rec_start + PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
+        head = PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u);
+        T->out_pos = T->rec_start + head;
         rec->nsets = 0;
         rec->out_bytes = 0;
     }
@@ -242,7 +249,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     }
 #endif
     rec->bytes = T->out_pos - T->rec_start;
-    pim_mram_put(T->rec_start, rec, status != 0 ? PIM_REC_HDR + ((rec->msg_len + 7u) & ~7u) : PIM_REC_HDR);
+    pim_mram_put(T->rec_start, rec, head);
     T->records++;
     return true;
 }
@@ -251,9 +258,9 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 int main(void)
 {
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT(), left = 0;
+    uint32_t i, slot = PIM_SLOT(), left = 0, waves;
     pim_task_t *T = &pim_task[slot];
-    const call_ent_t *e = NULL;
+    const call_hdr_t *e = NULL;
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
     T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
@@ -266,13 +273,16 @@ int main(void)
         batch_hdr_t bh __attribute__((aligned(8)));
         pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
         assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES &&
-               bh.table + PIM_CALL_ENTRY_BYTES * bh.ncalls <= bh.calls);
+               bh.table + PIM_CALL_HEADER_BYTES * bh.ncalls <= bh.calls && bh.waves <= bh.ncalls &&
+               (bh.waves > 0) == (bh.ncalls > 0) && (bh.busy & 1u) == (bh.ncalls > 0));
         pim_k.calls = bh.calls;
         pim_k.ncalls = bh.ncalls;
         pim_k.table = bh.table;
         pim_k.end = PIM_IN_OFF + bh.bytes;
+        pim_k.busy = bh.busy;
+        pim_k.waves = bh.waves;
         layout(&bh);
-        pim_mram_get(PIM_IN_OFF + __builtin_offsetof(batch_hdr_t, x), &pim_x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
+        __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
         stopped = 0;
         pim_x.pub = PUB_AREA;
         /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on
@@ -287,32 +297,41 @@ int main(void)
         pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out and the batch header read */
-    for (i = 0, pos = pim_k.calls; i < pim_k.ncalls; i++, pos += ch.bytes) {
+    if ((pim_k.busy >> slot & 1u) == 0) {
+        /* the batch gives this tasklet no call: it only meets the others at each later wave's barrier, and stops
+         * where they do (they read `stopped` right after a barrier, as this loop does) */
+        for (waves = pim_k.waves; waves > 1 && !stopped; waves--) {
+            WAVE_BARRIER();
+        }
+        i = pim_k.ncalls; /* and skips the walk */
+    } else {
+        i = 0;
+    }
+    for (pos = pim_k.calls; i < pim_k.ncalls; i++, pos += ch.bytes) {
         if (left == 0) {
             /* the next chunk of the call table, into the arena's record area (free between this tasklet's calls) */
             left = pim_k.ncalls - i < PIM_CALL_TABLE_CHUNK ? pim_k.ncalls - i : PIM_CALL_TABLE_CHUNK;
-            e = (const call_ent_t *)(void *)T->rec;
-            pim_mram_get(pim_k.table + PIM_CALL_ENTRY_BYTES * i, T->rec, PIM_CALL_ENTRY_BYTES * left);
+            e = (const call_hdr_t *)(void *)T->rec;
+            pim_mram_get(pim_k.table + PIM_CALL_HEADER_BYTES * i, T->rec, PIM_CALL_HEADER_BYTES * left);
         }
         left--;
-        *(call_ent_t *)(void *)&ch = *e++; /* bytes, procedure, flags: enough to step over another tasklet's call */
-        assert(ch.bytes >= sizeof(ch) && (ch.bytes & 7u) == 0 && pos + ch.bytes <= pim_k.end);
+        ch = *e++;
+        assert((ch.bytes & 7u) == 0 && pos + ch.bytes <= pim_k.end);
         if (i > 0 && (ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
             WAVE_BARRIER(); /* every call of the wave before is done */
             if (stopped) {
                 break; /* a slice filled in an earlier wave: no later wave runs */
             }
         }
-        assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0));
+        assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0) &&
+               (pim_k.busy >> (ch.flags >> 8) & 1u) != 0);
         if ((ch.flags >> 8) == slot && !stopped) {
             /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
             const pim_proc_t *p;
-            pim_off_t params = pos + sizeof(ch);
-            uint32_t n = ch.bytes - sizeof(ch), bytes = ch.bytes, flags = ch.flags;
-            pim_mram_get(pos, &ch, sizeof(ch));
-            assert(ch.bytes == bytes && ch.flags == flags && ch.proc < pim_nprocs); /* the table is the headers' copy; a
-                                                                                     * call names its procedure's entry */
+            pim_off_t params = pos;
+            uint32_t n = ch.bytes;
+            assert(ch.proc < pim_nprocs); /* a call names its procedure's entry */
             p = &pim_procs[ch.proc];
             if ((ch.flags & PIM_CALL_MP) != 0) {
                 mp_call_hdr_t mh __attribute__((aligned(8)));

@@ -166,7 +166,10 @@ typedef struct {
     uint32_t deletes_below_inv;
     uint32_t bucket[2];     /* its link {row, hash} (8-byte aligned: read by DMA) */
     uint32_t rs_set;        /* the index of the result set being written */
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 19 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    /* pim_store.c: the MRAM bytes [win, win_end) that the range window at the end of the arena's frame holds (win_end
+     * 0: none); reset when a call starts and by every row write of the call (docs/vm.md "The range window") */
+    pim_off_t win, win_end;
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 21 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
@@ -210,6 +213,7 @@ typedef struct {
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
     pim_off_t calls, table, end; /* the batch's first call, call table and end (tasklet 0 reads the header for all) */
     uint32_t ncalls;
+    uint32_t busy, waves;      /* the tasklets the batch gives a call (a bit each) and its waves */
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
 #define pim_img (pim_k.img)
@@ -309,8 +313,11 @@ typedef struct {
 } pim_range_t;
 /* RLO (open false) and ROPEN (open true). */
 void pim_range(const pim_range_t *r, uint8_t *frame, bool open);
-/* Next row of the range, loaded into the probe row; PIM_NONE at the end (each row counts one iteration). */
-pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame);
+/* Next row of the range, loaded into the probe row; PIM_NONE at the end (each row counts one iteration). The frame's
+ * bytes from frame_bytes (the running procedure's) to the arena's frame end are the range window: rows that follow
+ * in the index and lie back to back in MRAM are read together into it, and served from it while the call writes no
+ * row. */
+pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame, uint32_t frame_bytes);
 
 /* ---- output (pim_call.c) ---- */
 void pim_out_write(const void *wram, uint32_t bytes);

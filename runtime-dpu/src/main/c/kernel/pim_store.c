@@ -316,6 +316,9 @@ PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t 
     uint8_t *via = (uint8_t *)PIM_MSG(T);
     bool in_place = old == row;
     assert(!kept || in_place);
+#if PIM_HAS(PIM_F_TREES)
+    T->win_end = 0; /* the range window may hold this row or a chain link this write changes */
+#endif
     assert(PIM_HAS(PIM_F_TREE_WRITES) || kind == U_UPDATE || pim_tabs[tid].nindexes == 1); /* see reindex */
     assert((kind == U_INSERT) == (off == PIM_NONE));
     if (row != NULL && !in_place && !reindex(tid, off, old, row, true, row + rb)) {
@@ -481,14 +484,44 @@ void pim_range(const pim_range_t *r, uint8_t *frame, bool open)
     }
 }
 
-pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame)
+/*
+ * The range window (docs/vm.md "The range window"): rows inserted one after the other (the lines of one order) lie
+ * back to back in MRAM and follow each other in their index, so when a range's row is not in the window, the
+ * window is refilled from that row by one DMA: as many bytes as the frame's slack behind the running procedure's
+ * frame holds, up to the end of the allocated rows (pim_db->bump). A later row of any range that falls in it is
+ * copied from there. The first row of a range is read alone (a one-row range reads no window), and so is every row
+ * of a procedure whose frame leaves no room for one.
+ * Only rows an index entry names are served, and their bytes are exact while the call writes no row: a row write
+ * empties the window (as does the start of a call), and no other call writes a table this call reads an index range
+ * of while it runs (a range takes a table read lock, docs/runtime.md "Concurrent calls on a DPU"). The window's
+ * other bytes (free blocks, other tables' rows) may change under it; they are never served.
+ */
+pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame, uint32_t frame_bytes)
 {
     const pim_index_t *x = PIM_INDEX(r->table, r->index);
-    pim_off_t off = pim_bt_next(&pim_trees[x->tree], (pim_bt_cursor_t *)(void *)(frame + r->cursor), NULL);
+    pim_bt_cursor_t *c = (pim_bt_cursor_t *)(void *)(frame + r->cursor);
+    pim_task_t *T = pim_me();
+    uint32_t rb = pim_tabs[r->table].row_bytes, span;
+    uint8_t *win = frame + frame_bytes;
+    bool first = !c->from_is_entry; /* no entry returned since RLO/ROPEN */
+    pim_off_t off = pim_bt_next(&pim_trees[x->tree], c, NULL);
     if (off == PIM_NONE || pim_tick()) {
         return PIM_NONE;
     }
-    pim_row_load(r->table, off, frame + r->row);
+    if (off < T->win || off + rb > T->win_end) {
+        span = pim_img.frame_bytes - frame_bytes;
+        if (span > pim_db->bump - off) {
+            span = pim_db->bump - off; /* the last rows allocated: nothing is read past them */
+        }
+        if (first || span < rb) {
+            pim_row_load(r->table, off, frame + r->row);
+            return off;
+        }
+        pim_mram_get(off, win, span);
+        T->win = off;
+        T->win_end = off + span;
+    }
+    pim_bt_move_words(frame + r->row, win + (off - T->win), rb / 4);
     return off;
 }
 #endif

@@ -426,7 +426,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             pim_range(px, F, op == OP_ROPEN);
             break;
         case OP_RNEXT:
-            off = pim_range_next(px, F);
+            off = pim_range_next(px, F, proc->frame_bytes);
             goto offset;
 #endif
         case OP_ROWLOAD:

@@ -12,6 +12,7 @@ typedef struct {
     uint32_t pool[2048];
     uint32_t ni, np;
     uint16_t out;
+    uint16_t frame; /* its frame_bytes: FRAME unless begin_frame says otherwise */
     int used;
 } asm_proc_t;
 
@@ -25,7 +26,16 @@ void begin(uint32_t id, uint16_t out_bytes)
     memset(A, 0, sizeof(*A));
     A->used = 1;
     A->out = out_bytes;
+    A->frame = FRAME;
     word(CELLS | NCELLS << 16);
+}
+
+void begin_frame(uint32_t id, uint16_t out_bytes, uint16_t frame)
+{
+    begin(id, out_bytes);
+    assert(frame <= FRAME && frame % 8 == 0 && frame >= BUF + 16 * NCELLS);
+    A->frame = frame;
+    A->pool[0] = (uint32_t)(frame - 16 * NCELLS) | NCELLS << 16; /* the cells end the frame */
 }
 
 uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y)
@@ -167,7 +177,7 @@ uint32_t build_image(uint8_t *out, uint32_t tasklets, uint32_t features)
         put32(e, at);
         put32(e + 4, bytes);
         put16(e + 8, (uint16_t)p->ni);
-        put16(e + 10, FRAME);
+        put16(e + 10, p->frame);
         put16(e + 12, p->out);
         put16(e + 14, 0);
         memcpy(out + at, p->code, 8 * p->ni);
@@ -305,11 +315,13 @@ static void db_image(uint8_t *p)
 
 /* ---- running ---- */
 
+uint32_t batch_busy_override;
+
 static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table;
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table, size, busy, waves;
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -321,23 +333,30 @@ static dpu_error_t launch(struct dpu_set_t set)
         db_image(batch + len);
         len += db_bytes();
     }
-    put32(batch + 28, PIM_IN_OFF + len); /* the call table, then the first call */
+    put32(batch + 28, PIM_IN_OFF + len); /* the call table (the calls' headers), then the calls' bodies */
     table = len;
-    len += PIM_CALL_ENTRY_BYTES * ncalls;
+    len += PIM_CALL_HEADER_BYTES * ncalls;
     put32(batch + 24, PIM_IN_OFF + len);
-    memcpy(batch + len, calls, calls_len);
-    for (at = len, k = 0; at < len + calls_len; at += *(uint32_t *)(void *)(batch + at), table += PIM_CALL_ENTRY_BYTES) {
+    for (at = 0, k = 0, busy = 0, waves = 0; at < calls_len; at += size, table += PIM_CALL_HEADER_BYTES) {
         /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
-         * runs on tasklet k mod E */
-        uint16_t *proc = (uint16_t *)(void *)(batch + at + 4), *flags = proc + 1;
+         * runs on tasklet k mod E; `calls` holds each header before its body */
+        uint8_t *c = batch + table;
+        uint16_t *proc = (uint16_t *)(void *)(c + 4), *flags = proc + 1;
+        memcpy(c, calls + at, PIM_CALL_HEADER_BYTES);
+        size = *(uint32_t *)(void *)c;
         for (i = 0; listed[i] != *proc; i++) {
         }
         *proc = (uint16_t)i;
         k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
         *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
-        memcpy(batch + table, batch + at, PIM_CALL_ENTRY_BYTES); /* its entry: the header's first 8 bytes */
+        busy |= 1u << (k % image_tasklets);
+        waves += at == 0 || (*flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0;
+        put32(c, size - PIM_CALL_HEADER_BYTES); /* the header's bytes: the body's */
+        memcpy(batch + len, calls + at + PIM_CALL_HEADER_BYTES, size - PIM_CALL_HEADER_BYTES);
+        len += size - PIM_CALL_HEADER_BYTES;
     }
-    len += calls_len;
+    put32(batch + 56, batch_busy_override != 0 ? batch_busy_override : busy);
+    put32(batch + 60, waves);
     put32(batch, PIM_BATCH_MAGIC);
     put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
     put32(batch + 8, ncalls);

@@ -38,6 +38,9 @@ extern int failures;
 
 /* ---- assembling one procedure ---- */
 void begin(uint32_t id, uint16_t out_bytes);
+/* begin for a procedure whose frame is `frame` bytes (cells at its end) instead of FRAME: the rest of the arena's
+ * frame is the kernel's range window (docs/vm.md) */
+void begin_frame(uint32_t id, uint16_t out_bytes, uint16_t frame);
 uint32_t emit(uint8_t op, uint8_t a, uint8_t b, uint8_t c, uint16_t x, uint16_t y);
 uint32_t here(void);
 void patch(uint32_t at, uint32_t target); /* sets instruction at's x */
@@ -126,6 +129,8 @@ typedef struct {
 uint32_t run(struct dpu_set_t set);
 /* Sends the batch and launches; returns the launch's status (the output is read only when it is DPU_OK). */
 dpu_error_t try_run(struct dpu_set_t set);
+/* Non-zero: the next batches' header names these busy tasklets instead of those their calls name (fault tests). */
+extern uint32_t batch_busy_override;
 uint32_t result_flags(void);
 result_t result_at(uint32_t index); /* the record of the call at batch position index */
 int has_result(uint32_t index);

@@ -972,6 +972,58 @@ static void sortkey(void)
     END();
 }
 
+/*
+ * WSCAN(MODE INT @4 (0), ID INT @8 (1), BAL BIGINT @16 (2), NAME VARCHAR(16) @24 (3)): every row of the NAME index
+ * in order, as result set 0 of rows {ID @4 (0), NAME VARCHAR(16) @8 (1), BAL @32 (2)} (as RANGE); right after the
+ * second row it writes, by MODE: 1 sets BAL of row ID (an in-place update), 2 deletes row ID, 3 inserts (ID, NAME,
+ * BAL). As P_WSCAN its frame is WSCAN_FRAME bytes, so the kernel has a range window; as P_WSCAN_FULL it has none.
+ */
+static void wscan(uint32_t id, uint16_t frame)
+{
+    uint16_t probe = BUF, cursor = BUF + 64, row = BUF + 240, other = BUF + 288, ra;
+    uint32_t loop, end, next;
+    begin_frame(id, 0, frame);
+    ra = word(cursor | (uint32_t)probe << 16);
+    word(0 | 1u << 8 | 0u << 16 | 0u << 24); /* ACCT, its NAME index, no prefix, no bounds */
+    FILL(0, probe, 56);
+    emit(OP_ROPEN, 0, 0, 0, ra, 0);
+    emit(OP_RSBEGIN, 0, 0, 0, 0, 0);
+    INT(2, 0);
+    loop = here();
+    emit(OP_RNEXT, 1, 0, 0, ra, 0);
+    end = J(OP_JNULL, 1, 0);
+    MV(fd(row + 4, row * 8 + 0, PIM_K_I32, 0, 0), id_of(probe, 0));
+    MV(fd(row + 8, row * 8 + 1, PIM_K_VARCHAR, 0, 16), name_of(probe));
+    MV(fd(row + 32, row * 8 + 2, PIM_K_I64, 0, 0), bal_of(probe));
+    emit(OP_RSROW, 0, 0, 0, row, 40);
+    ADDI(2, 2, 1);
+    CMPI(3, 2, PIM_REL_EQ, 2);
+    J(OP_JF, 3, loop);
+    LD(4, par(4, 0, PIM_K_I32, 0));
+    FILL(0, other, 56);
+    MV(id_of(other, PIM_FD_NOT_NULL), par(8, 1, PIM_K_I32, 0));
+    next = when(4, 1);
+    emit(OP_PKFIND, 5, 0, 0, other, 0);
+    MV(bal_of(other), par(16, 2, PIM_K_I64, 0));
+    emit(OP_UPDATE, 5, 0, 0, other, PIM_NO_OPERAND);
+    JMP(loop);
+    patch(next, here());
+    next = when(4, 2);
+    emit(OP_PKFIND, 5, 0, 0, other, 0);
+    emit(OP_DELETE, 5, 0, 0, other, 0);
+    JMP(loop);
+    patch(next, here());
+    next = when(4, 3);
+    MV(name_of(other), par(24, 3, PIM_K_VARCHAR, 16));
+    MV(bal_of(other), par(16, 2, PIM_K_I64, 0));
+    emit(OP_INSERT, 0, 0, 0, other, 0);
+    patch(next, here());
+    JMP(loop);
+    patch(end, here());
+    emit(OP_RSEND, 0, 0, 0, 0, 0);
+    END();
+}
+
 void assemble(void)
 {
     put();
@@ -1000,6 +1052,8 @@ void assemble(void)
     sortkey();
     xmany();
     xgroup();
+    wscan(P_WSCAN, WSCAN_FRAME);
+    wscan(P_WSCAN_FULL, FRAME);
     putrun();
     keeppay();
 }

@@ -711,6 +711,25 @@ static void test_waves(struct dpu_set_t set)
     expect_account(result_at(21), "zed", 1, NULL, "wave 4: get 20");
 }
 
+/* A batch header whose busy mask leaves out a tasklet its calls name: the kernel faults rather than skip the call
+ * (the host would resubmit it forever). Needs two tasklets; the DPU is not used after the fault. */
+static void test_busy_mask(struct dpu_set_t set)
+{
+    char fault[512];
+    if (tasklets < 2) {
+        return;
+    }
+    batch_begin(0, NULL);
+    get(1);
+    get(2);
+    join_wave();
+    batch_busy_override = 1;
+    CHECK(try_run(set) == DPU_ERR_DPU_FAULT, "a busy mask without tasklet 1: no fault");
+    batch_busy_override = 0;
+    pimsim_last_fault(fault, sizeof fault);
+    CHECK(strstr(fault, "assertion failed") != NULL, "busy mask fault: %s", fault);
+}
+
 /* MRAM, undo log and output limits: 53200, 53400 and the resubmission of calls that did not fit. */
 static void test_limits(struct dpu_set_t set)
 {
@@ -745,6 +764,116 @@ static void test_limits(struct dpu_set_t set)
     expect_ok(r, "the first big call");
     CHECK(!has_result(1) && !has_result(2), "the others are resubmitted");
     CHECK(*(const uint32_t *)(const void *)(r.sets + 4) == slice_rows * 2 / 3, "its rows");
+}
+
+static void wscan(uint32_t proc, int32_t mode, int32_t id, int64_t bal, const char *name)
+{
+    uint8_t *p = call(proc, 48);
+    *(int32_t *)(void *)(p + 4) = mode;
+    *(int32_t *)(void *)(p + 8) = id;
+    *(int64_t *)(void *)(p + 16) = bal;
+    put_varchar(p + 24, name);
+}
+
+/* Result set 0 of WSCAN: rows {ID, NAME, BAL}, checked against ids[] with the names n<id> and balances bals[]. */
+static void expect_scan(result_t r, const int32_t *ids, const int64_t *bals, uint32_t n, const char *what)
+{
+    uint32_t i;
+    char name[8];
+    expect_range(r, ids, n, what);
+    for (i = 0; i < n && r.nsets == 1 && i < *(const uint32_t *)(const void *)(r.sets + 4); i++) {
+        const uint8_t *row = r.sets + 8 + 40 * i;
+        snprintf(name, sizeof name, "n%02d", ids[i] == 20 ? 55 : ids[i]);
+        CHECK(varchar_is(row + 8, ids[i] == 20 ? "n055" : name) && *(const int64_t *)(const void *)(row + 32) == bals[i],
+              "%s: row %u is (%.*s, %" PRId64 "), expected balance %" PRId64, what, i,
+              *(const uint16_t *)(const void *)(row + 8), (const char *)row + 10, *(const int64_t *)(const void *)(row + 32),
+              bals[i]);
+    }
+}
+
+/* One launch of one call; returns the DPU's DMA reads (operations and bytes) during it. */
+static struct pimsim_dpu_stats launch_dma(struct dpu_set_t set)
+{
+    struct pimsim_dpu_stats st;
+    struct dpu_set_t dpu;
+    memset(&st, 0, sizeof st);
+    pimsim_reset_stats();
+    CHECK(run(set) == 1, "one call");
+    DPU_FOREACH(set, dpu)
+    {
+        CHECK(pimsim_get_dpu_stats(dpu, &st) == DPU_OK, "DPU stats");
+    }
+    return st;
+}
+
+/*
+ * The range window (docs/vm.md): RNEXT reads the rows that follow in MRAM together into the frame's slack of a
+ * procedure with a smaller frame than the arena's. Ten rows inserted in NAME order lie back to back: the scan reads
+ * the first alone and the nine others in one DMA that stops at the last allocated row (the end of the rows' area,
+ * not the window's room: both scans read the same bytes). Then writes of the scanning call after the window was
+ * read: an update of a row the window holds, a delete, an insert into the deleted row's block (inside the window,
+ * holding the deleted row's old bytes), and scans whose index order is no longer MRAM order.
+ */
+static void test_window(struct dpu_set_t set)
+{
+    static const int32_t ids[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, no7[] = {1, 2, 3, 4, 5, 6, 8, 9, 10},
+                         with20[] = {1, 2, 3, 4, 5, 20, 6, 8, 9, 10};
+    static const int64_t bals[] = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000},
+                         upd[] = {100, 200, 300, 400, 777, 600, 700, 800, 900, 1000},
+                         del7[] = {100, 200, 300, 400, 777, 600, 800, 900, 1000},
+                         ins[] = {100, 200, 300, 400, 777, 55, 600, 800, 900, 1000};
+    struct pimsim_dpu_stats full, win;
+    char name[8];
+    int32_t i;
+    batch_begin(1, NULL);
+    for (i = 1; i <= 10; i++) {
+        snprintf(name, sizeof name, "n%02d", i);
+        put(i, name, 100 * i, 0, NULL);
+    }
+    CHECK(run(set) == 10, "window: ten rows");
+
+    batch_begin(0, NULL);
+    wscan(P_WSCAN_FULL, 0, 0, 0, "");
+    full = launch_dma(set);
+    expect_scan(result_at(0), ids, bals, 10, "scan without a window");
+    batch_begin(0, NULL);
+    wscan(P_WSCAN, 0, 0, 0, "");
+    win = launch_dma(set);
+    expect_scan(result_at(0), ids, bals, 10, "scan with a window");
+    CHECK(full.dma_reads - win.dma_reads == 8, "the window reads rows 2..10 in one DMA: %" PRIu64 " reads, %" PRIu64
+          " without", win.dma_reads, full.dma_reads);
+    CHECK(full.dma_read_bytes == win.dma_read_bytes, "the window stops at the last row: %" PRIu64 " bytes, %" PRIu64
+          " without", win.dma_read_bytes, full.dma_read_bytes);
+
+    batch_begin(0, NULL);
+    wscan(P_WSCAN, 1, 5, 777, ""); /* row 5 is in the window when it is updated */
+    get(5);
+    wscan(P_WSCAN, 2, 7, 0, "");   /* row 7 goes after the window was read */
+    wscan(P_WSCAN, 3, 20, 55, "n055"); /* takes row 7's block (freed at the delete's commit), inside the window */
+    wscan(P_WSCAN, 0, 0, 0, "");   /* n055's row lies between n06's and n08's: index order is not MRAM order */
+    wscan(P_WSCAN_FULL, 0, 0, 0, "");
+    CHECK(run(set) == 6, "window: writes launch");
+    expect_scan(result_at(0), ids, upd, 10, "a row updated after the window was read");
+    expect_account(result_at(1), "n05", 777, NULL, "the update holds");
+    expect_scan(result_at(2), no7, del7, 9, "a row deleted after the window was read");
+    expect_scan(result_at(3), with20, ins, 10, "a row inserted into a block the window holds");
+    expect_scan(result_at(4), with20, ins, 10, "rows out of MRAM order, with a window");
+    expect_scan(result_at(5), with20, ins, 10, "rows out of MRAM order, without a window");
+
+    /* a call starts without the window of the tasklet's previous call: another tasklet changed row 5 in between */
+    if (tasklets > 1) {
+        static const int64_t paid[] = {100, 200, 300, 400, 700, 55, 600, 800, 900, 1000};
+        batch_begin(0, NULL);
+        wscan(P_WSCAN, 0, 0, 0, ""); /* tasklet 0 */
+        get(1);                      /* tasklet 0 */
+        pay(5, 77);                  /* tasklet 1 */
+        join_wave();
+        wscan(P_WSCAN, 0, 0, 0, ""); /* tasklet 0 */
+        CHECK(run(set) == 4, "window: a write on another tasklet");
+        expect_scan(result_at(0), with20, ins, 10, "before the other tasklet's write");
+        expect_ok(result_at(2), "pay 5 on tasklet 1");
+        expect_scan(result_at(3), with20, paid, 10, "after the other tasklet's write");
+    }
 }
 
 static void test_mram_full(struct dpu_set_t set)
@@ -870,9 +999,11 @@ int main(int argc, char **argv)
     test_waves(set);
     test_limits(set);
     test_exchange(set);
+    test_window(set);
     test_mram_full(set);
     test_runs(set);
     test_kept_images(set);
+    test_busy_mask(set);
     dpu_free(set);
     if (argc > 3) {
         test_features(argv[3]);

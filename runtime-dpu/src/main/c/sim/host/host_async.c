@@ -4,7 +4,8 @@
  * after an asynchronous launch runs after it, as on the hardware. A queued operation holds its
  * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
  * Consecutive launches of disjoint DPUs (a host starting a few DPUs of a rank one by one) run as one
- * parallel launch.
+ * parallel launch. A transfer queued while nothing is queued and its DPUs are idle runs at once, on the
+ * caller's thread (a data copy: kernel fibers never run there).
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
@@ -17,6 +18,7 @@ enum job_kind { JOB_LAUNCH, JOB_TRANSFER, JOB_CALLBACK };
 struct job {
     struct job *next;
     enum job_kind kind;
+    int running; /* taken by the dispatcher or by a thread in dpu_sync */
     struct dpu_t **dpus;
     size_t n;
     /* transfer */
@@ -101,47 +103,63 @@ static size_t run_launches(struct job *j, dpu_error_t *err) {
     return taken;
 }
 
+/* Runs the queue's head job (with the launches queued right behind it) and retires what it ran; pimsim_lock
+ * held, released while the job runs. One job runs at a time, in queue order: whoever takes the head marks it. */
+static void run_head_locked(void) {
+    struct job *j = head;
+    j->running = 1;
+    pthread_mutex_unlock(&pimsim_lock);
+    dpu_error_t err = DPU_OK;
+    size_t done = 1;
+    switch (j->kind) {
+    case JOB_LAUNCH: done = run_launches(j, &err); break;
+    case JOB_TRANSFER:
+        err = pimsim_transfer(j->dpus, j->n, j->buffers, j->to_dpus, j->symbol, j->offset, j->length, j->operation);
+        break;
+    case JOB_CALLBACK: err = run_callback(j); break;
+    }
+    pthread_mutex_lock(&pimsim_lock);
+    for (; done > 0; done--, j = head) {
+        head = j->next;
+        if (head == NULL) tail = NULL;
+        if (j->kind == JOB_CALLBACK) {
+            callbacks_in_flight--;
+            if (err != DPU_OK && callback_error == DPU_OK) {
+                callback_error = err;
+                pimsim_set_last_fault_locked("dpu_callback: an asynchronous callback returned %s",
+                                             pimsim_error_name(err));
+            }
+        } else {
+            for (size_t i = 0; i < j->n; i++) {
+                j->dpus[i]->pending--;
+                if (err != DPU_OK && j->dpus[i]->async_error == DPU_OK && j->kind != JOB_LAUNCH)
+                    j->dpus[i]->async_error = err;
+            }
+        }
+        free_job(j);
+    }
+    pthread_cond_broadcast(&pimsim_changed);
+    if (head != NULL) pthread_cond_signal(&queue_nonempty); /* the dispatcher may have slept while another ran */
+}
+
 static void *dispatcher_main(void *arg) {
     (void)arg;
     on_dispatcher = 1;
     pthread_mutex_lock(&pimsim_lock);
     for (;;) {
-        while (head == NULL) pthread_cond_wait(&queue_nonempty, &pimsim_lock);
-        struct job *j = head;
-        pthread_mutex_unlock(&pimsim_lock);
-        dpu_error_t err = DPU_OK;
-        size_t done = 1;
-        switch (j->kind) {
-        case JOB_LAUNCH: done = run_launches(j, &err); break;
-        case JOB_TRANSFER:
-            err = pimsim_transfer(j->dpus, j->n, j->buffers, j->to_dpus, j->symbol, j->offset, j->length,
-                                  j->operation);
-            break;
-        case JOB_CALLBACK: err = run_callback(j); break;
-        }
-        pthread_mutex_lock(&pimsim_lock);
-        for (; done > 0; done--, j = head) {
-            head = j->next;
-            if (head == NULL) tail = NULL;
-            if (j->kind == JOB_CALLBACK) {
-                callbacks_in_flight--;
-                if (err != DPU_OK && callback_error == DPU_OK) {
-                    callback_error = err;
-                    pimsim_set_last_fault_locked("dpu_callback: an asynchronous callback returned %s",
-                                                 pimsim_error_name(err));
-                }
-            } else {
-                for (size_t i = 0; i < j->n; i++) {
-                    j->dpus[i]->pending--;
-                    if (err != DPU_OK && j->dpus[i]->async_error == DPU_OK && j->kind != JOB_LAUNCH)
-                        j->dpus[i]->async_error = err;
-                }
-            }
-            free_job(j);
-        }
-        pthread_cond_broadcast(&pimsim_changed);
+        while (head == NULL || head->running) pthread_cond_wait(&queue_nonempty, &pimsim_lock);
+        run_head_locked();
     }
     return NULL;
+}
+
+int pimsim_run_queued_locked(void) {
+    /* a thread waiting in dpu_sync runs queued launches and transfers itself rather than wait for the dispatcher
+     * to wake, run them and wake it in turn (kernel fibers still run on the worker pool); callbacks are left to the
+     * dispatcher, where a callback's own dpu_sync knows not to wait for what is queued behind it */
+    if (on_dispatcher || head == NULL || head->running || head->kind == JOB_CALLBACK) return 0;
+    run_head_locked();
+    return 1;
 }
 
 /* Appends a job; pimsim_lock held. */
@@ -188,6 +206,13 @@ dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n) {
     return DPU_OK;
 }
 
+/* Whether no DPU of dpus runs or has an operation in flight; pimsim_lock held. */
+static int idle_locked(struct dpu_t *const *dpus, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) return 0;
+    return 1;
+}
+
 dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers, int to_dpus, const char *symbol,
                                   uint32_t offset, size_t length, const char *operation) {
     struct job *j = calloc(1, sizeof *j);
@@ -199,6 +224,28 @@ dpu_error_t pimsim_queue_transfer(struct dpu_t **dpus, size_t n, void **buffers,
         free(buffers);
         return DPU_ERR_INTERNAL;
     }
+    pthread_mutex_lock(&pimsim_lock);
+    if (head == NULL && !on_dispatcher && idle_locked(dpus, n)) {
+        /* nothing is queued and the DPUs are idle: the dispatcher would run it next, so it runs here, now (the
+         * caller may not touch the buffers before dpu_sync either way), without two thread switches. The DPUs
+         * stay pending meanwhile, as a queued job's do, and an error waits for dpu_sync. */
+        for (size_t i = 0; i < n; i++) dpus[i]->pending++;
+        pthread_mutex_unlock(&pimsim_lock);
+        dpu_error_t err = pimsim_transfer(dpus, n, buffers, to_dpus, symbol, offset, length, operation);
+        pthread_mutex_lock(&pimsim_lock);
+        for (size_t i = 0; i < n; i++) {
+            dpus[i]->pending--;
+            if (err != DPU_OK && dpus[i]->async_error == DPU_OK) dpus[i]->async_error = err;
+        }
+        pthread_cond_broadcast(&pimsim_changed);
+        pthread_mutex_unlock(&pimsim_lock);
+        free(j);
+        free(name);
+        free(dpus);
+        free(buffers);
+        return DPU_OK;
+    }
+    pthread_mutex_unlock(&pimsim_lock);
     j->kind = JOB_TRANSFER;
     j->dpus = dpus;
     j->n = n;

@@ -50,6 +50,9 @@ dpu_error_t pimsim_take_callback_error_locked(void);
 
 /* Whether the caller is an asynchronous callback (running on the dispatcher thread). */
 int pimsim_on_dispatcher(void);
+/* Runs the queue's head job here when it is a launch or a transfer nobody runs yet (for dpu_sync); returns whether it
+ * did. pimsim_lock held (released meanwhile). */
+int pimsim_run_queued_locked(void);
 
 /* Waits until every queued asynchronous callback has run (no-op inside a callback). */
 void pimsim_wait_callbacks(void);

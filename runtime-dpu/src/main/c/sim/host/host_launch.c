@@ -241,7 +241,8 @@ dpu_error_t dpu_sync(struct dpu_set_t dpu_set) {
     /* inside an asynchronous callback everything queued before it is done, and what was queued
      * after it cannot run before it returns: waiting would never end */
     for (size_t i = 0; i < n && !pimsim_on_dispatcher(); i++)
-        while (dpus[i]->pending > 0) pthread_cond_wait(&pimsim_changed, &pimsim_lock);
+        while (dpus[i]->pending > 0)
+            if (!pimsim_run_queued_locked()) pthread_cond_wait(&pimsim_changed, &pimsim_lock);
     for (size_t i = 0; i < n; i++) {
         if (dpus[i]->async_error != DPU_OK && result == DPU_OK) {
             result = (dpu_error_t)dpus[i]->async_error;

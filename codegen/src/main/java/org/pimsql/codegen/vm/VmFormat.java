@@ -17,14 +17,14 @@ public final class VmFormat {
     public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
     public static final int IMAGE_FORMAT = 2;
 
-    public static final int BATCH_HEADER_BYTES = 56;
-    public static final int CALL_HEADER_BYTES = 24;
+    public static final int BATCH_HEADER_BYTES = 64;
     /**
-     * The batch's call table, before the calls: per call the first 8 bytes of its header ({u32 bytes, u16 procedure,
-     * u16 flags}), so that a tasklet steps over the calls of others reading CALL_TABLE_CHUNK entries per DMA.
+     * A call's header. The batch's call table holds them, in batch order, before the calls' bodies, so that a tasklet
+     * steps over the calls of others reading CALL_TABLE_CHUNK headers per DMA and has its own call's header at hand.
      */
-    public static final int CALL_ENTRY_BYTES = 8;
-    public static final int CALL_TABLE_CHUNK = 32;
+    public static final int CALL_HEADER_BYTES = 24;
+    /** Headers per DMA of the call table: as many as the arena's message area holds (ARENA_MSG_BYTES). */
+    public static final int CALL_TABLE_CHUNK = 12;
     public static final int RECORD_HEADER_BYTES = 48;
     /** The result header: 16 bytes, then a table of {u32 bytes, u32 records} for each tasklet's output slice. */
     public static final int RESULT_HEADER_BYTES = 16 + 8 * 16;
@@ -231,7 +231,6 @@ public final class VmFormat {
         m.put("IMAGE_FORMAT", IMAGE_FORMAT);
         m.put("BATCH_HEADER_BYTES", BATCH_HEADER_BYTES);
         m.put("CALL_HEADER_BYTES", CALL_HEADER_BYTES);
-        m.put("CALL_ENTRY_BYTES", CALL_ENTRY_BYTES);
         m.put("CALL_TABLE_CHUNK", CALL_TABLE_CHUNK);
         m.put("REC_HDR", RECORD_HEADER_BYTES);
         m.put("RESULT_HEADER_BYTES", RESULT_HEADER_BYTES);

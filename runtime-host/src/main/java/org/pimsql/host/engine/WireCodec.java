@@ -150,19 +150,19 @@ final class WireCodec implements CallCodec {
     /** The exchange header in a batch's header and the sub-header of an exchange call. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
 
-    /** A call's entry in the batch's call table and its bytes among the calls. */
+    /** A call's header in the batch's call table and its body among the calls. */
     @Override
     public int encodedSize(RoutedCall call) {
-        return VmFormat.CALL_ENTRY_BYTES + callBytes(call);
+        return SchemaLayout.CALL_HEADER_BYTES + callBytes(call);
     }
 
-    /** The call's own bytes (its header's first field): header, exchange sub-header, parameters, value vector. */
+    /** The call's body (its header's first field): exchange sub-header, parameters, value vector. */
     private int callBytes(RoutedCall call) {
         int params = layoutOf(call.procedure()).params().bytes();
         if (!call.exchange()) {
-            return SchemaLayout.CALL_HEADER_BYTES + params;
+            return params;
         }
-        return SchemaLayout.CALL_HEADER_BYTES + MP_HEADER_BYTES + params + call.vector().wireBytes();
+        return MP_HEADER_BYTES + params + call.vector().wireBytes();
     }
 
     @Override
@@ -181,6 +181,28 @@ final class WireCodec implements CallCodec {
         return alone && previousAlone ? CALL_SERIAL : 0;
     }
 
+    /** The batch header's mask of the executing tasklets given a call: the k-th call of a wave runs on k mod E. */
+    private int busyTasklets(boolean[] joinsWave) {
+        int tasklets = image.layout().tasklets();
+        int busy = 0;
+        for (int i = 0, inWave = 0; i < joinsWave.length; i++) {
+            inWave = joinsWave[i] ? inWave + 1 : 0;
+            busy |= 1 << (inWave % tasklets);
+        }
+        return busy;
+    }
+
+    /** The batch header's count of waves: a tasklet without a call meets the others at each wave's barrier. */
+    private static int waves(boolean[] joinsWave) {
+        int waves = 0;
+        for (int i = 0; i < joinsWave.length; i++) {
+            if (i == 0 || (waveFlags(joinsWave, i) & (CALL_JOINS_WAVE | CALL_SERIAL)) == 0) {
+                waves++;
+            }
+        }
+        return waves;
+    }
+
     @Override
     public byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header) {
         if (joinsWave.length != calls.size() || (joinsWave.length > 0 && joinsWave[0])) {
@@ -194,7 +216,7 @@ final class WireCodec implements CallCodec {
         int directory = SchemaLayout.BATCH_HEADER_BYTES;
         int db = directory + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size();
         int table = db + (format != null ? formatBytes : 0);
-        int first = table + VmFormat.CALL_ENTRY_BYTES * calls.size();
+        int first = table + SchemaLayout.CALL_HEADER_BYTES * calls.size();
         int size = first;
         for (RoutedCall c : calls) {
             size += callBytes(c);
@@ -211,6 +233,7 @@ final class WireCodec implements CallCodec {
         if (header != null) {
             b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
+        b.putInt(56, busyTasklets(joinsWave)).putInt(60, waves(joinsWave));
         b.position(directory);
         for (int id : procs) {
             slots.put(id, slots.size());
@@ -235,10 +258,9 @@ final class WireCodec implements CallCodec {
             inWave = joinsWave[i] ? inWave + 1 : 0;
             short slot = slots.get(pl.id()).shortValue();
             short flags = (short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8);
-            b.putInt(table + VmFormat.CALL_ENTRY_BYTES * i, callBytes(c)).putShort(table + VmFormat.CALL_ENTRY_BYTES * i + 4, slot)
-                    .putShort(table + VmFormat.CALL_ENTRY_BYTES * i + 6, flags); // the call table: the header's first 8 bytes
-            b.putInt(callBytes(c)).putShort(slot).putShort(flags)
-                    .putLong(c.call().sequence()).putLong(c.call().timestampMicros());
+            int entry = table + SchemaLayout.CALL_HEADER_BYTES * i; // the call's header, in the call table
+            b.putInt(entry, callBytes(c)).putShort(entry + 4, slot).putShort(entry + 6, flags)
+                    .putLong(entry + 8, c.call().sequence()).putLong(entry + 16, c.call().timestampMicros());
             if (c.exchange()) {
                 // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
                 b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(c.primary() ? 1 : 0);
