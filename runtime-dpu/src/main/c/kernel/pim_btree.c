@@ -47,8 +47,28 @@ static node_t *g_node[NR_TASKLETS];
 static uint8_t *g_rec[NR_TASKLETS];
 /* The leaf whose whole image g_node holds for pim_bt_next (PIM_BT_NONE: none), so that a range scan reads a leaf
  * once rather than an entry at a time. Every other use of the node buffer forgets it: load() does, and the
- * kernel's in-place update borrows the buffer after pim_bt_forget(). */
+ * kernel's in-place update borrows the buffer after pim_bt_forget(). The writer tags it (leaf | 1, offsets being
+ * 8-byte aligned) when it leaves the leaf it just inserted into in the buffer: see fast_t. */
 static pim_mram_off_t g_leaf[NR_TASKLETS];
+
+/*
+ * The insert fast path. A call that inserts consecutive keys (TPC-C's order lines) puts each entry right after the
+ * one its previous insert put, so the writer remembers that leaf instead of descending again: while g_leaf is
+ * tagged, nothing used the node buffer since the insert (any other use overwrites g_leaf), so the buffer still holds
+ * the leaf's image, the record buffer holds this fast_t, and the rs bytes before it, the end of the node buffer's
+ * slack record (which only a split writes; loads stop before the slack), hold the separator right of the leaf,
+ * copied by the descent. The image is still the leaf in MRAM when the tree's version is the one the insert left
+ * (every writer bumps it); root names the tree (roots are never freed, so no other tree has it). An entry p belongs
+ * right after the previous insert's entry e when e < p < the entry after e, or the separator when e is the leaf's
+ * last (entries(left) < s <= entries(right)); then the insert costs the leaf's store. The separator of the tree's
+ * last leaf is an entry above every key (all ones: no row is at offset ~0).
+ */
+typedef struct {
+    pim_mram_off_t root;
+    uint32_t version;
+    uint32_t slot;    /* where the insert put its entry, */
+    uint32_t at;      /* and at which byte of the leaf's records (slot x record bytes) */
+} fast_t;
 
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec)
 {
@@ -58,9 +78,11 @@ void pim_bt_buffers(uint32_t tasklet, void *node, void *rec)
     g_leaf[tasklet] = PIM_BT_NONE;
 }
 
-void pim_bt_forget(void)
+void pim_bt_forget(const void *end)
 {
-    g_leaf[me()] = PIM_BT_NONE;
+    uint32_t self = me();
+    if ((uintptr_t)end > (uintptr_t)g_node[self])
+        g_leaf[self] = PIM_BT_NONE;
 }
 
 /* What a search compares records against: the first `len` key bytes, then the row if has_row. */
@@ -77,6 +99,7 @@ typedef struct {
     /* records each node had; once an insert knows how many nodes its splits need, those nodes (one more than
      * the height at most: a full root splits into two) */
     uint32_t count[PIM_BT_MAX_HEIGHT + 1];
+    uint8_t *upper; /* where the descent copies the separator right of the leaf (fast_t) */
 } path_t;
 
 /* Records are 8-byte aligned in the buffers, so these compile to single loads and stores. The inline and noinline
@@ -245,6 +268,9 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
             path->node[d] = off;
             path->idx[d] = i;
             path->count[d] = n->h.count;
+            if (!leaf && i < n->h.count) { /* record i bounds child i on the right; the deepest one is the leaf's */
+                pim_bt_move_words(path->upper, n->r + i * rs, rs / 4);
+            }
         } else if (leaf) {
             *leaf_off = off;
             *slot = i;
@@ -285,10 +311,34 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     probe_t p = {key, ks, row, true};
     path_t path;
     pim_mram_off_t *fresh = path.count; /* the counts are read first */
-    uint32_t self = me();
+    uint32_t self = me(), d = t->height - 1, need = 0;
+    pim_mram_off_t tagged = g_leaf[self];
+    node_t *n = g_node[self];
+    fast_t *f = (fast_t *)(void *)g_rec[self];
+    path.upper = (uint8_t *)f - rs;
     g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
-    node_t *n = descend(t, &p, true, false, &path, 0, 0);
-    uint32_t d = t->height - 1, s = path.idx[d], need = 0;
+    uint32_t cnt = n->h.count, at = f->slot + 1u, seq = 0;
+    /* the entry goes right after the previous insert's (fast_t): before the next entry, or the leaf's separator */
+    if (ins && (tagged & 1u) != 0 && f->root == t->root && f->version == t->version &&
+        cmp_probe(n->r + f->at, &p) < 0 && cmp_probe(at < cnt ? n->r + f->at + rs : path.upper, &p) > 0) {
+        assert(n->h.level == 0 && at <= cnt);
+        path.node[d] = tagged - 1u;
+        path.idx[d] = at;
+        path.count[d] = cnt;
+        if (cnt == CAP) { /* an ascending run reached a full leaf: descend for the split, after the new entry */
+            seq = 1;
+            tagged = 0;
+        }
+    } else {
+        tagged = 0;
+    }
+    if (tagged == 0) {
+        /* no separator right of the tree's last leaf: an entry above every key (rows are never ~0) stands for it */
+        for (uint32_t w = 0; w < rs / 4; w++)
+            ((uint32_t *)(void *)path.upper)[w] = ~0u;
+        n = descend(t, &p, true, false, &path, 0, 0);
+    }
+    uint32_t s = path.idx[d];
     if ((s < n->h.count && cmp_probe(n->r + s * rs, &p) == 0) == ins)
         return ins; /* inserting a present entry changes nothing; removing an absent one fails */
     for (uint32_t l = d + 1; ins && l-- > 0 && path.count[l] == CAP;)
@@ -356,12 +406,22 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
         n->h.count = (uint16_t)cnt;
         if (cnt <= CAP) {
             store(n, off, rs);
+            if (ins && i == 0) { /* the leaf took the entry without a split: the next insert may take the fast path */
+                fast_t *nf = (fast_t *)(void *)r;
+                nf->root = t->root;
+                nf->version = t->version;
+                nf->slot = pos;
+                nf->at = (uint32_t)(at - n->r);
+                g_leaf[self] = off | 1u;
+            }
             break;
         }
         /* Split: the left half (all but the new record when appending) stays; a leaf copies its first
          * right record up as the separator, an internal node moves its middle record up and the
          * record's child becomes the right child0. */
         uint32_t half = append ? CAP - !leaf : cnt / 2;
+        if (leaf && seq) /* keep the run's room: the new entry ends the left leaf, or starts the right one */
+            half = pos + 1u < CAP ? pos + 1u : pos;
         uint8_t *mid = n->r + half * rs;
         pim_mram_off_t right = fresh[--need];
         node_hdr_t rh __dma_aligned = {

@@ -9,7 +9,11 @@
  * Nodes are read and written with mram_read/mram_write only (8-byte aligned, multiples of 8,
  * at most 2,048 bytes per transfer); a lookup costs one whole-node DMA per level, and a range scan one more
  * DMA per leaf it moves to: pim_bt_next keeps the cursor's leaf in the tasklet's node buffer (reading it again
- * only when something else used the buffer in between). A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
+ * only when something else used the buffer in between). An insert costs a descent and the leaf's store, except
+ * the next one of an ascending run (a call inserting consecutive keys, such as one order's lines): when its entry
+ * follows the previous insert's in the leaf still in the tasklet's node buffer, before that leaf's right separator,
+ * and nothing used the buffer or wrote the tree since, it costs the leaf's store alone (the fast path, fast_t in
+ * pim_btree.c; one slot per tasklet, so a table with two B+tree indexes, whose inserts alternate, does not get it). A node holds PIM_BT_FANOUT records whatever the key size, so it has PIM_BT_NODE_BYTES(key_size)
  * bytes: small keys get small nodes, which keeps each level's DMA short (a DMA costs about
  * 77 cycles + 0.5 cycle/byte, so for 8-byte keys 10 records per node beats 30 records of 512 bytes).
  * WRAM use is bounded and given by the caller: per tasklet (indexed by me()) one node buffer of
@@ -28,7 +32,9 @@
  *
  * A full node splits in the middle, except when an insert appends after the largest entry of the tree
  * (ascending keys such as row ids or timestamps): then the full nodes stay full and the new record
- * starts a new rightmost node, so such trees end up about 90% full instead of 50%.
+ * starts a new rightmost node, so such trees end up about 90% full instead of 50%. Likewise a full leaf that an
+ * ascending run reaches (the fast path's leaf) splits right after the new entry, or just before it when the left
+ * leaf would be full, so the run goes on filling the leaf it is in rather than splitting every few inserts.
  *
  * Deletion is lazy to keep the code small (insert and remove share one writer, pim_btree.c): nodes are
  * never merged or rebalanced, so they may become under-full, as in PostgreSQL's nbtree. What keeps this
@@ -59,9 +65,10 @@
 #endif
 /* Bytes of one node of a tree with keys of key_size bytes: header + records of key, row and child. */
 #define PIM_BT_NODE_BYTES(key_size) (16u + PIM_BT_FANOUT * ((key_size) + 8u))
-/* 12 levels: a split leaves at least 5 records in each half (an append split, see below, leaves a full
- * left node), so with the default fanout a tree grown by inserts stays below 10 levels even when it
- * fills all of MRAM with 8-byte keys. An insert that would need a 13th level fails like an exhausted
+/* 12 levels: an internal node's split leaves at least 5 records in each half (an append split, see below, leaves a
+ * full left node), so with the default fanout a tree grown by inserts stays below 10 levels even when its nodes
+ * fill all of MRAM with 8-byte keys (a run's leaf split may leave 1 or 2 entries on one side: that bounds the
+ * entries, not the levels, which the number of nodes MRAM holds does). An insert that would need a 13th level fails like an exhausted
  * MRAM (returns false, tree unchanged). */
 #ifndef PIM_BT_MAX_HEIGHT
 #define PIM_BT_MAX_HEIGHT 12    /* overridable (with the same value for every file) for tests */
@@ -123,8 +130,9 @@ void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root);
 /* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
  * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
-/* The calling tasklet is about to write into its node buffer itself: the leaf a range scan keeps there is gone. */
-void pim_bt_forget(void);
+/* The calling tasklet is about to write its arena's WRAM up to `end` (exclusive; the node buffer follows the key
+ * buffers): when that reaches the node buffer, the leaf a range scan or the insert fast path keeps there is gone. */
+void pim_bt_forget(const void *end);
 /* The bytes of those two buffers for keys of at most k bytes. */
 #define PIM_BT_BUFFER_BYTES(k) (PIM_BT_NODE_BYTES(k) + 2u * ((k) + 8u))
 

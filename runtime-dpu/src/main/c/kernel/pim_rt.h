@@ -279,12 +279,15 @@ void pim_fill(void *wram, uint32_t b, uint32_t bytes);
 /* ---- rows and indexes (pim_store.c) ---- */
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key);
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row);
-/* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. */
+/* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. With 256 added to
+ * tid, the row is the before image of the in-place update that follows (PKFIND b = 1): it is kept in the arena's
+ * scratch for it (the compiler puts nothing between them that uses the scratch). */
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row);
 /*
  * Inserts `row` (off == PIM_NONE, old == NULL), replaces the row at `off` whose current image is `old` by
  * `row`, or deletes it (row == NULL). Checks unique keys (23505; the row_bytes after `row` are scratch),
- * logs undo, allocates MRAM (53200), maintains every index.
+ * logs undo, allocates MRAM (53200), maintains every index. With 256 added to tid, an in-place update (old == row)
+ * whose before image its PKFIND kept (UPDATE c = 1).
  */
 void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row);
 /* Ends the call's transaction: undoes its changes (rollback) or frees the rows it deleted (commit). */

@@ -162,6 +162,14 @@ static pim_off_t chain_walk(uint32_t tid, uint32_t h, pim_off_t target, const ui
 
 /* ---- rows ---- */
 
+/* The stretch of the arena from the error message to the frame, which nothing uses during an in-place update: the
+ * message buffer (written only when the call fails), the key buffers and the B+tree buffers (docs/vm.md "WRAM during
+ * a launch"). An undo record whose image and trailer fit it leaves WRAM in one DMA. */
+static uint32_t scratch_room(const pim_task_t *T)
+{
+    return (uint32_t)(T->frame - (const uint8_t *)PIM_MSG(T)) & ~7u;
+}
+
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row)
 {
     pim_mram_get(off, row, pim_tabs[tid].row_bytes);
@@ -170,8 +178,25 @@ void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row)
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
 {
     pim_task_t *T = pim_me();
-    uint32_t len = encode(PIM_INDEX(tid, 0), row, T->key_a);
-    return chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
+    uint32_t keep = tid >> 8, len;
+    pim_off_t off;
+    tid &= 0xffu;
+    len = encode(PIM_INDEX(tid, 0), row, T->key_a);
+    off = chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
+    if (keep != 0 && off != PIM_NONE) {
+        /* the before image of the in-place update that follows, and behind it the undo record's trailer, as
+         * pim_row_write writes them (the update forgets the B+tree's buffered leaf when they reach it: no tree is used
+         * in between) */
+        uint32_t rb = pim_tabs[tid].row_bytes;
+        uint8_t *via = (uint8_t *)PIM_MSG(T);
+        uint32_t *tr = (uint32_t *)(void *)(via + rb);
+        if (rb + 8 <= scratch_room(T)) { /* pim_row_write decides the same */
+            pim_bt_copy(via, row, rb);
+            tr[0] = U_UPDATE | (tid << 8);
+            tr[1] = off;
+        }
+    }
+    return off;
 }
 
 /*
@@ -278,6 +303,8 @@ static void mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, u
 PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
 {
     pim_task_t *T = pim_me();
+    uint32_t kept = tid >> 8; /* in place, the before image kept by its PKFIND (pim_pk_find) */
+    tid &= 0xffu;
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
     uint32_t trailer[2] __attribute__((aligned(8)));
     uint32_t img = kind == U_UPDATE ? rb : 0;
@@ -285,8 +312,10 @@ PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t 
     uint8_t *from;
     pim_off_t rec_at;
     /* an update in place (old == row): the row buffer was changed where it was read, and no indexed column
-     * changed (the compiler only does it then); the before image is still the row in MRAM */
+     * changed (the compiler only does it then); the before image is still the row in MRAM, or kept in the scratch */
+    uint8_t *via = (uint8_t *)PIM_MSG(T);
     bool in_place = old == row;
+    assert(!kept || in_place);
 #if PIM_HAS(PIM_F_TREES)
     T->win_end = 0; /* the range window may hold this row or a chain link this write changes */
 #endif
@@ -310,20 +339,20 @@ PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t 
     tr = trailer;
     rec_at = T->undo_pos + img;
     if (in_place) {
-        /* The before image is the row in MRAM. It travels through the arena's scratch, which nothing uses
-         * during an update: the message buffer (written only when the call fails), the key buffers and the
-         * B+tree buffers, up to the frame (docs/vm.md "WRAM during a launch"). When the trailer fits behind
-         * it, the whole record is written by one DMA. */
-        uint8_t *via = (uint8_t *)PIM_MSG(T);
-        uint32_t room = (uint32_t)(T->frame - via) & ~7u;
+        /* The before image is the row in MRAM (or already in the scratch, kept): it travels through the arena's
+         * scratch (scratch_room) */
+        uint32_t room = scratch_room(T);
 #if PIM_HAS(PIM_F_TREES | PIM_F_TREE_WRITES)
-        pim_bt_forget(); /* the B+tree's node buffer is part of the stretch */
+        pim_bt_forget(via + img + 8); /* the B+tree's node buffer follows: a long image reaches it */
 #endif
         assert(room >= PIM_MSG_MAX && room <= pim_img.arena_bytes); /* the arena's layout, docs/vm.md */
         if (img + 8 <= room) {
-            pim_mram_get(off, via, img);
-            from = via;
             tr = (uint32_t *)(void *)(via + img);
+            if (!kept) {
+                pim_mram_get(off, via, img);
+            }
+            assert(!kept || (tr[0] == (U_UPDATE | (tid << 8)) && tr[1] == off)); /* pim_pk_find kept this row's */
+            from = via;
             rec_at = T->undo_pos;
         } else {
             mram_move(T->undo_pos, off, img, via, room);

@@ -410,7 +410,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = *(const uint32_t *)(void *)dst;
             goto num;
         case OP_PKFIND:
-            off = pim_pk_find(y, dst);
+            off = pim_pk_find(y | (uint32_t)in->b << 8, dst); /* b = 1: keep the before image (pim_row_keep) */
             goto offset;
 #if PIM_HAS(PIM_F_SCAN)
         case OP_SCANOPEN:
@@ -436,8 +436,9 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             pim_row_write(in->b, PIM_NONE, NULL, dst);
             break;
         case OP_UPDATE:
-            /* y = NO_OPERAND: the row at x was changed in place (no indexed column: the compiler checks) */
-            pim_row_write(in->b, (pim_off_t)A->v, y == PIM_NO_OPERAND ? dst : F + y, dst);
+            /* y = NO_OPERAND: the row at x was changed in place (no indexed column: the compiler checks); c = 1: its
+             * PKFIND kept the before image (pim_row_keep) */
+            pim_row_write(in->b | (uint32_t)in->c << 8, (pim_off_t)A->v, y == PIM_NO_OPERAND ? dst : F + y, dst);
             break;
         case OP_DELETE:
             pim_row_write(in->b, (pim_off_t)A->v, dst, NULL);

@@ -581,6 +581,132 @@ static void exhaustion_test(unsigned ks)
     remove_all();
 }
 
+/* ---- the insert fast path (pim_btree.c fast_t) ---- */
+
+/* do_insert, telling whether it took the fast path: an insert that reads nothing edits the buffered leaf, and then
+ * it writes exactly that leaf (a descent reads the root at least). */
+static bool insert_fast(uint32_t e)
+{
+    unsigned long r0 = g_dma_reads, w0 = g_dma_writes;
+    bool had = model_has(e);
+    do_insert(e);
+    bool fast = g_dma_reads == r0;
+    CHECK(!fast || (!had && g_dma_writes - w0 == 1), "a read-free insert wrote %lu times (present before: %d)",
+          g_dma_writes - w0, had);
+    return fast;
+}
+
+/*
+ * Ascending runs of inserts (TPC-C's order lines: one order's lines in a district's key range) into the middle and
+ * the end of a tree of scattered entries. Within a run most inserts take the fast path; it must never be taken when
+ * its leaf is not the right one or its image is stale: across the leaf's separator (the run walks into the next
+ * leaf), into a full leaf (the run's split instead), after another writer changed the tree (its version moves),
+ * after the node buffer served a lookup, a remove or an update's before image that reaches it, and when the
+ * previous insert went into another tree whose version happens to be the same. Some runs are undone in reverse
+ * order, as a call's rollback does, and the tree must be exactly what it was.
+ */
+static uint64_t g_buffers[(PIM_BT_BUFFER_BYTES(PIM_BT_MAX_KEY) + 7) / 8]; /* the tree's (main gives them) */
+
+static void runs_test(unsigned ks)
+{
+    static uint32_t saved[MAX_MODEL];
+    g_ks = ks;
+    alloc_reset(ks);
+    build_pool();
+    pim_bt_init(&g_tree, ks, test_alloc(g_node_bytes));
+    g_nm = 0;
+    for (uint32_t i = 0; i < 3000; i++)
+        do_insert(rnd_below(MAX_MODEL));
+    unsigned long inserts = 0, fast = 0, undone = 0, disturbed = 0;
+    for (g_op = 0; g_op < 2000; g_op++) {
+        /* one run in ten at the tree's end (no separator right of its leaf) */
+        uint32_t e = g_op % 10 == 0 ? MAX_MODEL - 200 + rnd_below(50) : rnd_below(MAX_MODEL - 200);
+        uint32_t len = 1 + rnd_below(30), nm = g_nm, disturb = rnd_below(len + 20), added[30], nadded = 0;
+        bool undo = rnd_below(4) == 0;
+        pim_btree_t t2; /* another tree, written between two inserts of the run, with its entry k2 */
+        uint32_t k2 = 0;
+        t2.root = PIM_BT_NONE;
+        if (undo)
+            memcpy(saved, g_model, nm * sizeof *g_model);
+        for (uint32_t i = 0; i < len; i++, e += rnd_below(8) == 0 ? 2 + rnd_below(3) : 1) {
+            bool stale = false;
+            if (i > 0 && i == disturb) {
+                /* something between two inserts of the run that the next insert must notice */
+                disturbed++;
+                switch (rnd_below(6)) {
+                case 0: /* another tasklet's write (only its version is seen) */
+                    g_tree.version++;
+                    stale = true;
+                    break;
+                case 1: /* a lookup through the node buffer */
+                    pim_bt_contains_key(&g_tree, key_of(rnd_below(MAX_MODEL)), ks);
+                    stale = true;
+                    break;
+                case 2: /* an in-place update whose before image reaches into the node buffer */
+                    pim_bt_forget((uint8_t *)g_buffers + 8);
+                    stale = true;
+                    break;
+                case 3: /* one that stops short of it changes nothing */
+                    pim_bt_forget(g_buffers);
+                    break;
+                case 4: /* a remove elsewhere (not while undoing: the model must come back whole) */
+                    if (!undo && g_nm > 0) {
+                        do_remove(g_model[rnd_below(g_nm)]);
+                        stale = true;
+                    }
+                    break;
+                default: { /* an insert into another tree that ends with the same key size and version */
+                    k2 = rnd_below(MAX_MODEL);
+                    pim_bt_init(&t2, ks, test_alloc(g_node_bytes));
+                    t2.version = g_tree.version - 1;
+                    CHECK(pim_bt_insert(&t2, key_of(k2), row_of(k2), test_alloc, test_free), "insert into t2");
+                    CHECK(t2.version == g_tree.version, "t2's version");
+                    stale = true;
+                    break;
+                }
+                }
+            }
+            bool had = model_has(e), was_fast = insert_fast(e);
+            CHECK(!(was_fast && stale), "the fast path was taken after its leaf image went stale");
+            if (!had)
+                added[nadded++] = e;
+            inserts++;
+            fast += was_fast;
+            if (t2.root != PIM_BT_NONE) { /* t2 holds its one entry; it goes */
+                CHECK(pim_bt_validate(&t2) == 1 && t2.entries == 1 && t2.height == 1, "t2 structure");
+                pim_bt_cursor_t c;
+                pim_bt_seek(&t2, &c, NULL, 0, true, NULL, 0, true, false);
+                uint8_t key[PIM_BT_MAX_KEY];
+                CHECK(pim_bt_next(&t2, &c, key) == row_of(k2) && memcmp(key, key_of(k2), ks) == 0 &&
+                          pim_bt_next(&t2, &c, NULL) == PIM_BT_NONE,
+                      "t2 holds its one entry");
+                CHECK(pim_bt_remove(&t2, key_of(k2), row_of(k2), test_free), "remove from t2");
+                test_free(t2.root, g_node_bytes);
+                t2.root = PIM_BT_NONE;
+            }
+        }
+        if (undo) {
+            /* the call rolls back: its undo log removes the run's entries, the last first */
+            while (nadded > 0)
+                do_remove(added[--nadded]);
+            CHECK(g_nm == nm && memcmp(saved, g_model, nm * sizeof *g_model) == 0, "the undone run left changes");
+            check_range(NULL, 0, true, NULL, 0, true, false);
+            undone++;
+        }
+        if (g_op % 50 == 0)
+            check_structure();
+    }
+    check_all();
+    printf("runs ks=%2u: %lu inserts in ascending runs, %lu took the fast path, %lu runs disturbed, %lu undone, "
+           "%u entries at height %u\n",
+           ks, inserts, fast, disturbed, undone, g_nm, g_tree.height);
+    /* with the default fanout about half of them (the run's first insert, each split and the insert after it
+     * descend); the minimal fanout's leaves take 3 entries, so its runs split every other insert */
+    CHECK(fast * (PIM_BT_FANOUT >= 10 ? 3 : 10) > inserts, "only %lu of %lu run inserts took the fast path", fast,
+          inserts);
+    remove_all();
+}
+
 /* ---- DMA cost of lookups ---- */
 static void encode_key(uint8_t *k, uint64_t v, unsigned ks)
 {
@@ -651,8 +777,7 @@ int main(int argc, char **argv)
     CHECK(g_model && g_free_list && g_allocated, "out of memory");
     printf("pim_btree test: fanout %u, max height %u, seed %lu\n", PIM_BT_FANOUT, PIM_BT_MAX_HEIGHT, g_seed);
     /* the tree's buffers, sized for the largest key (a kernel carves them out of its WRAM arenas) */
-    static uint64_t buffers[(PIM_BT_BUFFER_BYTES(PIM_BT_MAX_KEY) + 7) / 8];
-    pim_bt_buffers(0, buffers, (uint8_t *)buffers + PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) + PIM_BT_MAX_KEY + 8);
+    pim_bt_buffers(0, g_buffers, (uint8_t *)g_buffers + PIM_BT_NODE_BYTES(PIM_BT_MAX_KEY) + PIM_BT_MAX_KEY + 8);
 
     static const unsigned key_sizes[] = {8, 16, 40, 64};
 #if PIM_BT_MAX_HEIGHT < 8
@@ -670,6 +795,8 @@ int main(int argc, char **argv)
     exhaustion_test(8);
     queue_test(8);
     queue_test(16);
+    runs_test(8);
+    runs_test(40);
     /* 1M entries; the minimal fanout's trees would outgrow PIM_BT_MAX_HEIGHT, so it measures 50k. */
     uint32_t million = PIM_BT_FANOUT >= 6 ? 1000000 : 50000;
     lookup_cost(8, million, false);

@@ -560,6 +560,71 @@ static void logput(void)
     END();
 }
 
+/* PUTRUN(N INT @4 (0), BASE INT @8 (1), FAIL BOOLEAN @12 (2)): inserts ACCT rows ID = BASE .. BASE + N - 1, all named
+ * 'run' (so their (NAME, ID) entries ascend: the B+tree's insert fast path), BAL 0, CODE NULL; then 45005 when FAIL */
+static void putrun(void)
+{
+    uint32_t l, e, no;
+    begin(P_PUTRUN, 0);
+    INT(0, 0);
+    INT(1, 1);
+    LD(2, par(4, 0, PIM_K_I32, 0));
+    LD(3, par(8, 1, PIM_K_I32, 0));
+    STR(8, "run");
+    INT(7, 0);
+    NUL(9);
+    l = here();
+    CMP(5, 0, 2, PIM_REL_LT);
+    e = J(OP_JF, 5, 0);
+    FILL(0, BUF, 56);
+    OP3(OP_ADD, 6, 3, 0);
+    ST(6, id_of(BUF, PIM_FD_NOT_NULL));
+    ST(8, name_of(BUF));
+    ST(7, bal_of(BUF));
+    ST(9, code_of(BUF));
+    emit(OP_INSERT, 0, 0, 0, BUF, 0);
+    OP3(OP_ADD, 0, 0, 1);
+    JMP(l);
+    patch(e, here());
+    LD(4, par(12, 2, PIM_K_BOOL, 0));
+    no = J(OP_JF, 4, 0);
+    SIGNAL(PIM_NO_CELL, "45005");
+    patch(no, here());
+    END();
+}
+
+/* KEEPPAY(ID @4 (0), AMOUNT BIGINT @8 (1), TIMES INT @16 (2), FAIL BOOLEAN @20 (3)): TIMES in-place updates BAL =
+ * BAL - AMOUNT, each found by a PKFIND that keeps the before image for its UPDATE (PKFIND b = 1, UPDATE c = 1), then
+ * 45006 when FAIL */
+static void keeppay(void)
+{
+    uint32_t l, e, miss, no;
+    begin(P_KEEPPAY, 0);
+    INT(1, 0);
+    LD(2, par(16, 2, PIM_K_I32, 0));
+    INT(3, 1);
+    l = here();
+    CMP(4, 1, 2, PIM_REL_LT);
+    e = J(OP_JF, 4, 0);
+    MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
+    emit(OP_PKFIND, 0, 1, 0, BUF, 0);
+    miss = J(OP_JNULL, 0, 0);
+    LD(5, bal_of(BUF));
+    LD(6, par(8, 1, PIM_K_I64, 0));
+    OP3(OP_SUB, 5, 5, 6);
+    ST(5, bal_of(BUF));
+    emit(OP_UPDATE, 0, 0, 1, BUF, PIM_NO_OPERAND); /* in place (BAL is in no index), the image kept */
+    patch(miss, here());
+    OP3(OP_ADD, 1, 1, 3);
+    JMP(l);
+    patch(e, here());
+    LD(7, par(20, 3, PIM_K_BOOL, 0));
+    no = J(OP_JF, 7, 0);
+    SIGNAL(PIM_NO_CELL, "45006");
+    patch(no, here());
+    END();
+}
+
 /* AGAIN(ID @4 (0), TIMES INT @8 (1)): TIMES updates of one row (BAL + 1 each): every one logs a before image */
 static void again(void)
 {
@@ -989,4 +1054,6 @@ void assemble(void)
     xgroup();
     wscan(P_WSCAN, WSCAN_FRAME);
     wscan(P_WSCAN_FULL, FRAME);
+    putrun();
+    keeppay();
 }

@@ -7,7 +7,7 @@
 enum {
     P_PUT, P_GET, P_PAY, P_RENAME, P_DEL, P_RANGE, P_ARITH, P_STRS, P_LOGIC, P_ARRAY, P_LOOP, P_BUMP, P_STATS,
     P_TOP, P_LOGPUT, P_AGAIN, P_XREAD, P_XPAY, P_XSHASH, P_XJOIN, P_XAGG, P_XROWS, P_XHASH, P_SORTKEY, P_XMANY,
-    P_XGROUP, P_WSCAN, P_WSCAN_FULL
+    P_XGROUP, P_WSCAN, P_WSCAN_FULL, P_PUTRUN, P_KEEPPAY
 };
 /* WSCAN's frame: the arena's frame (FRAME) is larger by the range window's bytes */
 #define WSCAN_FRAME 1280u

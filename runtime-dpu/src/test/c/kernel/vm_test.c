@@ -143,6 +143,23 @@ static void logput(int32_t n, int64_t base)
     *(int64_t *)(void *)(p + 8) = base;
 }
 
+static void putrun(int32_t n, int32_t base, int fail)
+{
+    uint8_t *p = call(P_PUTRUN, 16);
+    *(int32_t *)(void *)(p + 4) = n;
+    *(int32_t *)(void *)(p + 8) = base;
+    p[12] = (uint8_t)fail;
+}
+
+static void keeppay(int32_t id, int64_t amount, int32_t times, int fail)
+{
+    uint8_t *p = call(P_KEEPPAY, 24);
+    *(int32_t *)(void *)(p + 4) = id;
+    *(int64_t *)(void *)(p + 8) = amount;
+    *(int32_t *)(void *)(p + 16) = times;
+    p[20] = (uint8_t)fail;
+}
+
 /* ---- checks ---- */
 
 void expect_account(result_t r, const char *name, int64_t bal, const char *code, const char *what)
@@ -889,6 +906,75 @@ static void test_mram_full(struct dpu_set_t set)
     expect_error(result_at(11), "53200", "still no MRAM for an index node");
 }
 
+/*
+ * Calls that insert runs of ascending index entries (rows named 'run' with ascending ids: their (NAME, ID) entries
+ * follow each other, as TPC-C's order lines do, while every row also enters the CODE index: inserts into two trees
+ * interleave), with splits of both indexes; a run rolled back by SIGNAL between two committed ones must leave no
+ * entry, in this launch and the next.
+ */
+static void test_runs(struct dpu_set_t set)
+{
+    static int32_t ids[2 + 33];
+    uint32_t n = 0;
+    int32_t i;
+    ids[n++] = 2;
+    for (i = 100; i < 133; i++) {
+        ids[n++] = i;
+    }
+    ids[n++] = 1;
+    batch_begin(1, NULL);
+    put(1, "zed", 1, 0, NULL);
+    put(2, "abe", 1, 0, NULL);
+    putrun(25, 100, 0);   /* 2 */
+    putrun(30, 200, 1);   /* 3: rolled back */
+    putrun(8, 125, 0);    /* 4: the first run goes on */
+    range("a", "zzz", 0); /* 5 */
+    get(210);             /* 6 */
+    CHECK(run(set) == 7, "runs launch");
+    expect_ok(result_at(2), "the first run");
+    expect_error(result_at(3), "45005", "the run rolled back");
+    expect_ok(result_at(4), "the first run goes on");
+    expect_range(result_at(5), ids, n, "the NAME index after the runs");
+    expect_account(result_at(6), NULL, 0, NULL, "a rolled back row");
+
+    batch_begin(0, NULL);
+    putrun(12, 300, 1);
+    range("a", "zzz", 0);
+    range("a", "zzz", 1);
+    CHECK(run(set) == 3, "runs launch 2");
+    expect_error(result_at(0), "45005", "a second rolled back run");
+    expect_range(result_at(1), ids, n, "the NAME index in the next launch");
+    for (i = 0; i < (int32_t)n / 2; i++) {
+        int32_t t = ids[i];
+        ids[i] = ids[n - 1 - i];
+        ids[n - 1 - i] = t;
+    }
+    expect_range(result_at(2), ids, n, "the NAME index descending");
+}
+
+/*
+ * In-place updates whose PKFIND keeps the before image (the undo record is written from it, not read again): several
+ * in one call, committed or rolled back by SIGNAL, must leave exactly the committed balances.
+ */
+static void test_kept_images(struct dpu_set_t set)
+{
+    batch_begin(0, NULL);
+    put(50, "kim", 1000, 0, "K5  ");
+    keeppay(50, 100, 3, 0); /* 1 */
+    keeppay(50, 100, 2, 1); /* 2: rolled back */
+    get(50);                /* 3 */
+    keeppay(50, 1, 1, 0);   /* 4 */
+    keeppay(51, 1, 1, 0);   /* 5: no such row */
+    get(50);                /* 6 */
+    CHECK(run(set) == 7, "kept images launch");
+    expect_ok(result_at(1), "three kept updates");
+    expect_error(result_at(2), "45006", "kept updates rolled back");
+    expect_account(result_at(3), "kim", 700, "K5  ", "after the rollback");
+    expect_ok(result_at(4), "one more");
+    expect_ok(result_at(5), "a missing row");
+    expect_account(result_at(6), "kim", 699, "K5  ", "after the last update");
+}
+
 int main(int argc, char **argv)
 {
     struct dpu_set_t set;
@@ -915,6 +1001,8 @@ int main(int argc, char **argv)
     test_exchange(set);
     test_window(set);
     test_mram_full(set);
+    test_runs(set);
+    test_kept_images(set);
     test_busy_mask(set);
     dpu_free(set);
     if (argc > 3) {

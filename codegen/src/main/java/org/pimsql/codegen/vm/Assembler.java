@@ -206,6 +206,11 @@ final class Assembler {
         return out.array();
     }
 
+    /** The emitted instruction at {@code index} as {op, a, b, c, x, y}; changing it changes the program. */
+    int[] at(int index) {
+        return code.get(index);
+    }
+
     /** The instructions as {op, a, b, c, x, y} (after {@link #finish}), for listings. */
     List<int[]> instructions() {
         return code;

@@ -83,6 +83,8 @@ public final class Listing {
                 case "truncate" -> v == 0 ? null : "dropping what passes the capacity";
                 case "imm" -> Short.toString((short) v);
                 case "skip" -> v == 0 ? null : "skip " + v;
+                case "keep" -> v == 0 ? null : "keeping the before image";
+                case "kept" -> v == 0 ? null : "before image kept by its PKFIND";
                 case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);

@@ -52,6 +52,17 @@ final class QueryCompiler {
     boolean gathered;
     /** The join of an exchange call being compiled (set by ExchangeCompiler around the statement), else null. */
     ExchangeAccesses.Join join;
+    /** The instruction index of the last PKFIND emitted (an in-place UPDATE may have it keep its before image). */
+    private int lastProbe = -1;
+    /**
+     * What may run between a PKFIND that keeps its row's before image in the arena's scratch and the in-place UPDATE
+     * of that row (pim_pk_find): operations on cells and frame fields only, no row access and no write (a failing one
+     * ends the call, which never reaches the UPDATE).
+     */
+    private static final java.util.Set<Op> FRAME_ONLY = java.util.EnumSet.of(Op.NOP, Op.JMP, Op.JT, Op.JF, Op.JFALSE,
+            Op.JNULL, Op.JNN, Op.NULL, Op.INT, Op.INT64, Op.STR, Op.COPY, Op.NOW, Op.LD, Op.ST, Op.MV, Op.FILL, Op.COPYB,
+            Op.ADD, Op.SUB, Op.MUL, Op.DIV, Op.MOD, Op.CMP, Op.SCMP, Op.NEG, Op.ADDI, Op.CMPI, Op.SCALE, Op.FIT, Op.NOT,
+            Op.AND, Op.OR, Op.ISNULL, Op.ELEM, Op.CARD);
 
     QueryCompiler(ProcCompiler p) {
         this.p = p;
@@ -285,12 +296,13 @@ final class QueryCompiler {
         }
         if (inPlace(up, t)) {
             // no index moves and no clause reads what another wrote: the row buffer is changed where it was read
+            int start = a().size();
             change(up.target(), (scope, row, off) -> {
                 for (Stmt.SetClause sc : up.sets()) {
                     FieldLayout f = t.row().fields().get(sc.column().ordinal());
                     p.store(Fd.of(row, f), sc.column().type(), !sc.column().nullable(), sc.value(), scope);
                 }
-                a().emit(Op.UPDATE, off, t.id(), 0, row, VmFormat.NO_OPERAND);
+                a().emit(Op.UPDATE, off, t.id(), keptImage(start, row, t) ? 1 : 0, row, VmFormat.NO_OPERAND);
             });
             return;
         }
@@ -303,6 +315,29 @@ final class QueryCompiler {
             }
             a().emit(Op.UPDATE, off, t.id(), 0, newRow, row);
         });
+    }
+
+    /**
+     * Whether the in-place UPDATE about to be emitted can take its before image from its PKFIND (UPDATE c = 1, PKFIND
+     * b = 1: the kernel keeps the row it found in the arena's scratch and writes the undo record from it without
+     * reading the row again): the statement's last PKFIND, emitted since {@code start}, loaded this
+     * table's row into {@code row}, and only frame work ran since. If so the PKFIND is told to keep the image.
+     */
+    private boolean keptImage(int start, int row, TableLayout t) {
+        if (lastProbe < start) {
+            return false; // the row was not found by a PKFIND of this statement (a collected offset, ROWLOAD)
+        }
+        int[] find = a().at(lastProbe);
+        if (find[0] != Op.PKFIND.code() || find[4] != row || find[5] != t.id()) {
+            return false;
+        }
+        for (int i = lastProbe + 1; i < a().size(); i++) {
+            if (!FRAME_ONLY.contains(Op.values()[a().at(i)[0]])) {
+                return false;
+            }
+        }
+        find[2] = 1;
+        return true;
     }
 
     /**
@@ -492,6 +527,7 @@ final class QueryCompiler {
             }
         }
         p.frame.releaseCells(m);
+        lastProbe = a().size();
         a().emit(Op.PKFIND, off, 0, 0, row, t.id());
     }
 
