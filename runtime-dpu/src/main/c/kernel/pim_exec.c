@@ -8,7 +8,8 @@
  * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
  * batch (its call table of call headers, docs/wire-format.md); the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags
  * bits 8-15), and all tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is
- * that of running the batch serially in batch order. A tasklet the batch gives no call only meets the barriers (the header counts the waves). Each tasklet writes its records
+ * that of running the batch serially in batch order. A tasklet the batch gives no call, or whose last call (flagged PIM_CALL_LAST) is done,
+ * only meets the barriers (the header counts the waves). Each tasklet writes its records
  * into its own slice of the output area, and the result header says how much of each slice holds records: the
  * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
  * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
@@ -258,7 +259,8 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 int main(void)
 {
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT(), left = 0, waves;
+    uint32_t i, slot = PIM_SLOT(), left = 0, waves = 1;
+    bool rest;
     pim_task_t *T = &pim_task[slot];
     const call_hdr_t *e = NULL;
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
@@ -297,17 +299,10 @@ int main(void)
         pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out and the batch header read */
-    if (PIM_DMA_SAVERS && (pim_k.busy >> slot & 1u) == 0) {
-        /* the batch gives this tasklet no call: it only meets the others at each later wave's barrier, and stops
-         * where they do (they read `stopped` right after a barrier, as this loop does) */
-        for (waves = pim_k.waves; waves > 1 && !stopped; waves--) {
-            WAVE_BARRIER();
-        }
-        i = pim_k.ncalls; /* and skips the walk */
-    } else {
-        i = 0;
-    }
-    for (pos = pim_k.calls; i < pim_k.ncalls; i++, pos += ch.bytes) {
+    /* rest: this tasklet has no call left in the batch (none at all, or it ran the one flagged PIM_CALL_LAST); it
+     * only meets the others at the later waves' barriers, below, and reads no more of the call table */
+    rest = PIM_DMA_SAVERS && (pim_k.busy >> slot & 1u) == 0;
+    for (i = 0, pos = pim_k.calls; !rest && i < pim_k.ncalls; i++, pos += ch.bytes) {
         if (left == 0) {
             /* the next chunk of the call table, into the arena's record area (free between this tasklet's calls) */
             left = pim_k.ncalls - i < PIM_CALL_TABLE_CHUNK ? pim_k.ncalls - i : PIM_CALL_TABLE_CHUNK;
@@ -319,6 +314,7 @@ int main(void)
         assert((ch.bytes & 7u) == 0 && pos + ch.bytes <= pim_k.end);
         if (i > 0 && (ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
             WAVE_BARRIER(); /* every call of the wave before is done */
+            waves++;
             if (stopped) {
                 break; /* a slice filled in an earlier wave: no later wave runs */
             }
@@ -354,6 +350,15 @@ int main(void)
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
             }
             left = 0; /* the call used the record area: the table is read again from the next call */
+            rest = PIM_DMA_SAVERS && (ch.flags & PIM_CALL_LAST) != 0;
+        }
+    }
+    /* the barriers of the waves this tasklet did not walk, checking `stopped` after each as the walk does (never
+     * before one: a call of the current wave may set it meanwhile) */
+    for (; rest && waves < pim_k.waves; waves++) {
+        WAVE_BARRIER();
+        if (stopped) {
+            break;
         }
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */

@@ -322,6 +322,7 @@ static uint8_t out[2 << 20];
 static dpu_error_t launch(struct dpu_set_t set)
 {
     uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table, size, busy, waves;
+    uint16_t *last_of[PIM_MAX_TASKLETS] = {0};
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -350,10 +351,16 @@ static dpu_error_t launch(struct dpu_set_t set)
         k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
         *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
         busy |= 1u << (k % image_tasklets);
+        last_of[k % image_tasklets] = flags; /* the tasklet's last call so far */
         waves += at == 0 || (*flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0;
         put32(c, size - PIM_CALL_HEADER_BYTES); /* the header's bytes: the body's */
         memcpy(batch + len, calls + at + PIM_CALL_HEADER_BYTES, size - PIM_CALL_HEADER_BYTES);
         len += size - PIM_CALL_HEADER_BYTES;
+    }
+    for (i = 0; i < image_tasklets; i++) {
+        if (last_of[i] != NULL) {
+            *last_of[i] |= PIM_CALL_LAST; /* after it the tasklet only meets the later waves' barriers */
+        }
     }
     put32(batch + 56, batch_busy_override != 0 ? batch_busy_override : busy);
     put32(batch + 60, waves);

@@ -46,6 +46,8 @@ public final class VmFormat {
     public static final int CALL_SERIAL = 2;
     public static final int CALL_MP = 4;
     public static final int CALL_KEEP = 8;
+    /** The last call of the batch its tasklet runs: after it the tasklet only meets the barriers of the later waves. */
+    public static final int CALL_LAST = 16;
     /** Call status in a result record and an exchange report. */
     public static final int STATUS_FAILED = 1;
     public static final int STATUS_BLOCKED = 2;
@@ -254,6 +256,7 @@ public final class VmFormat {
         m.put("CALL_SERIAL", CALL_SERIAL);
         m.put("CALL_MP", CALL_MP);
         m.put("CALL_KEEP", CALL_KEEP);
+        m.put("CALL_LAST", CALL_LAST);
         m.put("ST_FAILED", STATUS_FAILED);
         m.put("ST_BLOCKED", STATUS_BLOCKED);
         m.put("K_BOOL", K_BOOL);

@@ -192,6 +192,17 @@ final class WireCodec implements CallCodec {
         return busy;
     }
 
+    /** Per executing tasklet, the index of the last call it runs in the batch (-1: none). */
+    private static int[] lastCallOfTasklet(boolean[] joinsWave, int tasklets) {
+        int[] last = new int[tasklets];
+        java.util.Arrays.fill(last, -1);
+        for (int i = 0, inWave = 0; i < joinsWave.length; i++) {
+            inWave = joinsWave[i] ? inWave + 1 : 0;
+            last[inWave % tasklets] = i;
+        }
+        return last;
+    }
+
     /** The batch header's count of waves: a tasklet without a call meets the others at each wave's barrier. */
     private static int waves(boolean[] joinsWave) {
         int waves = 0;
@@ -244,6 +255,7 @@ final class WireCodec implements CallCodec {
         }
         b.position(first);
         int tasklets = image.layout().tasklets();
+        int[] last = lastCallOfTasklet(joinsWave, tasklets);
         int inWave = 0;
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
@@ -257,7 +269,8 @@ final class WireCodec implements CallCodec {
             }
             inWave = joinsWave[i] ? inWave + 1 : 0;
             short slot = slots.get(pl.id()).shortValue();
-            short flags = (short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8);
+            short flags = (short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8
+                    | (last[inWave % tasklets] == i ? VmFormat.CALL_LAST : 0));
             int entry = table + SchemaLayout.CALL_HEADER_BYTES * i; // the call's header, in the call table
             b.putInt(entry, callBytes(c)).putShort(entry + 4, slot).putShort(entry + 6, flags)
                     .putLong(entry + 8, c.call().sequence()).putLong(entry + 16, c.call().timestampMicros());
