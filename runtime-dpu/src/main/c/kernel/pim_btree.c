@@ -7,6 +7,12 @@
  * per split level, which is rare, and saves a node buffer per level of WRAM per tasklet.
  */
 #include "pim_btree.h"
+#ifdef PIM_FEATURES /* the kernel's build: a lean kernel (PIM_F_LEAN) leaves the insert fast path out */
+#include "pim_ops.h"
+#define FAST_INSERTS ((PIM_FEATURES & PIM_F_LEAN) == 0)
+#else
+#define FAST_INSERTS 1
+#endif
 
 #include <assert.h>
 #include <attributes.h>
@@ -268,7 +274,7 @@ static node_t *descend(const pim_btree_t *t, const probe_t *p, bool istrict, boo
             path->node[d] = off;
             path->idx[d] = i;
             path->count[d] = n->h.count;
-            if (!leaf && i < n->h.count) { /* record i bounds child i on the right; the deepest one is the leaf's */
+            if (FAST_INSERTS && !leaf && i < n->h.count) { /* record i bounds child i on the right; the deepest one is the leaf's */
                 pim_bt_move_words(path->upper, n->r + i * rs, rs / 4);
             }
         } else if (leaf) {
@@ -321,7 +327,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
     uint32_t cnt = n->h.count, at = f->slot + 1u, seq = 0;
     /* the entry goes right after the previous insert's (fast_t): before the next entry, or the leaf's separator */
-    if (ins && (tagged & 1u) != 0 && f->root == t->root && f->version == t->version &&
+    if (FAST_INSERTS && ins && (tagged & 1u) != 0 && f->root == t->root && f->version == t->version &&
         cmp_probe(n->r + f->at, &p) < 0 && cmp_probe(at < cnt ? n->r + f->at + rs : path.upper, &p) > 0) {
         assert(n->h.level == 0 && at <= cnt);
         path.node[d] = tagged - 1u;
@@ -336,7 +342,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     }
     if (tagged == 0) {
         /* no separator right of the tree's last leaf: an entry above every key (rows are never ~0) stands for it */
-        for (uint32_t w = 0; w < rs / 4; w++)
+        for (uint32_t w = 0; FAST_INSERTS && w < rs / 4; w++)
             ((uint32_t *)(void *)path.upper)[w] = ~0u;
         n = descend(t, &p, true, false, &path, 0, 0);
     }
@@ -408,7 +414,7 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
         n->h.count = (uint16_t)cnt;
         if (cnt <= CAP) {
             store(n, off, rs);
-            if (ins && i == 0) { /* the leaf took the entry without a split: the next insert may take the fast path */
+            if (FAST_INSERTS && ins && i == 0) { /* the leaf took the entry without a split: the next insert may take the fast path */
                 fast_t *nf = (fast_t *)(void *)r;
                 nf->root = t->root;
                 nf->version = t->version;

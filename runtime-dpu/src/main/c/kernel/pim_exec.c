@@ -207,7 +207,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     if (T->status == 0) {
         uint32_t n = p->out_bytes;
         rec->out_bytes = n;
-        if (T->out_pos == T->rec_start + PIM_REC_HDR && n <= PIM_MSG_MAX) {
+        if (PIM_DMA_SAVERS && T->out_pos == T->rec_start + PIM_REC_HDR && n <= PIM_MSG_MAX) {
             /* no result set: the OUT block (the prefix of the parameter block) leaves with the record's header, from
              * the message area; it fits the slice, as an error record would (main kept REC_RESERVE for one) */
             pim_bt_copy(rec + 1, T->frame, n);
@@ -297,7 +297,7 @@ int main(void)
         pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out and the batch header read */
-    if ((pim_k.busy >> slot & 1u) == 0) {
+    if (PIM_DMA_SAVERS && (pim_k.busy >> slot & 1u) == 0) {
         /* the batch gives this tasklet no call: it only meets the others at each later wave's barrier, and stops
          * where they do (they read `stopped` right after a barrier, as this loop does) */
         for (waves = pim_k.waves; waves > 1 && !stopped; waves--) {
@@ -324,7 +324,7 @@ int main(void)
             }
         }
         assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0) &&
-               (pim_k.busy >> (ch.flags >> 8) & 1u) != 0);
+               (!PIM_DMA_SAVERS || (pim_k.busy >> (ch.flags >> 8) & 1u) != 0));
         if ((ch.flags >> 8) == slot && !stopped) {
             /* an exchange call also keeps room for its report and its whole publish budget */
             uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);

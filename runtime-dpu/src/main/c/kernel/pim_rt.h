@@ -33,6 +33,9 @@
 #error "build the kernel with -DPIM_FEATURES=<PIM_F_* bits> (docs/vm.md \"Kernel features\")"
 #endif
 #define PIM_HAS(f) ((PIM_FEATURES & (f)) != 0)
+/* The DMA savers (docs/performance.md "DMA per call"): left out of a lean kernel (PIM_F_LEAN), which the hardware build
+ * takes when the full one does not fit IRAM. They change no result, only the DMA a call costs. */
+#define PIM_DMA_SAVERS (!PIM_HAS(PIM_F_LEAN))
 /* On a function whose error exits end in a call (pim_error, pim_overflow): one shared epilogue instead of a copy of
  * it before each tail call (measured smaller on the proxy: scripts/kernel-iram.sh). */
 #define PIM_NO_TAIL_CALLS __attribute__((disable_tail_calls))

@@ -183,7 +183,7 @@ pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
     tid &= 0xffu;
     len = encode(PIM_INDEX(tid, 0), row, T->key_a);
     off = chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
-    if (keep != 0 && off != PIM_NONE) {
+    if (PIM_DMA_SAVERS && keep != 0 && off != PIM_NONE) {
         /* the before image of the in-place update that follows, and behind it the undo record's trailer, as
          * pim_row_write writes them (the update forgets the B+tree's buffered leaf when they reach it: no tree is used
          * in between) */
@@ -303,7 +303,7 @@ static void mram_move(pim_off_t to, pim_off_t from, uint32_t bytes, void *via, u
 PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t *old, uint8_t *row)
 {
     pim_task_t *T = pim_me();
-    uint32_t kept = tid >> 8; /* in place, the before image kept by its PKFIND (pim_pk_find) */
+    uint32_t kept = PIM_DMA_SAVERS ? tid >> 8 : 0; /* in place, the before image kept by its PKFIND (pim_pk_find) */
     tid &= 0xffu;
     uint32_t rb = pim_tabs[tid].row_bytes, kind = row == NULL ? U_DELETE : (old == NULL ? U_INSERT : U_UPDATE);
     uint32_t trailer[2] __attribute__((aligned(8)));
@@ -507,6 +507,10 @@ pim_off_t pim_range_next(const pim_range_t *r, uint8_t *frame, uint32_t frame_by
     pim_off_t off = pim_bt_next(&pim_trees[x->tree], c, NULL);
     if (off == PIM_NONE || pim_tick()) {
         return PIM_NONE;
+    }
+    if (!PIM_DMA_SAVERS) {
+        pim_row_load(r->table, off, frame + r->row);
+        return off;
     }
     if (off < T->win || off + rb > T->win_end) {
         span = pim_img.frame_bytes - frame_bytes;

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.pimsql.codegen.vm.KernelSpec;
+import org.pimsql.codegen.vm.VmFormat;
 
 /**
  * Builds the one kernel (runtime-dpu's kernel/ sources) for a {@link KernelSpec}: natively for the simulator, for the
@@ -29,6 +30,8 @@ import org.pimsql.codegen.vm.KernelSpec;
  * directory and renamed into place, so a crash leaves no half-built entry (leftovers are removed at the next build).
  */
 public final class KernelBuild {
+    private static final System.Logger LOG = System.getLogger(KernelBuild.class.getName());
+
     private static final Map<String, Path> BUILT = new ConcurrentHashMap<>();
     private static volatile String sourcesHash;
 
@@ -53,20 +56,53 @@ public final class KernelBuild {
         return KernelEstimate.read(dir.resolve("estimate.txt"));
     }
 
-    /** A kernel built by the UPMEM SDK's compiler: the DPU ELF that {@code dpu_load} takes, and its real sizes. */
-    public record DpuKernel(Path elf, DpuElf sizes) {}
+    /**
+     * A kernel built by the UPMEM SDK's compiler: the DPU ELF that {@code dpu_load} takes, its real sizes, and the spec
+     * it was built for (the lean one when the full kernel did not fit).
+     */
+    public record DpuKernel(Path elf, DpuElf sizes, KernelSpec spec) {}
 
     /**
      * {@code spec}'s kernel built by the SDK's DPU compiler with the flags the IRAM estimate assumes
      * ({@link Toolchain#DPU_FLAGS}), cached like the other builds (rebuilt when the compiler's version changes). Its
-     * IRAM and WRAM are read from the ELF; a kernel over a DPU's 4,096 instructions or 64 KiB of WRAM is an error,
-     * never a cached program.
+     * IRAM and WRAM are read from the ELF. A kernel over a DPU's 4,096 instructions is built again lean
+     * ({@link KernelSpec#lean()}: the same results, more DMA); when that does not fit either, or the WRAM does not, it
+     * is an error, never a cached program.
      */
     public static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk) throws IOException, BuildException {
         return dpuProgram(spec, sdk, CacheRoot.get());
     }
 
     static DpuKernel dpuProgram(KernelSpec spec, UpmemSdk sdk, Path cacheRoot) throws IOException, BuildException {
+        int[] iram = {0};
+        try {
+            return dpuBuild(spec, sdk, cacheRoot, iram);
+        } catch (BuildException e) {
+            if (iram[0] == 0 || (spec.features() & VmFormat.F_LEAN) != 0) {
+                throw e;
+            }
+            int full = iram[0];
+            iram[0] = 0;
+            KernelSpec lean = spec.lean();
+            try {
+                DpuKernel k = dpuBuild(lean, sdk, cacheRoot, iram);
+                LOG.log(System.Logger.Level.WARNING, "the DPU kernel {0} has {1} instructions, more than a DPU''s {2}:"
+                        + " running the lean kernel {3} ({4} instructions, without its DMA savers)", spec.id(), full,
+                        DpuElf.IRAM_INSTRUCTIONS, lean.id(), k.sizes().iramInstructions());
+                return k;
+            } catch (BuildException leanError) {
+                if (iram[0] == 0) {
+                    throw leanError;
+                }
+                throw new BuildException(e.getMessage() + "; the lean kernel " + lean.id() + " has " + iram[0]
+                        + " (the proxy estimate is docs/iram.md's; report this with the compiler's version)");
+            }
+        }
+    }
+
+    /** One SDK build; {@code iram[0]} gets the instruction count of a kernel refused for IRAM. */
+    private static DpuKernel dpuBuild(KernelSpec spec, UpmemSdk sdk, Path cacheRoot, int[] iram)
+            throws IOException, BuildException {
         sdk.requireCompiler();
         String compiler = sdk.compiler().toString();
         Path dir = build(spec, "dpu", List.of(compiler), cacheRoot, (tmp, k) -> {
@@ -74,9 +110,10 @@ public final class KernelBuild {
             Toolchain.buildKernelDpu(compiler, tmp, k, spec.defines(), elf);
             DpuElf sizes = DpuElf.read(elf);
             if (sizes.iramInstructions() > DpuElf.IRAM_INSTRUCTIONS) {
+                iram[0] = sizes.iramInstructions();
                 throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " has "
                         + sizes.iramInstructions() + " instructions, more than the " + DpuElf.IRAM_INSTRUCTIONS
-                        + " a DPU's IRAM holds (the proxy estimate is docs/iram.md's; report this with the compiler's version)");
+                        + " a DPU's IRAM holds");
             }
             if (sizes.wramBytes() > DpuElf.WRAM_BYTES) {
                 throw new BuildException("the DPU kernel " + spec.id() + " built by " + compiler + " needs "
@@ -85,7 +122,7 @@ public final class KernelBuild {
             }
         });
         Path elf = dir.resolve("kernel.dpu");
-        return new DpuKernel(elf, DpuElf.read(elf));
+        return new DpuKernel(elf, DpuElf.read(elf), spec);
     }
 
     /** One build into a fresh directory, with the kernel's sources extracted there. */

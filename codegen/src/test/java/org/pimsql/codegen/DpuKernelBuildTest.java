@@ -102,8 +102,42 @@ class DpuKernelBuildTest {
         var spec = new KernelSpec(0x1FFF, 4, 1024);
         BuildException e = assertThrows(BuildException.class, () -> KernelBuild.dpuProgram(spec, sdk, cache));
         assertTrue(e.getMessage().contains("4097 instructions, more than the 4096"), e.getMessage());
+        assertTrue(e.getMessage().contains("the lean kernel f21fff-t4-s1024 has 4097"), e.getMessage());
         assertThrows(BuildException.class, () -> KernelBuild.dpuProgram(spec, sdk, cache));
-        assertEquals(2, calls(sdk).size(), "a failed build is not cached");
+        assertEquals(4, calls(sdk).size(), "each attempt builds the kernel and its lean form; a failed build is not cached");
+    }
+
+    @Test
+    void aKernelOverTheIramBudgetIsBuiltLeanWhenThatFits() throws Exception {
+        Path big = FakeDpuElf.program(4_150, 40_000).write(dir.resolve("big.elf"));
+        Path lean = FakeDpuElf.program(3_900, 40_000).write(dir.resolve("lean.elf"));
+        Path home = dir.resolve("sdk-lean");
+        Files.createDirectories(home.resolve("bin"));
+        Path compiler = home.resolve("bin").resolve(UpmemSdk.COMPILER);
+        int leanFeatures = 0x84F | org.pimsql.codegen.vm.VmFormat.F_LEAN;
+        Files.writeString(compiler, """
+                #!/bin/sh
+                if [ "$1" = "--version" ]; then echo "fake dpu clang 1.0"; exit 0; fi
+                echo "$@" >> "%s"
+                elf="%s"
+                for a in "$@"; do [ "$a" = "-DPIM_FEATURES=%d" ] && elf="%s"; done
+                while [ $# -gt 0 ]; do
+                  if [ "$1" = "-o" ]; then cp "$elf" "$2"; fi
+                  shift
+                done
+                """.formatted(home.resolve("calls.log"), big, leanFeatures, lean));
+        Files.setPosixFilePermissions(compiler, PosixFilePermissions.fromString("rwxr-xr-x"));
+        UpmemSdk sdk = new UpmemSdk(home);
+        var spec = new KernelSpec(0x84F, 11, 1024);
+        KernelBuild.DpuKernel k = KernelBuild.dpuProgram(spec, sdk, dir.resolve("cache"));
+        assertEquals(3_900, k.sizes().iramInstructions());
+        assertEquals(spec.lean(), k.spec());
+        assertTrue(k.spec().covers(spec), "the lean kernel runs every program the full one would");
+        List<String> calls = calls(sdk);
+        assertEquals(2, calls.size(), "the full kernel, then the lean one");
+        assertTrue(calls.get(1).contains("-DPIM_FEATURES=" + leanFeatures), calls.get(1));
+        assertEquals(k.elf(), KernelBuild.dpuProgram(spec, sdk, dir.resolve("cache")).elf());
+        assertEquals(3, calls(sdk).size(), "the lean build is cached; the full one, refused, is tried again");
     }
 
     @Test

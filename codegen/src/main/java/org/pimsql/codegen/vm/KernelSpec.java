@@ -27,12 +27,17 @@ public record KernelSpec(int features, int tasklets, int stackBytes) {
         return (needed.features & ~features) == 0 && tasklets == needed.tasklets && stackBytes == needed.stackBytes;
     }
 
+    /** This spec without the kernel's DMA savers ({@link VmFormat#F_LEAN}): the same programs run, in fewer instructions. */
+    public KernelSpec lean() {
+        return new KernelSpec(features | VmFormat.F_LEAN, tasklets, stackBytes);
+    }
+
     /** The features' names, for summaries. */
     public static String describe(int features) {
         var names = new java.util.ArrayList<String>();
         String[] all = {"B+tree reads", "B+tree writes", "exchange", "exchange joins", "scatter-gather", "DPU hashing",
             "number text", "sorting", "timestamps", "text parsing", "full scans", "distinct sets", "unique B+trees",
-            "relations", "sorted relations", "grouped relations", "more expressions"};
+            "relations", "sorted relations", "grouped relations", "more expressions", "lean (no DMA savers)"};
         for (int i = 0; i < all.length; i++) {
             if ((features & (1 << i)) != 0) {
                 names.add(all[i]);

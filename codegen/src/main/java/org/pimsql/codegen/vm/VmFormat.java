@@ -181,6 +181,13 @@ public final class VmFormat {
      * not carry.
      */
     public static final int F_EXPR = 65536;
+    /**
+     * A lean kernel: built without the kernel's DMA savers (docs/performance.md "DMA per call": the B+tree's ascending
+     * insert runs, kept before images, the range window, idle tasklets skipping the call table, OUT blocks leaving with
+     * their record's header), which cost about 280 IRAM instructions and change no result. No program needs it; the
+     * hardware build takes it when the full kernel does not fit a DPU's IRAM.
+     */
+    public static final int F_LEAN = 131072;
 
     /** Exchange limits. */
     public static final int MP_VALUE_MAX = 1024;
@@ -323,6 +330,7 @@ public final class VmFormat {
         m.put("F_GATHER_SORT", F_GATHER_SORT);
         m.put("F_GATHER_GROUP", F_GATHER_GROUP);
         m.put("F_EXPR", F_EXPR);
+        m.put("F_LEAN", F_LEAN);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);
         m.put("MP_GATHER_PUB_MAX", MP_GATHER_PUB_MAX);
