@@ -322,6 +322,8 @@ static bool write(pim_btree_t *t, const uint8_t *key, pim_mram_off_t row, bool i
     node_t *n = g_node[self];
     fast_t *f = (fast_t *)(void *)g_rec[self];
     path.upper = (uint8_t *)f - rs;
+    /* rec follows the node buffer of the largest key (pim_bt_buffers): the separator's room is in its slack record */
+    assert(!FAST_INSERTS || (path.upper >= n->r + CAP * rs && (uint8_t *)f <= n->r + (CAP + 1u) * (PIM_BT_MAX_KEY + 8u)));
     g_leaf[self] = PIM_BT_NONE; /* the writer's nodes take the node buffer */
     uint32_t cnt = n->h.count, at = f->slot + 1u, seq = 0;
     /* the entry goes right after the previous insert's (fast_t): before the next entry, or the leaf's separator */

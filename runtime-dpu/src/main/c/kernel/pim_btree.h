@@ -128,7 +128,8 @@ _Static_assert(sizeof(pim_btree_t) % 8 == 0 && sizeof(pim_bt_cursor_t) % 8 == 0,
 void pim_bt_init(pim_btree_t *t, uint32_t key_size, pim_mram_off_t root);
 
 /* Gives tasklet `tasklet` its buffers before it uses any tree (8-byte aligned): `node` of
- * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes, k being the largest key size of its trees. */
+ * PIM_BT_NODE_BYTES(k) + (k + 8) bytes and `rec` of k + 8 bytes right behind it, k being the largest key size of its
+ * trees (the insert fast path keeps a separator at the end of node's slack record, just before rec). */
 void pim_bt_buffers(uint32_t tasklet, void *node, void *rec);
 /* The calling tasklet is about to write its arena's WRAM up to `end` (exclusive; the node buffer follows the key
  * buffers): when that reaches the node buffer, the leaf a range scan or the insert fast path keeps there is gone. */

@@ -280,7 +280,7 @@ void pim_fill(void *wram, uint32_t b, uint32_t bytes);
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key);
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row);
 /* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. With 256 added to
- * tid, the row is the before image of the in-place update that follows (PKFIND b = 1): it is kept in the arena's
+ * tid (table ids are below 256: VmCompiler.MAX_TABLES), the row is the before image of the in-place update that follows (PKFIND b = 1): it is kept in the arena's
  * scratch for it (the compiler puts nothing between them that uses the scratch). */
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row);
 /*
