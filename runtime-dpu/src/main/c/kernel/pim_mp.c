@@ -92,6 +92,38 @@ pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
 
 uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
+/*
+ * A missing value (a remote read's INTO values, a join's rowset or lookup): the call goes on speculatively and
+ * blocks when it stops (pim_mp_join_end), at the first missing instance, naming every DPU it needs.
+ */
+void pim_mp_missing(uint32_t dpu)
+{
+    uint32_t i;
+    if (pim_x.miss == 0) {
+        pim_x.miss = pim_x.ord;
+        pim_x.need = dpu;
+    }
+    for (i = 0; i < pim_x.nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return;
+        }
+    }
+    if (pim_x.nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_x.nneed++] = dpu;
+    }
+}
+
+/* The end of a join, and of the call: a missing value blocks the call at the first one, even when what it ran after
+ * it failed, or blocked later (without the real values that proves nothing). */
+void pim_mp_join_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (pim_x.miss != 0) {
+        T->status = PIM_ST_BLOCKED;
+        pim_x.stop = pim_x.miss;
+    }
+}
+
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
  * partition 0, then PartitionPlacement.modulo. */
@@ -146,15 +178,14 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
     }
     at = pim_mp_find(v->stmt, &len);
     if (at == PIM_NONE) {
-#if PIM_HAS(PIM_F_MP_ROWS)
-        if (look) {
-            pim_mp_missing(pim_x.last);
-            return PIM_NONE;
+        /* missing: the call will report BLOCKED here (pim_mp_join_end), but speculates on to publish the reads it
+         * owns further along (docs/multi-partition.md "Speculation"): a read's INTO values become zeros, not NULL, so
+         * that the path most likely stays the one the real values take */
+        pim_mp_missing(pim_x.last);
+        if (!look) {
+            pim_fill(PIM_MP_BUF(T) + 8, 0, v->bytes);
+            xcopy(T, v, false);
         }
-#endif
-        T->status = PIM_ST_BLOCKED;
-        pim_x.stop = pim_x.ord;
-        pim_x.need = pim_x.last;
         return PIM_NONE;
     }
     if (len == 0) {

@@ -170,7 +170,12 @@ final class LaunchDecider {
             List<ExchangeVector.Entry> values = scatter.add(e.getKey(), report.published());
             changed |= x.vector.merge(values);
             for (ExchangeVector.Entry entry : values) {
-                x.owners.put(entry.ordinal(), e.getKey());
+                // a blocked participant speculates past its first missing value (docs/multi-partition.md
+                // "Speculation"): what it published beyond it may lie off the call's real path, so it does not name
+                // the path's owners (the changed-value check above covers its correctness)
+                if (report.status() != ExchangeReport.BLOCKED || entry.ordinal() < report.stop()) {
+                    x.owners.put(entry.ordinal(), e.getKey());
+                }
             }
             for (int need : report.neededDpus()) {
                 if (need < 0 || need >= queues.size()) {
