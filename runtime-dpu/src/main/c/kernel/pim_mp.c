@@ -7,9 +7,10 @@
  * of them follow the same control flow given the same values) and computes the access's partition with
  * the router's function. A local access runs and, if it reads, publishes its INTO values (MPVAL); a remote
  * read takes its values from the vector the host collected in earlier rounds or, when they are not there,
- * BLOCKS the call (status PIM_ST_BLOCKED: the interpreter stops, the call's writes are undone); a remote
- * write is skipped (its owner does it). The host decides from the participants' reports whether the call is
- * done (docs/multi-partition.md "Deciding").
+ * SPECULATES: it goes on with zeros and publishes the reads it owns further along, and the call ends BLOCKED at
+ * the first missing value (status PIM_ST_BLOCKED, its writes undone); a remote write is skipped (its owner does
+ * it). The host decides from the participants' reports whether the call is done (docs/multi-partition.md
+ * "Deciding", "Speculation").
  *
  * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment, pim_exec.c);
  * the next launch's batch says up to where the kept segments are committed, the rest are rolled back first.
@@ -153,11 +154,11 @@ bool pim_mp_at(int64_t key, bool key_null)
 
 /*
  * After an access pim_mp_at routed: the owner publishes the values it read, the others take them from the
- * vector. MPVAL (look false): a read's INTO values; a participant without them BLOCKS (the interpreter stops,
- * run_call undoes the writes, the host asks the owner, pim_x.last). MPLOOK (look true): a join's lookup whose
- * probe found the row at `off` (PIM_NONE: no row, published as an empty value); a participant without the value
- * marks it missing and goes on (pim_mp_rows.c). Returns the row's offset (a taken row: a dummy one, its fields
- * are in the frame) or PIM_NONE.
+ * vector. MPVAL (look false): a read's INTO values; a participant without them marks them missing (the host asks
+ * the owner, pim_x.last) and speculates on with zeros: run_call blocks the call at the first missing ordinal when
+ * it ends and undoes its writes. MPLOOK (look true): a join's lookup whose probe found the row at `off`
+ * (PIM_NONE: no row, published as an empty value); a participant without the value marks it missing and goes on
+ * (pim_mp_rows.c). Returns the row's offset (a taken row: a dummy one, its fields are in the frame) or PIM_NONE.
  */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
 {

@@ -13,7 +13,7 @@
  * Lookups. Each inner lookup is a statement instance of its own (pim_mp_at with no INTO fields): its owner
  * probes and publishes the row's fields (an empty value: no row); the others take them from the vector.
  * A missing value (rowset or lookup) does not stop the call at once: the participant marks it
- * (pim_x.missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
+ * (pim_mp_missing, pim_mp.c), skips the row, publishes every lookup it owns, and blocks at the end of the statement
  * naming every DPU it needs (pim_mp_join_end). So a join costs about three launches whatever its size:
  * the rowset, every owner's lookups, the result.
  *
