@@ -177,7 +177,12 @@ final class LaunchDecider {
                     x.owners.put(entry.ordinal(), e.getKey());
                 }
             }
-            for (int need : report.neededDpus()) {
+            // a call whose participants the host computed joins no DPU named only off its first missing value: such a
+            // name may come from a speculative path (docs/multi-partition.md "Speculation"), and the calls after it on
+            // that DPU are not held back for it
+            List<Integer> needs = x.dataDependent || report.status() != ExchangeReport.BLOCKED ? report.neededDpus()
+                    : List.of(report.needDpu());
+            for (int need : needs) {
                 if (need < 0 || need >= queues.size()) {
                     throw new IllegalStateException("exchange call " + x.call.sequence() + " needs DPU " + need);
                 }
