@@ -204,6 +204,11 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     T->out_pos += PIM_REC_HDR;
 
     pim_vm_run(T, p);
+#if PIM_HAS(PIM_F_MP)
+    if ((ch->flags & PIM_CALL_MP) != 0) {
+        pim_mp_join_end(); /* a run that speculated past a missing value reports BLOCKED at the first one */
+    }
+#endif
     head = PIM_REC_HDR;
     if (T->status == 0) {
         uint32_t n = p->out_bytes;

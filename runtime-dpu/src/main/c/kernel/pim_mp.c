@@ -7,9 +7,10 @@
  * of them follow the same control flow given the same values) and computes the access's partition with
  * the router's function. A local access runs and, if it reads, publishes its INTO values (MPVAL); a remote
  * read takes its values from the vector the host collected in earlier rounds or, when they are not there,
- * BLOCKS the call (status PIM_ST_BLOCKED: the interpreter stops, the call's writes are undone); a remote
- * write is skipped (its owner does it). The host decides from the participants' reports whether the call is
- * done (docs/multi-partition.md "Deciding").
+ * SPECULATES: it goes on with zeros and publishes the reads it owns further along, and the call ends BLOCKED at
+ * the first missing value (status PIM_ST_BLOCKED, its writes undone); a remote write is skipped (its owner does
+ * it). The host decides from the participants' reports whether the call is done (docs/multi-partition.md
+ * "Deciding", "Speculation").
  *
  * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment, pim_exec.c);
  * the next launch's batch says up to where the kept segments are committed, the rest are rolled back first.
@@ -92,6 +93,38 @@ pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
 
 uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
+/*
+ * A missing value (a remote read's INTO values, a join's rowset or lookup): the call goes on speculatively and
+ * blocks when it stops (pim_mp_join_end), at the first missing instance, naming every DPU it needs.
+ */
+void pim_mp_missing(uint32_t dpu)
+{
+    uint32_t i;
+    if (pim_x.miss == 0) {
+        pim_x.miss = pim_x.ord;
+        pim_x.need = dpu;
+    }
+    for (i = 0; i < pim_x.nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return;
+        }
+    }
+    if (pim_x.nneed < PIM_MP_NEEDS) {
+        pim_mp_needs[pim_x.nneed++] = dpu;
+    }
+}
+
+/* The end of a join, and of the call: a missing value blocks the call at the first one, even when what it ran after
+ * it failed, or blocked later (without the real values that proves nothing). */
+void pim_mp_join_end(void)
+{
+    pim_task_t *T = pim_me();
+    if (pim_x.miss != 0) {
+        T->status = PIM_ST_BLOCKED;
+        pim_x.stop = pim_x.miss;
+    }
+}
+
 
 /* The DPU of a partition key: the router's MOD function (PartitionFunction), floorMod(key, P), NULL keys on
  * partition 0, then PartitionPlacement.modulo. */
@@ -121,11 +154,11 @@ bool pim_mp_at(int64_t key, bool key_null)
 
 /*
  * After an access pim_mp_at routed: the owner publishes the values it read, the others take them from the
- * vector. MPVAL (look false): a read's INTO values; a participant without them BLOCKS (the interpreter stops,
- * run_call undoes the writes, the host asks the owner, pim_x.last). MPLOOK (look true): a join's lookup whose
- * probe found the row at `off` (PIM_NONE: no row, published as an empty value); a participant without the value
- * marks it missing and goes on (pim_mp_rows.c). Returns the row's offset (a taken row: a dummy one, its fields
- * are in the frame) or PIM_NONE.
+ * vector. MPVAL (look false): a read's INTO values; a participant without them marks them missing (the host asks
+ * the owner, pim_x.last) and speculates on with zeros: run_call blocks the call at the first missing ordinal when
+ * it ends and undoes its writes. MPLOOK (look true): a join's lookup whose probe found the row at `off`
+ * (PIM_NONE: no row, published as an empty value); a participant without the value marks it missing and goes on
+ * (pim_mp_rows.c). Returns the row's offset (a taken row: a dummy one, its fields are in the frame) or PIM_NONE.
  */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
 {
@@ -146,15 +179,14 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
     }
     at = pim_mp_find(v->stmt, &len);
     if (at == PIM_NONE) {
-#if PIM_HAS(PIM_F_MP_ROWS)
-        if (look) {
-            pim_mp_missing(pim_x.last);
-            return PIM_NONE;
+        /* missing: the call will report BLOCKED here (pim_mp_join_end), but speculates on to publish the reads it
+         * owns further along (docs/multi-partition.md "Speculation"): a read's INTO values become zeros, not NULL, so
+         * that the path most likely stays the one the real values take */
+        pim_mp_missing(pim_x.last);
+        if (!look) {
+            pim_fill(PIM_MP_BUF(T) + 8, 0, v->bytes);
+            xcopy(T, v, false);
         }
-#endif
-        T->status = PIM_ST_BLOCKED;
-        pim_x.stop = pim_x.ord;
-        pim_x.need = pim_x.last;
         return PIM_NONE;
     }
     if (len == 0) {

@@ -13,7 +13,7 @@
  * Lookups. Each inner lookup is a statement instance of its own (pim_mp_at with no INTO fields): its owner
  * probes and publishes the row's fields (an empty value: no row); the others take them from the vector.
  * A missing value (rowset or lookup) does not stop the call at once: the participant marks it
- * (pim_x.missing), skips the row, publishes every lookup it owns, and blocks at the end of the statement
+ * (pim_mp_missing, pim_mp.c), skips the row, publishes every lookup it owns, and blocks at the end of the statement
  * naming every DPU it needs (pim_mp_join_end). So a join costs about three launches whatever its size:
  * the rowset, every owner's lookups, the result.
  *
@@ -22,38 +22,6 @@
 #include "pim_rt.h"
 
 #if PIM_HAS(PIM_F_MP_ROWS)
-/*
- * Several missing values (a join's inner lookups): the call goes on and blocks at the end of the statement
- * (pim_mp_join_end), stopping at the first missing instance and naming every DPU it needs.
- */
-void pim_mp_missing(uint32_t dpu)
-{
-    uint32_t i;
-    if (pim_x.miss == 0) {
-        pim_x.miss = pim_x.ord;
-        pim_x.need = dpu;
-    }
-    for (i = 0; i < pim_x.nneed; i++) {
-        if (pim_mp_needs[i] == dpu) {
-            return;
-        }
-    }
-    if (pim_x.nneed < PIM_MP_NEEDS) {
-        pim_mp_needs[pim_x.nneed++] = dpu;
-    }
-}
-
-/* The end of a join in an exchange call: a missing value blocks the call at the first one, even when the rows
- * it saw made the statement fail (without all of them that failure proves nothing). */
-void pim_mp_join_end(void)
-{
-    pim_task_t *T = pim_me();
-    if (pim_x.miss != 0 && T->status != PIM_ST_BLOCKED) {
-        T->status = PIM_ST_BLOCKED;
-        pim_x.stop = pim_x.miss;
-    }
-}
-
 /* The rowset (in the exchange's state: exchange calls run alone on tasklet 0, and a query holds one rowset). */
 #define rs_val (pim_x.rs_val)
 #define rs_ord (pim_x.rs_ord)

@@ -1024,6 +1024,65 @@ static void wscan(uint32_t id, uint16_t frame)
     END();
 }
 
+/* XSPEC's read of ACCT[id].BAL into the field `into`, routed by the route slot at `slot`, published as xv. */
+static void xspec_read(uint16_t id_cell, uint16_t slot, uint16_t into, uint16_t xv)
+{
+    uint32_t skip, skip2;
+    skip = emit(OP_MPAT, 0, PIM_NO_CELL, 0, 0, slot);
+    ST(id_cell, id_of(BUF, 0));
+    emit(OP_PKFIND, 2, 0, 0, BUF, 0);
+    skip2 = J(OP_JNULL, 2, 0);
+    MV(into, bal_of(BUF));
+    patch(skip, here());
+    patch(skip2, here());
+    emit(OP_MPVAL, 0, 0, 0, xv, 0);
+}
+
+/*
+ * XSPEC(A INT @4 (0), route slots @8 and @12, OUT X BIGINT @16 (1), OUT Y BIGINT @24 (2)): speculation past a missing
+ * value (docs/multi-partition.md "Speculation"). X = ACCT[A].BAL (slot @8, statement 15); then, on slot @12's
+ * partition, Y = ACCT[2].BAL when X > 100 (statement 16), else Y = ACCT[4].BAL (statement 17): the path depends on X;
+ * finally 45009 when X = 0 (a placeholder's value). OUT block 32.
+ */
+static void xspec(void)
+{
+    uint32_t other, end, ok;
+    uint16_t x, y2, y4;
+    begin(P_XSPEC, 32);
+    x = word(15 | 16u << 16);
+    word(1 | (uint32_t)XBUF << 16);
+    fd(16, 1, PIM_K_I64, 0, 0);
+    word(8 | 0u << 16);
+    y2 = word(16 | 16u << 16);
+    word(1 | (uint32_t)XBUF << 16);
+    fd(24, 2, PIM_K_I64, 0, 0);
+    word(8 | 0u << 16);
+    y4 = word(17 | 16u << 16);
+    word(1 | (uint32_t)XBUF << 16);
+    fd(24, 2, PIM_K_I64, 0, 0);
+    word(8 | 0u << 16);
+    LD(7, par(4, 0, PIM_K_I32, 0));
+    xspec_read(7, 8, par(16, 1, PIM_K_I64, 0), x);
+    LD(3, par(16, 1, PIM_K_I64, 0));
+    INT(4, 100);
+    CMP(5, 3, 4, PIM_REL_GT);
+    other = J(OP_JF, 5, 0);
+    INT(7, 2);
+    xspec_read(7, 12, par(24, 2, PIM_K_I64, 0), y2);
+    end = J(OP_JMP, 0, 0);
+    patch(other, here());
+    INT(7, 4);
+    xspec_read(7, 12, par(24, 2, PIM_K_I64, 0), y4);
+    patch(end, here());
+    LD(3, par(16, 1, PIM_K_I64, 0));
+    INT(4, 0);
+    CMP(5, 3, 4, PIM_REL_EQ);
+    ok = J(OP_JF, 5, 0);
+    SIGNAL(PIM_NO_CELL, "45009");
+    patch(ok, here());
+    END();
+}
+
 void assemble(void)
 {
     put();
@@ -1056,4 +1115,5 @@ void assemble(void)
     wscan(P_WSCAN_FULL, FRAME);
     putrun();
     keeppay();
+    xspec();
 }

@@ -469,6 +469,87 @@ static void test_relation(struct dpu_set_t set)
     expect_error(result_at(2), "22003", "a merged SUM beyond 64 bits");
 }
 
+static void xspec(int32_t a, uint32_t slot1, uint32_t slot2, int mp)
+{
+    uint8_t *p = xcall(P_XSPEC, 32, mp, 0);
+    *(int32_t *)(void *)(p + 4) = a;
+    *(uint32_t *)(void *)(p + 8) = slot1;
+    *(uint32_t *)(void *)(p + 12) = slot2;
+    set_null(p, 1);
+    set_null(p, 2);
+}
+
+/*
+ * Speculation past a missing value (docs/multi-partition.md "Speculation"): a participant without X goes on with a
+ * zero, publishes the read it owns further along (on the path a zero takes) and reports BLOCKED at X's ordinal, not
+ * the SIGNAL the zero raised; with the real X the path changes (another statement at the same ordinal) and the call
+ * gives the serial result; an entry of another statement at an ordinal is never taken for the one the path reaches.
+ */
+static void test_speculation(struct dpu_set_t set)
+{
+    static const mp_hdr_t mp = {0, 2, 2, 0xffffffffu};
+    uint8_t value[16] = {0};
+    int64_t bal2, bal4;
+    result_t r;
+    uint16_t stmt, len;
+    uint32_t ord;
+    const uint8_t *v;
+    batch_begin(0, &mp);
+    xspec(1, 0, 0, 0);              /* 0: plain: X = BAL of 1 (> 100), Y = BAL of 2 */
+    xspec(3, 0, 0, 0);              /* 1: plain: no ACCT 3: X NULL, Y = BAL of 4 */
+    xspec(1, 1, 0, 1);              /* 2: X is DPU 1's and missing: speculates, publishes Y (statement 17) */
+    *(int64_t *)(void *)(value + 8) = 5000;
+    vec_entry(15, 1, value, 16);
+    xspec(1, 1, 0, 1);              /* 3: X = 5000 from the vector: Y is statement 16 at the same ordinal */
+    vec_entry(15, 1, value, 16);
+    *(int64_t *)(void *)(value + 8) = -1;
+    vec_entry(17, 2, value, 16);
+    xspec(1, 1, 1, 1);              /* 4: both remote: the entry of statement 17 is not Y's: blocked at 2 */
+    *(int64_t *)(void *)(value + 8) = 5000;
+    vec_entry(15, 1, value, 16);
+    *(int64_t *)(void *)(value + 8) = -1;
+    vec_entry(17, 2, value, 16);
+    *(int64_t *)(void *)(value + 8) = 4242;
+    vec_entry(16, 2, value, 16);
+    xspec(1, 1, 1, 1);              /* 5: every value: completes */
+    CHECK(run(set) == 6, "speculation launch");
+
+    r = result_at(0);
+    expect_ok(r, "plain XSPEC");
+    bal2 = out64(r, 24);
+    r = result_at(1);
+    expect_ok(r, "plain XSPEC without the row");
+    CHECK(is_null(r.out, 1), "no ACCT 3");
+    bal4 = out64(r, 24);
+    CHECK(bal2 > 100 && bal4 > 100 && bal2 != bal4, "balances %" PRId64 " %" PRId64, bal2, bal4);
+
+    r = result_at(2);
+    CHECK(r.status == PIM_ST_BLOCKED && r.out_bytes == 0, "speculative run: status %u", r.status);
+    expect_report(r, PIM_ST_BLOCKED, 1, 1, "speculative run");
+    CHECK(r.mp_need == 1 && r.mp_needs == 1 && r.needs[0] == 1, "speculative run needs DPU 1 (%u, %u)", r.mp_need,
+          r.mp_needs);
+    if (r.mp_entries == 1) {
+        entry(r.entries, &stmt, &len, &ord, &v);
+        CHECK(stmt == 17 && len == 16 && ord == 2 && v[0] == 0 && *(const int64_t *)(const void *)(v + 8) == bal4,
+              "the later owned read on the zero's path: %u %u %u", stmt, len, ord);
+    }
+    r = result_at(3);
+    expect_ok(r, "the real value changes the path");
+    CHECK(out64(r, 16) == 5000 && out64(r, 24) == bal2, "X %" PRId64 " Y %" PRId64, out64(r, 16), out64(r, 24));
+    expect_report(r, 0, 1, 0, "the real path's read");
+    if (r.mp_entries == 1) {
+        entry(r.entries, &stmt, &len, &ord, &v);
+        CHECK(stmt == 16 && ord == 2 && *(const int64_t *)(const void *)(v + 8) == bal2, "statement %u at %u", stmt, ord);
+    }
+    r = result_at(4);
+    expect_report(r, PIM_ST_BLOCKED, 0, 2, "another statement's entry at the ordinal");
+    CHECK(r.status == PIM_ST_BLOCKED && r.mp_need == 1, "blocked on Y, needs DPU %u", r.mp_need);
+    r = result_at(5);
+    expect_ok(r, "every value");
+    CHECK(out64(r, 16) == 5000 && out64(r, 24) == 4242, "X %" PRId64 " Y %" PRId64, out64(r, 16), out64(r, 24));
+    expect_report(r, 0, 0, 0, "every value");
+}
+
 void test_exchange(struct dpu_set_t set)
 {
     test_values(set);
@@ -476,6 +557,7 @@ void test_exchange(struct dpu_set_t set)
     test_joins(set);
     test_scatter(set);
     test_relation(set);
+    test_speculation(set);
 }
 
 /* A kernel built without features (one tasklet): runs what needs none, faults on an image that needs more or

@@ -170,9 +170,19 @@ final class LaunchDecider {
             List<ExchangeVector.Entry> values = scatter.add(e.getKey(), report.published());
             changed |= x.vector.merge(values);
             for (ExchangeVector.Entry entry : values) {
-                x.owners.put(entry.ordinal(), e.getKey());
+                // a blocked participant speculates past its first missing value (docs/multi-partition.md
+                // "Speculation"): what it published beyond it may lie off the call's real path, so it does not name
+                // the path's owners (the changed-value check above covers its correctness)
+                if (report.status() != ExchangeReport.BLOCKED || entry.ordinal() < report.stop()) {
+                    x.owners.put(entry.ordinal(), e.getKey());
+                }
             }
-            for (int need : report.neededDpus()) {
+            // a call whose participants the host computed joins no DPU named only off its first missing value: such a
+            // name may come from a speculative path (docs/multi-partition.md "Speculation"), and the calls after it on
+            // that DPU are not held back for it
+            List<Integer> needs = x.dataDependent || report.status() != ExchangeReport.BLOCKED ? report.neededDpus()
+                    : List.of(report.needDpu());
+            for (int need : needs) {
                 if (need < 0 || need >= queues.size()) {
                     throw new IllegalStateException("exchange call " + x.call.sequence() + " needs DPU " + need);
                 }
