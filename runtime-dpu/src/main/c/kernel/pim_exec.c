@@ -366,7 +366,7 @@ int main(void)
             break;
         }
     }
-    WAVE_BARRIER(); /* the last wave is done; every tasklet left the loop at the same call */
+    WAVE_BARRIER(); /* the last wave is done; every tasklet met the same barriers and stopped at the same one */
     if (slot == 0) {
         /* the result header and every slice's entry (its record bytes and count), built in the record area and
          * written by one DMA; the database header stays for the next launch */
