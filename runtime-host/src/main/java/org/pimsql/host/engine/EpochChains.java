@@ -31,10 +31,12 @@ import org.pimsql.frontend.analysis.ConflictFootprint;
 final class EpochChains {
     /** Per (table, primary key): per DPU, the deepest earlier call that wrote the row (row locks). */
     private final Map<ConflictFootprint.Lock, Map<Integer, Integer>> rowWriters = new HashMap<>();
-    /** Per (table, DPU): the deepest earlier call that locked the whole table for writing. */
-    private final Map<String, Integer> wholeTableWriters = new HashMap<>();
+    /** Per (table, DPU) ({@link #tableOnDpu}): the deepest earlier call that locked the whole table for writing. */
+    private final Map<Long, Integer> wholeTableWriters = new HashMap<>();
     /** Per (table, DPU): the deepest earlier call that wrote any row of the table. */
-    private final Map<String, Integer> tableWriters = new HashMap<>();
+    private final Map<Long, Integer> tableWriters = new HashMap<>();
+    /** A number per table name, for the (table, DPU) keys (building a string per lock and DPU cost more than the rest). */
+    private final Map<String, Integer> tableIds = new HashMap<>();
     /** Per DPU: the deepest earlier call that wrote anything (or had no footprint). */
     private final Map<Integer, Integer> writers = new HashMap<>();
     /** Per DPU: the deepest earlier call without a footprint (it may have written anything). */
@@ -65,7 +67,7 @@ final class EpochChains {
                 writer = Math.max(writer, writers.getOrDefault(d, 0));
             } else {
                 for (ConflictFootprint.Lock lock : locks) {
-                    String tableOnDpu = lock.table() + '\u0000' + d;
+                    long tableOnDpu = tableOnDpu(lock.table(), d);
                     if (lock.wholeTable()) {
                         writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu, 0));
                     } else {
@@ -95,7 +97,7 @@ final class EpochChains {
                 if (!lock.write()) {
                     continue;
                 }
-                String tableOnDpu = lock.table() + '\u0000' + d;
+                long tableOnDpu = tableOnDpu(lock.table(), d);
                 tableWriters.merge(tableOnDpu, depth, Math::max);
                 if (lock.wholeTable()) {
                     wholeTableWriters.merge(tableOnDpu, depth, Math::max);
@@ -109,6 +111,15 @@ final class EpochChains {
         }
         deepest = Math.max(deepest, depth);
         return depth;
+    }
+
+    private long tableOnDpu(String table, int dpu) {
+        Integer id = tableIds.get(table);
+        if (id == null) {
+            id = tableIds.size();
+            tableIds.put(table, id);
+        }
+        return (long) id << 32 | (dpu & 0xffffffffL);
     }
 
     private static ConflictFootprint.Lock rowKey(ConflictFootprint.Lock lock) {
