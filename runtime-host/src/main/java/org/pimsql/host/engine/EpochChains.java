@@ -1,5 +1,7 @@
 package org.pimsql.host.engine;
 
+import com.carrotsearch.hppc.IntIntHashMap;
+import com.carrotsearch.hppc.LongIntHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,19 +32,19 @@ import org.pimsql.frontend.analysis.ConflictFootprint;
  */
 final class EpochChains {
     /** Per (table, primary key): per DPU, the deepest earlier call that wrote the row (row locks). */
-    private final Map<ConflictFootprint.Lock, Map<Integer, Integer>> rowWriters = new HashMap<>();
+    private final Map<ConflictFootprint.Lock, IntIntHashMap> rowWriters = new HashMap<>();
     /** Per (table, DPU) ({@link #tableOnDpu}): the deepest earlier call that locked the whole table for writing. */
-    private final Map<Long, Integer> wholeTableWriters = new HashMap<>();
+    private final LongIntHashMap wholeTableWriters = new LongIntHashMap();
     /** Per (table, DPU): the deepest earlier call that wrote any row of the table. */
-    private final Map<Long, Integer> tableWriters = new HashMap<>();
+    private final LongIntHashMap tableWriters = new LongIntHashMap();
     /** A number per table name, for the (table, DPU) keys (building a string per lock and DPU cost more than the rest). */
     private final Map<String, Integer> tableIds = new HashMap<>();
     /** Per DPU: the deepest earlier call that wrote anything (or had no footprint). */
-    private final Map<Integer, Integer> writers = new HashMap<>();
+    private final IntIntHashMap writers = new IntIntHashMap();
     /** Per DPU: the deepest earlier call without a footprint (it may have written anything). */
-    private final Map<Integer, Integer> unknown = new HashMap<>();
+    private final IntIntHashMap unknown = new IntIntHashMap();
     /** Per DPU: the deepest earlier call. */
-    private final Map<Integer, Integer> any = new HashMap<>();
+    private final IntIntHashMap any = new IntIntHashMap();
     /** The deepest earlier data-dependent exchange call. */
     private int dataDependent;
     private int deepest;
@@ -72,7 +74,7 @@ final class EpochChains {
                         writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu, 0));
                     } else {
                         writer = Math.max(writer, wholeTableWriters.getOrDefault(tableOnDpu, 0));
-                        Map<Integer, Integer> row = rowWriters.get(rowKey(lock));
+                        IntIntHashMap row = rowWriters.get(rowKey(lock));
                         if (row != null) {
                             writer = Math.max(writer, row.getOrDefault(d, 0));
                         }
@@ -85,12 +87,12 @@ final class EpochChains {
         }
         boolean writes = locks == null || locks.stream().anyMatch(ConflictFootprint.Lock::write);
         for (int d : dpus) {
-            any.merge(d, depth, Math::max);
+            raise(any, d, depth);
             if (writes) {
-                writers.merge(d, depth, Math::max);
+                raise(writers, d, depth);
             }
             if (locks == null) {
-                unknown.merge(d, depth, Math::max);
+                raise(unknown, d, depth);
                 continue;
             }
             for (ConflictFootprint.Lock lock : locks) {
@@ -98,11 +100,11 @@ final class EpochChains {
                     continue;
                 }
                 long tableOnDpu = tableOnDpu(lock.table(), d);
-                tableWriters.merge(tableOnDpu, depth, Math::max);
+                tableWriters.put(tableOnDpu, Math.max(tableWriters.getOrDefault(tableOnDpu, 0), depth));
                 if (lock.wholeTable()) {
-                    wholeTableWriters.merge(tableOnDpu, depth, Math::max);
+                    wholeTableWriters.put(tableOnDpu, Math.max(wholeTableWriters.getOrDefault(tableOnDpu, 0), depth));
                 } else {
-                    rowWriters.computeIfAbsent(rowKey(lock), k -> new HashMap<>()).merge(d, depth, Math::max);
+                    raise(rowWriters.computeIfAbsent(rowKey(lock), k -> new IntIntHashMap()), d, depth);
                 }
             }
         }
@@ -111,6 +113,11 @@ final class EpochChains {
         }
         deepest = Math.max(deepest, depth);
         return depth;
+    }
+
+    /** Keeps the deeper of {@code depth} and the entry's (an absent entry is 0). */
+    private static void raise(IntIntHashMap m, int key, int depth) {
+        m.put(key, Math.max(m.getOrDefault(key, 0), depth));
     }
 
     private long tableOnDpu(String table, int dpu) {

@@ -1,5 +1,6 @@
 package org.pimsql.host.engine;
 
+import com.carrotsearch.hppc.LongHashSet;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,8 +31,8 @@ final class KeptFootprints {
     private final Set<String> wholeTables = new HashSet<>();
     private final Set<String> wholeTableWrites = new HashSet<>();
     /** Rows (table, primary key) with any lock / a write lock, by {@link #row}. */
-    private final Set<Long> rows = new HashSet<>();
-    private final Set<Long> writtenRows = new HashSet<>();
+    private final LongHashSet rows = new LongHashSet();
+    private final LongHashSet writtenRows = new LongHashSet();
     /** Footprints added but not indexed yet. */
     private final List<List<Lock>> pending = new ArrayList<>();
 
