@@ -149,6 +149,8 @@ final class WireCodec implements CallCodec {
     static final int FLAG_MP = VmFormat.FLAG_MP;
     /** The exchange header in a batch's header and the sub-header of an exchange call. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
+    /** Where the batch header's busy mask and wave count are: after the exchange header (docs/wire-format.md). */
+    private static final int BATCH_BUSY_AT = 56;
 
     /** A call's header in the batch's call table and its body among the calls. */
     @Override
@@ -181,18 +183,8 @@ final class WireCodec implements CallCodec {
         return alone && previousAlone ? CALL_SERIAL : 0;
     }
 
-    /** The batch header's mask of the executing tasklets given a call: the k-th call of a wave runs on k mod E. */
-    private int busyTasklets(boolean[] joinsWave) {
-        int tasklets = image.layout().tasklets();
-        int busy = 0;
-        for (int i = 0, inWave = 0; i < joinsWave.length; i++) {
-            inWave = joinsWave[i] ? inWave + 1 : 0;
-            busy |= 1 << (inWave % tasklets);
-        }
-        return busy;
-    }
-
-    /** Per executing tasklet, the index of the last call it runs in the batch (-1: none). */
+    /** Per executing tasklet, the index of the last call it runs in the batch (-1: none): the k-th call of a wave runs
+     * on tasklet k mod E. */
     private static int[] lastCallOfTasklet(boolean[] joinsWave, int tasklets) {
         int[] last = new int[tasklets];
         java.util.Arrays.fill(last, -1);
@@ -244,7 +236,13 @@ final class WireCodec implements CallCodec {
         if (header != null) {
             b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
-        b.putInt(56, busyTasklets(joinsWave)).putInt(60, waves(joinsWave));
+        int tasklets = image.layout().tasklets();
+        int[] last = lastCallOfTasklet(joinsWave, tasklets);
+        int busy = 0; // the tasklets given a call, a bit each
+        for (int t = 0; t < tasklets; t++) {
+            busy |= last[t] >= 0 ? 1 << t : 0;
+        }
+        b.putInt(BATCH_BUSY_AT, busy).putInt(BATCH_BUSY_AT + 4, waves(joinsWave));
         b.position(directory);
         for (int id : procs) {
             slots.put(id, slots.size());
@@ -254,8 +252,6 @@ final class WireCodec implements CallCodec {
             b.put(DatabaseFormat.image(layout, format.hashBucketsLog2())); // the host formats (0: default buckets)
         }
         b.position(first);
-        int tasklets = image.layout().tasklets();
-        int[] last = lastCallOfTasklet(joinsWave, tasklets);
         int inWave = 0;
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
