@@ -5,11 +5,12 @@
  * are unaffected.
  *
  * Concurrency (docs/runtime.md "Concurrent calls on a DPU"): the host orders the batch in waves of calls that
- * do not conflict and flags every call that joins the previous call's wave. Every tasklet walks the whole
- * batch (its call table of call headers, docs/wire-format.md); the host gives the k-th call of a wave to tasklet k mod NR_TASKLETS (call flags
- * bits 8-15), and all tasklets meet at a barrier before every wave (the first one's also waits for the launch's layout), so the outcome is
- * that of running the batch serially in batch order. A tasklet the batch gives no call, or whose last call (flagged PIM_CALL_LAST) is done,
- * only meets the barriers (the header counts the waves). Each tasklet writes its records
+ * do not conflict and flags every call that joins the previous call's wave. The host gives the k-th call of a wave
+ * to tasklet k mod NR_TASKLETS and chains each tasklet's calls (docs/wire-format.md): a tasklet reads only its own
+ * calls, each header with its parameter block in one DMA, and all tasklets meet at a barrier before every wave (the
+ * first one's also waits for the launch's layout), so the outcome is that of running the batch serially in batch
+ * order. A tasklet without a call, or past its last one, only meets the barriers (the header counts the waves).
+ * Each tasklet writes its records
  * into its own slice of the output area, and the result header says how much of each slice holds records: the
  * host reads the slices (nothing is moved). When a slice fills, the calls not yet started stop at the next wave
  * boundary and get no record: the host resubmits them. Exchange calls publish their values into the output
@@ -23,17 +24,20 @@
 
 /* The batch header (docs/wire-format.md): the host places everything, so the kernel reads positions, not flags.
  * db: the database header to install (PIM_DB_OFF, or the formatted one of a new database in the batch); calls: the
- * first call; commit_to, kept_to: the previous launch's kept segments (tasklet 0's undo area from PIM_UNDO_OFF up to
- * kept_to) are committed up to commit_to and rolled back from there (docs/multi-partition.md "KEEP segments");
- * then the exchange header (dpu, partitions, dpus, 0), which lands in pim_x. The procedures' directory entries
- * follow the header. */
+ * first call; waves: the barriers' count (a wave's calls run at once); commit_to, kept_to: the previous launch's kept
+ * segments (tasklet 0's undo area from PIM_UNDO_OFF up to kept_to) are committed up to commit_to and rolled back from
+ * there (docs/multi-partition.md "KEEP segments"); then the exchange header (dpu, partitions, dpus, 0), which lands in
+ * pim_x; the tasklets the host laid the batch out for; the generation of the image in MRAM (the host counts its
+ * writes of one from 1, 0: unknown), whose header the kernel keeps between launches. Per tasklet, where the read of its first call starts (0: none)
+ * and its bytes: the call's parameter block and header. The procedures' directory entries follow the header. */
 typedef struct {
     uint32_t magic, flags, ncalls, bytes, nprocs;
     pim_off_t db, calls;
-    pim_off_t table; /* the call table: per call its header (call_hdr_t) */
+    uint32_t waves;
     pim_off_t commit_to, kept_to;
     uint32_t x[4];
-    uint32_t busy, waves; /* the tasklets given a call (a bit each) and the batch's waves */
+    uint32_t tasklets, image;
+    uint64_t first[PIM_MAX_TASKLETS]; /* per tasklet, where its first read starts (0: no call) | its bytes << 32 */
 } batch_hdr_t;
 
 /* The result header: the slices' table follows (E entries {u32 bytes, u32 records}, room for PIM_MAX_TASKLETS). */
@@ -41,23 +45,25 @@ typedef struct {
     uint32_t magic, tasklets, pub_bytes, flags;
 } result_hdr_t;
 
-/* A call's header, in the batch's call table (the calls hold only their bodies). A busy tasklet steps over every
- * call (to meet the others at each wave's barrier) reading PIM_CALL_TABLE_CHUNK headers per DMA. */
+/* A call's header, right behind its body. The calls of one tasklet form a chain (next), so a tasklet reads only its
+ * own calls, each parameter block with its header by one DMA (next_read bytes) into the frame, and meets the others
+ * at the barriers up to its call's wave. */
 typedef struct {
     uint32_t bytes;       /* the call's body: the parameter block (an exchange call's sub-header, block and vector) */
     uint16_t proc, flags; /* PIM_CALL_JOINS_WAVE, PIM_CALL_SERIAL, PIM_CALL_MP, PIM_CALL_KEEP; the tasklet << 8 */
     uint64_t seq;
     int64_t now;
+    pim_off_t next;       /* where the tasklet's next read starts (0: this is its last call) */
+    uint32_t next_read;   /* its parameter block and header (an exchange call: its header only) */
+    uint32_t index, wave; /* the call's place in the batch (its record says it) and its wave */
 } call_hdr_t;
-_Static_assert(PIM_CALL_TABLE_CHUNK * PIM_CALL_HEADER_BYTES <= PIM_ARENA_MSG_BYTES,
-               "the call table's chunk is read into the arena's record area");
 
 /* After the call header of a PIM_CALL_MP call: then the parameters, then the value vector. */
 typedef struct {
     uint32_t param_bytes, nvec, vec_bytes, first; /* first: 1 on the call's lowest participant */
 } mp_call_hdr_t;
 
-_Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES, "batch header");
+_Static_assert(sizeof(batch_hdr_t) == PIM_BATCH_HEADER_BYTES && PIM_CALL_HEADER_BYTES % 8 == 0, "batch header");
 _Static_assert(sizeof(call_hdr_t) == PIM_CALL_HEADER_BYTES, "call header");
 _Static_assert(__builtin_offsetof(pim_kernel_t, x) % 8 == 0 && __builtin_offsetof(batch_hdr_t, x) % 8 == 0
                && PIM_MP_HEADER_BYTES == 16, "the exchange header lands in pim_x");
@@ -109,7 +115,11 @@ static void layout(const batch_hdr_t *bh)
     uint8_t *h, *a;
     uint32_t i;
 
-    pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
+    if (bh->image == 0 || bh->image != pim_k.image) {
+        /* WRAM globals survive from one launch to the next (a program load zeroes them) */
+        pim_mram_get(PIM_IMAGE_OFF, g, sizeof(*g));
+        pim_k.image = bh->image;
+    }
     assert(g->magic == PIM_IMAGE_MAGIC && g->format == PIM_IMAGE_FORMAT && g->tasklets == NR_TASKLETS &&
            (g->features & ~(uint32_t)PIM_FEATURES) == 0);
     mem_reset();
@@ -260,14 +270,42 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     return true;
 }
 
+/*
+ * Tasklet 0, before the first barrier: reads the batch header, lays out WRAM and gives every tasklet where its first
+ * call is, in the record area of its arena (free until that call runs). A function of its own, so that the header is
+ * on the stack only here. Returns where the previous launch's kept segments end.
+ */
+static PIM_OUTLINE pim_off_t begin(pim_task_t *T)
+{
+    batch_hdr_t bh __attribute__((aligned(8)));
+    uint32_t t;
+    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES && bh.tasklets == NR_TASKLETS &&
+           bh.waves <= bh.ncalls && (bh.waves > 0) == (bh.ncalls > 0) && (bh.first[0] != 0) == (bh.ncalls > 0));
+    pim_k.calls = bh.calls;
+    pim_k.end = PIM_IN_OFF + bh.bytes;
+    pim_k.ncalls = bh.ncalls;
+    pim_k.waves = bh.waves;
+    layout(&bh);
+    __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
+    stopped = 0;
+    pim_x.pub = PUB_AREA;
+#pragma clang loop vectorize(disable) unroll(disable)
+    for (t = 0; t < NR_TASKLETS; t++) {
+        *(uint64_t *)(void *)pim_task[t].rec = bh.first[t];
+    }
+    assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
+    T->undo_base = bh.commit_to;
+    return bh.kept_to;
+}
+
 /* Runs the batch in the input area on every tasklet. */
 int main(void)
 {
     call_hdr_t ch __attribute__((aligned(8)));
-    uint32_t i, slot = PIM_SLOT(), left = 0, waves = 1;
-    bool rest;
+    uint32_t slot = PIM_SLOT(), wave = 0, read, guard;
+    bool stop = false;
     pim_task_t *T = &pim_task[slot];
-    const call_hdr_t *e = NULL;
     pim_off_t pos, base = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES + slot * SLICE_BYTES;
 
     T->undo_base = T->undo_pos = PIM_UNDO_OFF + slot * PIM_UNDO_BYTES;
@@ -276,101 +314,84 @@ int main(void)
     T->out_limit = base + SLICE_BYTES - REC_RESERVE; /* a failing call can always write its error record */
     T->records = 0;
     if (slot == 0) {
-        /* tasklet 0 reads the batch header for every tasklet (pim_k.calls...), before the barrier below */
-        batch_hdr_t bh __attribute__((aligned(8)));
-        pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
-        assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES &&
-               bh.table + PIM_CALL_HEADER_BYTES * bh.ncalls <= bh.calls && bh.waves <= bh.ncalls &&
-               (bh.waves > 0) == (bh.ncalls > 0) && (bh.busy & 1u) == (bh.ncalls > 0));
-        pim_k.calls = bh.calls;
-        pim_k.ncalls = bh.ncalls;
-        pim_k.table = bh.table;
-        pim_k.end = PIM_IN_OFF + bh.bytes;
-        pim_k.busy = bh.busy;
-        pim_k.waves = bh.waves;
-        layout(&bh);
-        __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
-        stopped = 0;
-        pim_x.pub = PUB_AREA;
-        /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on
-         * tasklet 0) are resolved before any call of this launch runs, i.e. before the barrier: the newest ones
-         * rolled back, then the rest committed */
-        assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
-        T->undo_base = bh.commit_to;
-        T->undo_pos = bh.kept_to;
-        pim_undo_end(true);
+        /* the previous launch's kept segments (tasklet 0's undo area: exchange and KEEP calls run alone, on tasklet 0)
+         * are resolved before any call of this launch runs, i.e. before the barrier: the newest ones rolled back, then
+         * the rest committed */
+        T->undo_pos = begin(T);
+        pim_undo_end(true); /* leaves undo_pos at undo_base, where the committed segments end */
         T->undo_base = PIM_UNDO_OFF;
-        T->undo_pos = bh.commit_to;
         pim_undo_end(false);
     }
     WAVE_BARRIER(); /* the heap is laid out and the batch header read */
-    /* rest: this tasklet has no call left in the batch (none at all, or it ran the one flagged PIM_CALL_LAST); it
-     * only meets the others at the later waves' barriers, below, and reads no more of the call table */
-    rest = PIM_DMA_SAVERS && (pim_k.busy >> slot & 1u) == 0;
-    for (i = 0, pos = pim_k.calls; !rest && i < pim_k.ncalls; i++, pos += ch.bytes) {
-        if (left == 0) {
-            /* the next chunk of the call table, into the arena's record area (free between this tasklet's calls) */
-            left = pim_k.ncalls - i < PIM_CALL_TABLE_CHUNK ? pim_k.ncalls - i : PIM_CALL_TABLE_CHUNK;
-            e = (const call_hdr_t *)(void *)T->rec;
-            pim_mram_get(pim_k.table + PIM_CALL_HEADER_BYTES * i, T->rec, PIM_CALL_HEADER_BYTES * left);
+    /* this tasklet's calls: a chain through the batch, each parameter block read with the call's header behind it by
+     * one DMA into the frame (every procedure's frame has room for both, ProcCompiler), the header then copied out */
+    pos = ((const uint32_t *)(const void *)T->rec)[0];
+    read = ((const uint32_t *)(const void *)T->rec)[1]; /* little-endian, as the host (and every DPU) */
+    for (guard = 0; pos != 0; guard++) {
+        const pim_proc_t *p;
+        pim_off_t params;
+        uint32_t n;
+        assert(guard < pim_k.ncalls && pos >= pim_k.calls && (read & 7u) == 0 && read >= PIM_CALL_HEADER_BYTES &&
+               read <= pim_img.frame_bytes && pos + read <= pim_k.end);
+        pim_mram_get(pos, T->frame, read);
+        ch = *(const call_hdr_t *)(const void *)(T->frame + read - PIM_CALL_HEADER_BYTES);
+        params = pos + read - PIM_CALL_HEADER_BYTES - ch.bytes; /* the body, right before the header */
+        assert((ch.bytes & 7u) == 0 && params >= pim_k.calls && ch.wave >= wave && ch.wave < pim_k.waves &&
+               (ch.flags >> 8) == slot && ch.index < pim_k.ncalls && ch.proc < pim_nprocs);
+        /* the barriers up to the call's wave: every call of the waves before is done */
+        while (!stop && wave < ch.wave) {
+            WAVE_BARRIER();
+            wave++;
+            stop = stopped != 0; /* a slice filled in an earlier wave: no later wave runs */
         }
-        left--;
-        ch = *e++;
-        assert((ch.bytes & 7u) == 0 && pos + ch.bytes <= pim_k.end);
-        if (i > 0 && (ch.flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0) {
-            WAVE_BARRIER(); /* every call of the wave before is done */
-            waves++;
-            if (stopped) {
-                break; /* a slice filled in an earlier wave: no later wave runs */
-            }
+        if (stop || stopped) {
+            break; /* this call and the wave's calls not yet started are resubmitted */
         }
-        assert((ch.flags >> 8) < NR_TASKLETS && (i > 0 || (ch.flags & PIM_CALL_JOINS_WAVE) == 0) &&
-               (!PIM_DMA_SAVERS || (pim_k.busy >> (ch.flags >> 8) & 1u) != 0));
-        if ((ch.flags >> 8) == slot && !stopped) {
-            /* an exchange call also keeps room for its report and its whole publish budget */
-            uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
-            const pim_proc_t *p;
-            pim_off_t params = pos;
-            uint32_t n = ch.bytes;
-            assert(ch.proc < pim_nprocs); /* a call names its procedure's entry */
-            p = &pim_procs[ch.proc];
-            if ((ch.flags & PIM_CALL_MP) != 0) {
-                mp_call_hdr_t mh __attribute__((aligned(8)));
-                assert(PIM_HAS(PIM_F_MP) && slot == 0); /* the host gives an exchange call a wave of its own */
-                pim_mram_get(params, &mh, sizeof(mh));
-                assert(sizeof(mh) + mh.param_bytes + mh.vec_bytes == n);
-                params += sizeof(mh);
-                n = mh.param_bytes;
-                pim_x.vec = params + n;
-                pim_x.nvec = mh.nvec;
+        p = &pim_procs[ch.proc];
+        n = ch.bytes;
+        if ((ch.flags & PIM_CALL_MP) != 0) {
+            /* an exchange call: its sub-header, then its parameters (its value vector stays in MRAM) */
+            mp_call_hdr_t mh __attribute__((aligned(8)));
+            assert(PIM_HAS(PIM_F_MP) && slot == 0 && read == PIM_CALL_HEADER_BYTES); /* a wave of its own */
+            pim_mram_get(params, &mh, sizeof(mh));
+            assert(sizeof(mh) + mh.param_bytes + mh.vec_bytes == n);
+            params += sizeof(mh);
+            n = mh.param_bytes;
+            pim_x.vec = params + n;
+            pim_x.nvec = mh.nvec;
 #if PIM_HAS(PIM_F_GATHER)
-                pim_x.first = mh.first;
+            pim_x.first = mh.first;
 #endif
-            }
             assert(n <= p->frame_bytes);
             pim_mram_get(params, T->frame, n);
+        } else {
+            assert(read == n + PIM_CALL_HEADER_BYTES && read <= p->frame_bytes);
+        }
+        {
+            /* an exchange call also keeps room for its report and its whole publish budget */
+            uint32_t room = 2 * REC_RESERVE + ((ch.flags & PIM_CALL_MP) != 0 ? MP_ROOM : 0);
             if (T->out_limit + REC_RESERVE - T->out_pos < room ||
                 ((ch.flags & PIM_CALL_MP) != 0 && PUB_AREA + PIM_OUT_PUB_BYTES - pim_x.pub < PIM_MP_PUB_MAX) ||
-                !run_call(T, &ch, p, i, base)) {
+                !run_call(T, &ch, p, ch.index, base)) {
                 stopped = 1; /* this call and the wave's calls not yet started are resubmitted */
+                break;
             }
-            left = 0; /* the call used the record area: the table is read again from the next call */
-            rest = PIM_DMA_SAVERS && (ch.flags & PIM_CALL_LAST) != 0;
         }
+        pos = ch.next;
+        read = ch.next_read;
     }
-    /* the barriers of the waves this tasklet did not walk, checking `stopped` after each as the walk does (never
+    /* the barriers of the waves after this tasklet's last call, checking `stopped` after each as the walk does (never
      * before one: a call of the current wave may set it meanwhile) */
-    for (; rest && waves < pim_k.waves; waves++) {
+    while (!stop && wave + 1 < pim_k.waves) {
         WAVE_BARRIER();
-        if (stopped) {
-            break;
-        }
+        wave++;
+        stop = stopped != 0;
     }
     WAVE_BARRIER(); /* the last wave is done; every tasklet met the same barriers and stopped at the same one */
     if (slot == 0) {
         /* the result header and every slice's entry (its record bytes and count), built in the record area and
          * written by one DMA; the database header stays for the next launch */
-        uint32_t *w = (uint32_t *)(void *)T->rec;
+        uint32_t *w = (uint32_t *)(void *)T->rec, i;
         pim_off_t at = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES;
         w[0] = PIM_RESULT_MAGIC;
         w[1] = NR_TASKLETS;

@@ -214,9 +214,9 @@ typedef struct {
     pim_tstate_t *tstate;      /* per table */
     pim_btree_t *trees;        /* per B+tree slot */
     uint32_t stopped;          /* a slice filled: the calls not yet started are resubmitted */
-    pim_off_t calls, table, end; /* the batch's first call, call table and end (tasklet 0 reads the header for all) */
-    uint32_t ncalls;
-    uint32_t busy, waves;      /* the tasklets the batch gives a call (a bit each) and its waves */
+    pim_off_t calls, end;      /* the batch's first call and end (tasklet 0 reads the header for all) */
+    uint32_t ncalls, waves;    /* its calls and waves */
+    uint32_t image;            /* the generation of the image whose header img holds (0: none) */
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
 #define pim_img (pim_k.img)

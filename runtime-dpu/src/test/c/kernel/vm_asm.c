@@ -276,11 +276,11 @@ uint8_t *mp_call(uint16_t proc, uint32_t bytes, uint16_t extra, const uint8_t *v
 {
     uint32_t pb = (bytes + 7) & ~7u;
     uint8_t *c = header(proc, PIM_CALL_HEADER_BYTES + 16 + pb + vec_bytes, PIM_CALL_MP | extra);
-    put32(c + 24, pb);
-    put32(c + 28, nvec);
-    put32(c + 32, vec_bytes);
-    memcpy(c + 40 + pb, vec, vec_bytes);
-    return c + 40;
+    put32(c + PIM_CALL_HEADER_BYTES, pb);
+    put32(c + PIM_CALL_HEADER_BYTES + 4, nvec);
+    put32(c + PIM_CALL_HEADER_BYTES + 8, vec_bytes);
+    memcpy(c + PIM_CALL_HEADER_BYTES + 16 + pb, vec, vec_bytes);
+    return c + PIM_CALL_HEADER_BYTES + 16;
 }
 
 void join_wave(void)
@@ -315,14 +315,15 @@ static void db_image(uint8_t *p)
 
 /* ---- running ---- */
 
-uint32_t batch_busy_override;
+int batch_swap_chains;
+uint32_t batch_image_generation;
 
 static uint8_t out[2 << 20];
 
 static dpu_error_t launch(struct dpu_set_t set)
 {
-    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, table, size, busy, waves;
-    uint16_t *last_of[PIM_MAX_TASKLETS] = {0};
+    uint32_t len = PIM_BATCH_HEADER_BYTES, i, at, k, size, wave, first, n;
+    uint8_t *previous[PIM_MAX_TASKLETS] = {0}; /* per tasklet, its latest call so far */
     dpu_error_t err;
     memset(batch, 0, sizeof(batch));
     for (i = 0; i < nlisted; i++) {
@@ -334,36 +335,53 @@ static dpu_error_t launch(struct dpu_set_t set)
         db_image(batch + len);
         len += db_bytes();
     }
-    put32(batch + 28, PIM_IN_OFF + len); /* the call table (the calls' headers), then the calls' bodies */
-    table = len;
-    len += PIM_CALL_HEADER_BYTES * ncalls;
     put32(batch + 24, PIM_IN_OFF + len);
-    for (at = 0, k = 0, busy = 0, waves = 0; at < calls_len; at += size, table += PIM_CALL_HEADER_BYTES) {
+    first = len;
+    for (at = 0, k = 0, wave = 0, n = 0; at < calls_len; at += size, n++) {
         /* a call names its procedure's entry in the batch's directory, and its tasklet: the k-th call of a wave
-         * runs on tasklet k mod E; `calls` holds each header before its body */
-        uint8_t *c = batch + table;
-        uint16_t *proc = (uint16_t *)(void *)(c + 4), *flags = proc + 1;
+         * runs on tasklet k mod E; its body comes first, then its header (`calls` holds each header before its
+         * body); the tasklet's previous call (or the batch header) names where its read starts and its bytes */
+        uint8_t *body = batch + first + at, *c;
+        uint16_t *proc, *flags;
+        uint32_t t, read, readat;
+        size = *(uint32_t *)(void *)(calls + at);
+        c = body + size - PIM_CALL_HEADER_BYTES;
+        memcpy(body, calls + at + PIM_CALL_HEADER_BYTES, size - PIM_CALL_HEADER_BYTES);
         memcpy(c, calls + at, PIM_CALL_HEADER_BYTES);
-        size = *(uint32_t *)(void *)c;
+        proc = (uint16_t *)(void *)(c + 4);
+        flags = proc + 1;
         for (i = 0; listed[i] != *proc; i++) {
         }
         *proc = (uint16_t)i;
         k = (*flags & PIM_CALL_JOINS_WAVE) != 0 ? k + 1 : 0;
-        *flags = (uint16_t)(*flags | (k % image_tasklets) << 8);
-        busy |= 1u << (k % image_tasklets);
-        last_of[k % image_tasklets] = flags; /* the tasklet's last call so far */
-        waves += at == 0 || (*flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0;
-        put32(c, size - PIM_CALL_HEADER_BYTES); /* the header's bytes: the body's */
-        memcpy(batch + len, calls + at + PIM_CALL_HEADER_BYTES, size - PIM_CALL_HEADER_BYTES);
-        len += size - PIM_CALL_HEADER_BYTES;
-    }
-    for (i = 0; i < image_tasklets; i++) {
-        if (last_of[i] != NULL) {
-            *last_of[i] |= PIM_CALL_LAST; /* after it the tasklet only meets the later waves' barriers */
+        t = k % image_tasklets;
+        *flags = (uint16_t)(*flags | t << 8);
+        wave += at != 0 && (*flags & (PIM_CALL_JOINS_WAVE | PIM_CALL_SERIAL)) == 0;
+        readat = (*flags & PIM_CALL_MP) != 0 ? first + at + size - PIM_CALL_HEADER_BYTES : first + at;
+        read = first + at + size - readat;
+        if (previous[t] == NULL) {
+            put32(batch + 64 + 8 * t, PIM_IN_OFF + readat); /* first[t]: where, then the bytes */
+            put32(batch + 68 + 8 * t, read);
+        } else {
+            put32(previous[t] + 24, PIM_IN_OFF + readat);
+            put32(previous[t] + 28, read);
         }
+        previous[t] = c;
+        put32(c, size - PIM_CALL_HEADER_BYTES); /* the header's bytes: the body's */
+        put32(c + 32, n); /* the call's place in the batch */
+        put32(c + 36, wave);
     }
-    put32(batch + 56, batch_busy_override != 0 ? batch_busy_override : busy);
-    put32(batch + 60, waves);
+    len += calls_len;
+    put32(batch + 28, calls_len == 0 ? 0 : wave + 1);
+    put32(batch + 56, image_tasklets);
+    put32(batch + 60, batch_image_generation);
+    if (batch_swap_chains) {
+        /* tasklets 0 and 1 trade their chains (a wrong batch, for the kernel's check) */
+        uint8_t t0[8];
+        memcpy(t0, batch + 64, 8);
+        memcpy(batch + 64, batch + 72, 8);
+        memcpy(batch + 72, t0, 8);
+    }
     put32(batch, PIM_BATCH_MAGIC);
     put32(batch + 4, (batch_init ? PIM_FLAG_INIT : 0) | (has_mp ? PIM_FLAG_MP : 0));
     put32(batch + 8, ncalls);

@@ -129,8 +129,8 @@ typedef struct {
 uint32_t run(struct dpu_set_t set);
 /* Sends the batch and launches; returns the launch's status (the output is read only when it is DPU_OK). */
 dpu_error_t try_run(struct dpu_set_t set);
-/* Non-zero: the next batches' header names these busy tasklets instead of those their calls name (fault tests). */
-extern uint32_t batch_busy_override;
+extern uint32_t batch_image_generation; /* the batches' image generation (0: the kernel reads the image header) */
+extern int batch_swap_chains; /* the next launch hands tasklet 0 tasklet 1's calls and back */
 uint32_t result_flags(void);
 result_t result_at(uint32_t index); /* the record of the call at batch position index */
 int has_result(uint32_t index);

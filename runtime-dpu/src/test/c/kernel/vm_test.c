@@ -713,24 +713,24 @@ static void test_waves(struct dpu_set_t set)
     expect_account(result_at(21), "zed", 1, NULL, "wave 4: get 20");
 }
 
-/* A batch header whose busy mask leaves out a tasklet its calls name: the kernel faults rather than skip the call
- * (the host would resubmit it forever). Needs two tasklets; the DPU is not used after the fault. */
-static void test_busy_mask(struct dpu_set_t set)
+/* A batch whose chains hand a tasklet another tasklet's calls: the kernel faults rather than run a call on a tasklet
+ * the host did not plan it for (its waves' conflicts were decided per tasklet). Needs two tasklets; the DPU is not used
+ * after the fault. */
+static void test_chain_check(struct dpu_set_t set)
 {
     char fault[512];
-    if (tasklets < 2 || lean) { /* a lean kernel ignores the mask: every tasklet walks the call table */
+    if (tasklets < 2) {
         return;
     }
     batch_begin(0, NULL);
     get(1);
     get(2);
     join_wave();
-    get(3); /* tasklet 0's last call: it walks over tasklet 1's on its way */
-    batch_busy_override = 1;
-    CHECK(try_run(set) == DPU_ERR_DPU_FAULT, "a busy mask without tasklet 1: no fault");
-    batch_busy_override = 0;
+    batch_swap_chains = 1;
+    CHECK(try_run(set) == DPU_ERR_DPU_FAULT, "chains traded between tasklets 0 and 1: no fault");
+    batch_swap_chains = 0;
     pimsim_last_fault(fault, sizeof fault);
-    CHECK(strstr(fault, "assertion failed") != NULL, "busy mask fault: %s", fault);
+    CHECK(strstr(fault, "assertion failed") != NULL, "traded chains fault: %s", fault);
 }
 
 /* MRAM, undo log and output limits: 53200, 53400 and the resubmission of calls that did not fit. */
@@ -807,6 +807,25 @@ static struct pimsim_dpu_stats launch_dma(struct dpu_set_t set)
         CHECK(pimsim_get_dpu_stats(dpu, &st) == DPU_OK, "DPU stats");
     }
     return st;
+}
+
+/* The image header is read again only when the batch names another image generation than the kernel kept (docs/wire-
+ * format.md): one DMA less per launch while it stays; generation 0 always reads it. */
+static void test_image_generation(struct dpu_set_t set)
+{
+    uint64_t reads[5];
+    static const uint32_t gens[5] = {0, 7, 7, 8, 0};
+    for (int i = 0; i < 5; i++) {
+        batch_image_generation = gens[i];
+        batch_begin(0, NULL);
+        get(1);
+        reads[i] = launch_dma(set).dma_reads;
+        CHECK(result_at(0).status == 0, "generation %u: the call runs", gens[i]);
+    }
+    batch_image_generation = 0;
+    CHECK(reads[1] == reads[0] && reads[2] == reads[1] - 1 && reads[3] == reads[1] && reads[4] == reads[0],
+          "image header reads by generation 0, 7, 7, 8, 0: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64,
+          reads[0], reads[1], reads[2], reads[3], reads[4]);
 }
 
 /*
@@ -1007,7 +1026,8 @@ int main(int argc, char **argv)
     test_mram_full(set);
     test_runs(set);
     test_kept_images(set);
-    test_busy_mask(set);
+    test_image_generation(set);
+    test_chain_check(set);
     dpu_free(set);
     if (argc > 3 && !lean) {
         test_features(argv[3]);

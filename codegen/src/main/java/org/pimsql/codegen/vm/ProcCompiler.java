@@ -101,7 +101,8 @@ final class ProcCompiler {
                     + "Split it into smaller procedures or reduce its row buffers (fewer large string columns read at once).");
         }
         int cells = frame.cellsOffset();
-        int frameBytes = frame.bytes();
+        // a call's header arrives behind its parameter block, in the same DMA (docs/wire-format.md "Call batch")
+        int frameBytes = Math.max(frame.bytes(), localsOffset + VmFormat.CALL_HEADER_BYTES);
         if (frameBytes > VmFormat.MAX_FRAME_BYTES) {
             throw new BuildException("procedure " + proc.name() + " (" + proc.pos() + ") needs a frame of " + frameBytes
                     + " bytes; a DPU tasklet's frame holds at most " + VmFormat.MAX_FRAME_BYTES);

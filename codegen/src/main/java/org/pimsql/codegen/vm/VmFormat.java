@@ -15,16 +15,16 @@ public final class VmFormat {
     public static final int RESULT_MAGIC = 0x524D4950; // "PIMR"
     public static final int DB_MAGIC = 0x444D4950; // "PIMD"
     public static final int IMAGE_MAGIC = 0x494D4950; // "PIMI"
-    public static final int IMAGE_FORMAT = 2;
+    /** 3: every procedure's frame holds its parameter block and a call header behind it (read together). */
+    public static final int IMAGE_FORMAT = 3;
 
-    public static final int BATCH_HEADER_BYTES = 64;
+    /** The batch header: 64 bytes, then per tasklet (room for 16) its first call and the bytes to read there. */
+    public static final int BATCH_HEADER_BYTES = 64 + 8 * 16;
     /**
-     * A call's header. The batch's call table holds them, in batch order, before the calls' bodies, so that a tasklet
-     * steps over the calls of others reading CALL_TABLE_CHUNK headers per DMA and has its own call's header at hand.
+     * A call's header, right behind its body. A tasklet's calls form a chain (each header names the next one and its
+     * size), so a tasklet reads its own calls only, a parameter block and its header in one DMA.
      */
-    public static final int CALL_HEADER_BYTES = 24;
-    /** Headers per DMA of the call table: as many as the arena's message area holds (ARENA_MSG_BYTES). */
-    public static final int CALL_TABLE_CHUNK = 12;
+    public static final int CALL_HEADER_BYTES = 40;
     public static final int RECORD_HEADER_BYTES = 48;
     /** The result header: 16 bytes, then a table of {u32 bytes, u32 records} for each tasklet's output slice. */
     public static final int RESULT_HEADER_BYTES = 16 + 8 * 16;
@@ -46,8 +46,6 @@ public final class VmFormat {
     public static final int CALL_SERIAL = 2;
     public static final int CALL_MP = 4;
     public static final int CALL_KEEP = 8;
-    /** The last call of the batch its tasklet runs: after it the tasklet only meets the barriers of the later waves. */
-    public static final int CALL_LAST = 16;
     /** Call status in a result record and an exchange report. */
     public static final int STATUS_FAILED = 1;
     public static final int STATUS_BLOCKED = 2;
@@ -240,7 +238,6 @@ public final class VmFormat {
         m.put("IMAGE_FORMAT", IMAGE_FORMAT);
         m.put("BATCH_HEADER_BYTES", BATCH_HEADER_BYTES);
         m.put("CALL_HEADER_BYTES", CALL_HEADER_BYTES);
-        m.put("CALL_TABLE_CHUNK", CALL_TABLE_CHUNK);
         m.put("REC_HDR", RECORD_HEADER_BYTES);
         m.put("RESULT_HEADER_BYTES", RESULT_HEADER_BYTES);
         m.put("MP_HEADER_BYTES", MP_HEADER_BYTES);
@@ -256,7 +253,6 @@ public final class VmFormat {
         m.put("CALL_SERIAL", CALL_SERIAL);
         m.put("CALL_MP", CALL_MP);
         m.put("CALL_KEEP", CALL_KEEP);
-        m.put("CALL_LAST", CALL_LAST);
         m.put("ST_FAILED", STATUS_FAILED);
         m.put("ST_BLOCKED", STATUS_BLOCKED);
         m.put("K_BOOL", K_BOOL);

@@ -41,6 +41,14 @@ public interface CallCodec {
      */
     byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header);
 
+    /**
+     * Tells the DPU that the program image in its MRAM is the host's {@code generation}-th write of one (from 1; 0:
+     * unknown), so that a DPU whose kernel read that image's header at an earlier launch keeps its copy
+     * (docs/wire-format.md "image"). A codec whose DPUs hold no image ignores it.
+     */
+    default void stampImage(byte[] queue, int generation) {
+    }
+
     /** A queue whose calls run one after the other, in list order. */
     default byte[] encodeQueue(List<RoutedCall> calls, Format format) {
         return encodeQueue(calls, new boolean[calls.size()], format);

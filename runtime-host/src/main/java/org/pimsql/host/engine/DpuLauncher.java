@@ -17,6 +17,8 @@ final class DpuLauncher {
     /** The kernel the DPUs run and the image last written to their MRAM (null before the first launch). */
     private KernelSpec loadedKernel;
     private byte[] loadedImage;
+    /** How many times an image was written to the DPUs' MRAM: the DPUs' kernels keep the header of the current one. */
+    private int imageGeneration;
 
     DpuLauncher(DpuBackend backend, ExecutionCounters counters) {
         this.backend = backend;
@@ -39,6 +41,11 @@ final class DpuLauncher {
             Arrays.fill(copies, new byte[zeroes.capacity()]);
             backend.push(zeroes.symbol(), zeroes.offset(), copies);
             pushed += bytes(copies);
+        }
+        for (byte[] input : round.inputs()) {
+            if (input != null) {
+                codec.stampImage(input, imageGeneration);
+            }
         }
         backend.push(codec.input().symbol(), codec.input().offset(), round.inputs());
         backend.launch(round.active());
@@ -149,6 +156,7 @@ final class DpuLauncher {
             Arrays.fill(copies, image);
             backend.push(code.region().symbol(), code.region().offset(), copies);
             loadedImage = image;
+            imageGeneration++;
         }
         return loads;
     }

@@ -149,10 +149,15 @@ final class WireCodec implements CallCodec {
     static final int FLAG_MP = VmFormat.FLAG_MP;
     /** The exchange header in a batch's header and the sub-header of an exchange call. */
     static final int MP_HEADER_BYTES = VmFormat.MP_HEADER_BYTES;
-    /** Where the batch header's busy mask and wave count are: after the exchange header (docs/wire-format.md). */
-    private static final int BATCH_BUSY_AT = 56;
+    /** Where the batch header's wave count is (docs/wire-format.md). */
+    private static final int BATCH_WAVES_AT = 28;
+    /** Where the batch header's tasklet count and per-tasklet first reads are: after the exchange header. */
+    private static final int BATCH_TASKLETS_AT = 56;
+    private static final int BATCH_FIRST_AT = 64;
+    /** Where the batch header's image generation is (docs/wire-format.md). */
+    private static final int BATCH_IMAGE_AT = 60;
 
-    /** A call's header in the batch's call table and its body among the calls. */
+    /** A call's header and its body. */
     @Override
     public int encodedSize(RoutedCall call) {
         return SchemaLayout.CALL_HEADER_BYTES + callBytes(call);
@@ -183,18 +188,6 @@ final class WireCodec implements CallCodec {
         return alone && previousAlone ? CALL_SERIAL : 0;
     }
 
-    /** Per executing tasklet, the index of the last call it runs in the batch (-1: none): the k-th call of a wave runs
-     * on tasklet k mod E. */
-    private static int[] lastCallOfTasklet(boolean[] joinsWave, int tasklets) {
-        int[] last = new int[tasklets];
-        java.util.Arrays.fill(last, -1);
-        for (int i = 0, inWave = 0; i < joinsWave.length; i++) {
-            inWave = joinsWave[i] ? inWave + 1 : 0;
-            last[inWave % tasklets] = i;
-        }
-        return last;
-    }
-
     /** The batch header's count of waves: a tasklet without a call meets the others at each wave's barrier. */
     private static int waves(boolean[] joinsWave) {
         int waves = 0;
@@ -204,6 +197,11 @@ final class WireCodec implements CallCodec {
             }
         }
         return waves;
+    }
+
+    @Override
+    public void stampImage(byte[] queue, int generation) {
+        BlockCodec.littleEndian(queue).putInt(BATCH_IMAGE_AT, generation);
     }
 
     @Override
@@ -218,11 +216,10 @@ final class WireCodec implements CallCodec {
         var slots = new HashMap<Integer, Integer>(); // procedure id -> its entry in the batch's directory
         int directory = SchemaLayout.BATCH_HEADER_BYTES;
         int db = directory + VmFormat.DIRECTORY_ENTRY_BYTES * procs.size();
-        int table = db + (format != null ? formatBytes : 0);
-        int first = table + SchemaLayout.CALL_HEADER_BYTES * calls.size();
+        int first = db + (format != null ? formatBytes : 0);
         int size = first;
         for (RoutedCall c : calls) {
-            size += callBytes(c);
+            size += encodedSize(c);
         }
         byte[] bytes = new byte[size];
         ByteBuffer b = BlockCodec.littleEndian(bytes);
@@ -230,19 +227,15 @@ final class WireCodec implements CallCodec {
         b.putInt(SchemaLayout.BATCH_MAGIC)
                 .putInt((format != null ? SchemaLayout.FLAG_INIT : 0) | (header != null ? FLAG_MP : 0))
                 .putInt(calls.size()).putInt(size).putInt(procs.size())
-                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first).putInt(m.inputOffset() + table)
+                .putInt(format != null ? m.inputOffset() + db : m.dbOffset()).putInt(m.inputOffset() + first)
+                .putInt(waves(joinsWave))
                 .putInt(header != null && header.commitTo() != 0 ? header.commitTo() : m.undoOffset())
                 .putInt(header != null && header.keptTo() != 0 ? header.keptTo() : m.undoOffset());
         if (header != null) {
             b.putInt(header.dpu()).putInt(header.partitions()).putInt(header.dpus()).putInt(0);
         }
         int tasklets = image.layout().tasklets();
-        int[] last = lastCallOfTasklet(joinsWave, tasklets);
-        int busy = 0; // the tasklets given a call, a bit each
-        for (int t = 0; t < tasklets; t++) {
-            busy |= last[t] >= 0 ? 1 << t : 0;
-        }
-        b.putInt(BATCH_BUSY_AT, busy).putInt(BATCH_BUSY_AT + 4, waves(joinsWave));
+        b.putInt(BATCH_TASKLETS_AT, tasklets);
         b.position(directory);
         for (int id : procs) {
             slots.put(id, slots.size());
@@ -253,6 +246,9 @@ final class WireCodec implements CallCodec {
         }
         b.position(first);
         int inWave = 0;
+        int wave = 0;
+        int[] previous = new int[tasklets]; // per tasklet, where its latest call's header is (-1: none yet)
+        java.util.Arrays.fill(previous, -1);
         for (int i = 0; i < calls.size(); i++) {
             RoutedCall c = calls.get(i);
             ProcedureLayout pl = layoutOf(c.procedure());
@@ -263,13 +259,26 @@ final class WireCodec implements CallCodec {
                 // pim_exec.c: exchange and KEEP calls run alone, on tasklet 0 (which owns the kept segments)
                 throw new IllegalArgumentException("call " + c.call().sequence() + " must run in a wave of its own");
             }
+            int waveFlags = waveFlags(joinsWave, i);
             inWave = joinsWave[i] ? inWave + 1 : 0;
+            wave += i > 0 && (waveFlags & (CALL_JOINS_WAVE | CALL_SERIAL)) == 0 ? 1 : 0;
+            int tasklet = inWave % tasklets;
             short slot = slots.get(pl.id()).shortValue();
-            short flags = (short) (c.flags() | waveFlags(joinsWave, i) | (inWave % tasklets) << 8
-                    | (last[inWave % tasklets] == i ? VmFormat.CALL_LAST : 0));
-            int entry = table + SchemaLayout.CALL_HEADER_BYTES * i; // the call's header, in the call table
-            b.putInt(entry, callBytes(c)).putShort(entry + 4, slot).putShort(entry + 6, flags)
-                    .putLong(entry + 8, c.call().sequence()).putLong(entry + 16, c.call().timestampMicros());
+            short flags = (short) (c.flags() | waveFlags | tasklet << 8);
+            // the call's body, then its header; the tasklet's previous call (or the batch header) names where to read
+            // it and how much: the body with the header behind it, or an exchange call's header alone
+            int hdr = start + callBytes(c);
+            int readAt = c.exchange() ? hdr : start;
+            int read = hdr + SchemaLayout.CALL_HEADER_BYTES - readAt;
+            if (previous[tasklet] < 0) {
+                b.putInt(BATCH_FIRST_AT + 8 * tasklet, m.inputOffset() + readAt).putInt(BATCH_FIRST_AT + 8 * tasklet + 4, read);
+            } else {
+                b.putInt(previous[tasklet] + 24, m.inputOffset() + readAt).putInt(previous[tasklet] + 28, read);
+            }
+            previous[tasklet] = hdr;
+            b.putInt(hdr, callBytes(c)).putShort(hdr + 4, slot).putShort(hdr + 6, flags)
+                    .putLong(hdr + 8, c.call().sequence()).putLong(hdr + 16, c.call().timestampMicros())
+                    .putInt(hdr + 32, i).putInt(hdr + 36, wave); // next and next_read stay 0 until a next call
             if (c.exchange()) {
                 // the last word: 1 on the call's lowest participant (relations finish cursors there, pim_mp_gather.c)
                 b.putInt(params.bytes()).putInt(c.vector().size()).putInt(c.vector().wireBytes()).putInt(c.primary() ? 1 : 0);
@@ -289,9 +298,10 @@ final class WireCodec implements CallCodec {
             if (c.exchange()) {
                 c.vector().write(b);
             }
-            if (b.position() != start + callBytes(c)) {
+            b.position(hdr + SchemaLayout.CALL_HEADER_BYTES);
+            if (b.position() != start + encodedSize(c)) {
                 throw new IllegalStateException("call encoding is " + (b.position() - start) + " bytes, expected "
-                        + callBytes(c));
+                        + encodedSize(c));
             }
         }
         return bytes;
