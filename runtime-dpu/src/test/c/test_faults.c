@@ -110,10 +110,22 @@ static void test_native_crash(void) {
     expect_fault("fault_native_stack_overflow", 0, BAD_DPU_NAME, "native crash: stack overflow of the tasklet", NULL);
 }
 
-/* A tasklet that goes deeper than its DPU stack allows (in native bytes: 2 x STACK_SIZE_DEFAULT) faults. */
+/* A tasklet that goes deeper than its DPU stack allows (in native bytes: 2 x STACK_SIZE_DEFAULT) faults. On one pool
+ * thread, after clean launches (whose intact canary zones are not painted again) and after an overflow (whose zone
+ * is): each overflow is caught, and no clean launch is blamed for an earlier one. */
 static void test_stack_overflow(void) {
     expect_fault("fault_stack_overflow", 0, BAD_DPU_NAME, "stack overflow: the tasklet used",
                  "more than its 2048 (2 x STACK_SIZE_DEFAULT = 1024 bytes");
+    CHECK_OK(pimsim_set_threads(1));
+    for (int round = 0; round < 2; round++) {
+        CHECK_OK(dpu_load(set, kernel_path("fault_stack_overflow"), NULL));
+        arm(0);
+        CHECK_OK(dpu_launch(set, DPU_SYNCHRONOUS));
+        CHECK_OK(dpu_launch(set, DPU_SYNCHRONOUS));
+        expect_fault("fault_stack_overflow", 0, BAD_DPU_NAME, "stack overflow: the tasklet used",
+                     "more than its 2048 (2 x STACK_SIZE_DEFAULT = 1024 bytes");
+    }
+    CHECK_OK(pimsim_set_threads(0));
 }
 
 static void test_runaway_kernel(void) {

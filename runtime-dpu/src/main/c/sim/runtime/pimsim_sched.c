@@ -155,6 +155,10 @@ static size_t fiber_stack_size(void) {
 }
 
 static __thread uint8_t *worker_stacks[PIMSIM_MAX_TASKLETS];
+/* Per stack: the canary zone size last painted and found intact after its launch (0: paint it again). Only a
+ * tasklet that overflows its budget writes the zone, and the check then faults, so an intact zone stays intact
+ * for the next launch on this thread and need not be painted again. */
+static __thread size_t intact_zone[PIMSIM_MAX_TASKLETS];
 
 /* A stack with a 64 KiB guard zone below it (large enough that no native frame jumps over it),
  * reserved lazily: untouched pages cost nothing. */
@@ -177,6 +181,7 @@ void pimsim_fiber_stacks_release(void) {
         if (worker_stacks[t] == NULL) continue;
         munmap(worker_stacks[t] - PIMSIM_STACK_GUARD, fiber_stack_size() + PIMSIM_STACK_GUARD);
         worker_stacks[t] = NULL;
+        intact_zone[t] = 0;
     }
 }
 
@@ -278,6 +283,18 @@ static void stack_budget(const struct pimsim_exec *e, size_t *budget, size_t *zo
     }
 }
 
+/* How many bytes from `low` hold the canary (zone when all), a word at a time. */
+static size_t canary_intact(const uint8_t *low, size_t zone) {
+    const uint64_t pattern = 0x0101010101010101ull * PIMSIM_STACK_CANARY;
+    size_t i = 0;
+    for (uint64_t w; i + 8 <= zone; i += 8) {
+        memcpy(&w, low + i, 8);
+        if (w != pattern) break;
+    }
+    while (i < zone && low[i] == PIMSIM_STACK_CANARY) i++;
+    return i;
+}
+
 /* After a launch: faults the first tasklet (in tasklet order) whose canary zone was written. */
 static int stack_canary_check(struct pimsim_exec *e) {
     if (e->program == NULL) return 0;
@@ -285,9 +302,12 @@ static int stack_canary_check(struct pimsim_exec *e) {
     stack_budget(e, &budget, &zone);
     for (unsigned t = 0; t < e->nr_tasklets; t++) {
         const uint8_t *low = worker_stacks[t] + fiber_stack_size() - budget - zone;
-        size_t i = 0;
-        while (i < zone && low[i] == PIMSIM_STACK_CANARY) i++;
-        if (i == zone) continue;
+        size_t i = canary_intact(low, zone);
+        if (i == zone) {
+            intact_zone[t] = zone;
+            continue;
+        }
+        intact_zone[t] = 0;
         scheduler_fault(e, (int)t,
                         "stack overflow: the tasklet used %zu bytes of native stack, more than its %zu (%d x "
                         "STACK_SIZE_DEFAULT = %u bytes: a DPU tasklet's stack; raise -DSTACK_SIZE_DEFAULT or use less "
@@ -312,7 +332,10 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
         size_t budget, zone;
         stack_budget(e, &budget, &zone);
         memset(stack + fiber_stack_size() - budget, 0, budget);
-        memset(stack + fiber_stack_size() - budget - zone, PIMSIM_STACK_CANARY, zone);
+        if (intact_zone[t] != zone) {
+            memset(stack + fiber_stack_size() - budget - zone, PIMSIM_STACK_CANARY, zone);
+        }
+        intact_zone[t] = 0; /* until this launch's check finds it intact (a fault skips the check) */
         e->tasklets[t].state = PIMSIM_TASKLET_RUNNABLE;
         e->tasklets[t].blocked = 0;
         e->tasklets[t].parked_on = NULL;
