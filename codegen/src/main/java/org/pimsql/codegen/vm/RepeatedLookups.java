@@ -169,7 +169,7 @@ final class RepeatedLookups {
 
     /**
      * Whether the PKFIND at {@code at} may repeat or be repeated: it is preceded by exactly its KEYs, entered only at
-     * the first of them, and no key column is a VARCHAR.
+     * the first of them, no key column is a VARCHAR, and no key is read from the row buffer.
      */
     private boolean repeatable(int at, Lookup l, BitSet targets) {
         int[] find = code.get(at);
@@ -185,8 +185,9 @@ final class RepeatedLookups {
                 return false;
             }
             int[] dst = field(key[4]);
-            if (dst[0] < l.row() || dst[0] + dst[2] > l.row() + l.rowBytes()) {
-                return false;
+            int[] row = {l.row(), VmFormat.NO_NULL_BIT, l.rowBytes()};
+            if (dst[0] < l.row() || dst[0] + dst[2] > l.row() + l.rowBytes() || overlaps(row, field(key[4] + 2))) {
+                return false; // (a key read from the row buffer itself would change with the row the find loads)
             }
         }
         return true;
