@@ -202,6 +202,9 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
     pim_x.pub_end = MP_PUB_END(pim_x.pub);
     T->status = T->out_full = T->win_end = 0; /* the range window of an earlier call is gone */
+    if (PIM_DMA_SAVERS) {
+        T->found_tid = 0; /* as is its last find: a PKFIND marked again never sees another call's row */
+    }
     T->steps = PIM_MAX_STEPS;
     T->now = ch->now;
     rec->proc = ch->proc;

@@ -139,6 +139,8 @@ enum pim_op {
 #define PIM_PART_TIMESTAMP 65u
 #define PIM_PART_STRING 128u
 #define PIM_PART_LITERAL 129u
+#define PIM_FIND_KEEP 1u
+#define PIM_FIND_AGAIN 2u
 #define PIM_SET_NARROW 32768u
 #define PIM_SORT_DESC 32768u
 #define PIM_REL_EQ 0u

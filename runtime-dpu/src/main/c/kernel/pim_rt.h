@@ -160,7 +160,10 @@ typedef struct {
     pim_off_t undo_base;
     pim_off_t undo_pos;
     pim_off_t undo_limit;   /* end of the tasklet's undo area */
-    uint32_t xbuf;          /* frame offset of the exchange buffer of the value descriptor in use */
+    uint16_t xbuf;          /* frame offset of the exchange buffer of the value descriptor in use */
+    /* pim_store.c: the table + 1 of the call's last primary-key find (0: none yet), whose row offset `found` holds:
+     * what a PKFIND marked again returns (docs/vm.md "PKFIND again") */
+    uint16_t found_tid;
     uint32_t mp_flags;      /* the call header's flags: PIM_CALL_MP, PIM_CALL_KEEP */
     /* pim_store.c: the hash bucket this call last read or wrote (PIM_NONE: none), so that a repeated probe of a
      * key, or an insert after its unique check, reads its bucket once; and ~(an undo log position below which
@@ -172,7 +175,8 @@ typedef struct {
     /* pim_store.c: the MRAM bytes [win, win_end) that the range window at the end of the arena's frame holds (win_end
      * 0: none); reset when a call starts and by every row write of the call (docs/vm.md "The range window") */
     pim_off_t win, win_end;
-    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 21 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
+    pim_off_t found;
+    uint32_t pad[(128 - 4 * sizeof(void *) - 8 - 22 * 4) / 4]; /* to 128 bytes (pim_call.c checks) */
 } pim_task_t;
 #define PIM_MSG(T) ((char *)(T)->rec + PIM_REC_HDR)
 
@@ -279,9 +283,11 @@ void pim_fill(void *wram, uint32_t b, uint32_t bytes);
 /* ---- rows and indexes (pim_store.c) ---- */
 uint32_t pim_key_encode(const pim_index_t *ix, const uint8_t *row, uint32_t ncols, uint8_t *key);
 void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row);
-/* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. With 256 added to
- * tid (table ids are below 256: VmCompiler.MAX_TABLES), the row is the before image of the in-place update that follows (PKFIND b = 1): it is kept in the arena's
- * scratch for it (the compiler puts nothing between them that uses the scratch). */
+/* Primary-key lookup: the key columns are read from `row`; on success the row is loaded there. tid >> 8 is PKFIND's b
+ * (table ids are below 256: VmCompiler.MAX_TABLES): with PIM_FIND_KEEP the row is the before image of the in-place
+ * update that follows: it is kept in the arena's scratch for it (the compiler puts nothing between them that uses the
+ * scratch); with PIM_FIND_AGAIN the call's last find was this same lookup and nothing changed since: its answer is
+ * returned without a DMA (a lean kernel finds again). */
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row);
 /*
  * Inserts `row` (off == PIM_NONE, old == NULL), replaces the row at `off` whose current image is `old` by

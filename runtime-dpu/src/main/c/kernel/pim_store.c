@@ -178,12 +178,23 @@ void pim_row_load(uint32_t tid, pim_off_t off, uint8_t *row)
 pim_off_t pim_pk_find(uint32_t tid, uint8_t *row)
 {
     pim_task_t *T = pim_me();
-    uint32_t keep = tid >> 8, len;
+    uint32_t how = tid >> 8, len;
     pim_off_t off;
     tid &= 0xffu;
-    len = encode(PIM_INDEX(tid, 0), row, T->key_a);
-    off = chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
-    if (PIM_DMA_SAVERS && keep != 0 && off != PIM_NONE) {
+    if (PIM_DMA_SAVERS && (how & PIM_FIND_AGAIN) != 0) {
+        /* the compiler proved that this lookup ran last in this call and that neither its key, its row buffer nor any
+         * table changed since (RepeatedLookups): its answer, and the row in the buffer, still hold */
+        assert(T->found_tid == tid + 1u);
+        off = T->found;
+    } else {
+        len = encode(PIM_INDEX(tid, 0), row, T->key_a);
+        off = chain_walk(tid, key_hash(T->key_a, len), PIM_NONE, T->key_a, len, row);
+        if (PIM_DMA_SAVERS) {
+            T->found = off;
+            T->found_tid = tid + 1u;
+        }
+    }
+    if (PIM_DMA_SAVERS && (how & PIM_FIND_KEEP) != 0 && off != PIM_NONE) {
         /* the before image of the in-place update that follows, and behind it the undo record's trailer, as
          * pim_row_write writes them (the update forgets the B+tree's buffered leaf when they reach it: no tree is used
          * in between) */

@@ -410,7 +410,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             r = *(const uint32_t *)(void *)dst;
             goto num;
         case OP_PKFIND:
-            off = pim_pk_find(y | (uint32_t)in->b << 8, dst); /* b = 1: keep the before image (pim_row_keep) */
+            off = pim_pk_find(y | (uint32_t)in->b << 8, dst); /* b: PIM_FIND_KEEP, PIM_FIND_AGAIN (pim_pk_find) */
             goto offset;
 #if PIM_HAS(PIM_F_SCAN)
         case OP_SCANOPEN:

@@ -625,6 +625,43 @@ static void keeppay(void)
     END();
 }
 
+/* REFIND(ID @4 (0), AMOUNT BIGINT @8 (1), MODE INT @16 (2)): a PKFIND of ACCT, then the same lookup marked again:
+ * MODE 0: again keeping the before image, BAL = BAL - AMOUNT in place from it, then 45007 when AMOUNT > 5000;
+ * MODE 1: again but of table LOG (the kernel faults: its last find was ACCT's);
+ * MODE 2: again with no find before it in the call (faults: the call's first find) */
+static void refind(void)
+{
+    uint32_t other, first, miss, ok;
+    begin(P_REFIND, 0);
+    LD(2, par(16, 2, PIM_K_I32, 0));
+    first = when(2, 2);
+    MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
+    emit(OP_PKFIND, 1, PIM_FIND_AGAIN, 0, BUF, 0);
+    END();
+    patch(first, here());
+    MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0));
+    emit(OP_PKFIND, 0, 0, 0, BUF, 0);
+    other = when(2, 1);
+    emit(OP_PKFIND, 1, PIM_FIND_AGAIN, 0, BUF, 1);
+    END();
+    patch(other, here());
+    MV(id_of(BUF, 0), par(4, 0, PIM_K_I32, 0)); /* the same key written again, as a second statement's KEY does */
+    emit(OP_PKFIND, 1, PIM_FIND_AGAIN | PIM_FIND_KEEP, 0, BUF, 0);
+    miss = J(OP_JNULL, 1, 0);
+    LD(5, bal_of(BUF));
+    LD(6, par(8, 1, PIM_K_I64, 0));
+    OP3(OP_SUB, 5, 5, 6);
+    ST(5, bal_of(BUF));
+    emit(OP_UPDATE, 1, 0, 1, BUF, PIM_NO_OPERAND); /* in place, the image kept by the again-find */
+    INT(30, 5000);
+    CMP(31, 6, 30, PIM_REL_GT);
+    ok = J(OP_JF, 31, 0);
+    SIGNAL(PIM_NO_CELL, "45007");
+    patch(ok, here());
+    patch(miss, here());
+    END();
+}
+
 /* AGAIN(ID @4 (0), TIMES INT @8 (1)): TIMES updates of one row (BAL + 1 each): every one logs a before image */
 static void again(void)
 {
@@ -1116,4 +1153,5 @@ void assemble(void)
     putrun();
     keeppay();
     xspec();
+    refind();
 }

@@ -162,6 +162,14 @@ static void keeppay(int32_t id, int64_t amount, int32_t times, int fail)
     p[20] = (uint8_t)fail;
 }
 
+static void refind(int32_t id, int64_t amount, int32_t mode)
+{
+    uint8_t *p = call(P_REFIND, 24);
+    *(int32_t *)(void *)(p + 4) = id;
+    *(int64_t *)(void *)(p + 8) = amount;
+    *(int32_t *)(void *)(p + 16) = mode;
+}
+
 /* ---- checks ---- */
 
 void expect_account(result_t r, const char *name, int64_t bal, const char *code, const char *what)
@@ -997,6 +1005,59 @@ static void test_kept_images(struct dpu_set_t set)
     expect_account(result_at(6), "kim", 699, "K5  ", "after the last update");
 }
 
+/*
+ * PKFIND again (docs/vm.md): the tasklet's last find answers, without reading the row, and keeps the before image for
+ * an in-place update; a failing call rolls it back. The lean kernel finds again instead: the same results.
+ */
+static void test_refind(struct dpu_set_t set)
+{
+    batch_begin(0, NULL);
+    put(60, "ray", 1000, 0, "R6  ");
+    refind(60, 100, 0);  /* 1 */
+    refind(60, 6000, 0); /* 2: rolled back */
+    get(60);             /* 3 */
+    refind(61, 100, 0);  /* 4: no such row, found again as missing */
+    refind(60, 1, 0);    /* 5 */
+    get(60);             /* 6 */
+    CHECK(run(set) == 7, "refind launch");
+    expect_ok(result_at(1), "an update found again");
+    expect_error(result_at(2), "45007", "an update found again, rolled back");
+    expect_account(result_at(3), "ray", 900, "R6  ", "after the rollback");
+    expect_ok(result_at(4), "a missing row found again");
+    expect_ok(result_at(5), "one more");
+    expect_account(result_at(6), "ray", 899, "R6  ", "after the last update");
+}
+
+/*
+ * A PKFIND marked again whose call's last find was of another table, or that is the call's first find (after a call
+ * of the same tasklet that found the same row): the kernel faults on its assertion rather than answer with another
+ * lookup's or another call's row. Each on a DPU of its own (a faulted DPU is not used again).
+ */
+static void test_refind_faults(const char *kernel)
+{
+    int mode;
+    char fault[512];
+    for (mode = 1; mode <= 2; mode++) {
+        struct dpu_set_t set;
+        if (dpu_alloc(1, NULL, &set) != DPU_OK || dpu_load(set, kernel, NULL) != DPU_OK) {
+            CHECK(0, "cannot allocate a DPU or load %s", kernel);
+            return;
+        }
+        load_image(set, tasklets, 0x1fff);
+        batch_begin(1, NULL);
+        put(60, "ray", 1000, 0, "R6  ");
+        CHECK(run(set) == 1, "PKFIND again, mode %d: the row", mode);
+        batch_begin(0, NULL);
+        refind(60, 1, 0);
+        refind(60, 1, mode);
+        CHECK(try_run(set) == DPU_ERR_DPU_FAULT, "PKFIND again, mode %d: no fault", mode);
+        pimsim_last_fault(fault, sizeof fault);
+        CHECK(strstr(fault, "assertion failed") != NULL && strstr(fault, "found_tid") != NULL, "PKFIND again, mode %d: %s",
+              mode, fault);
+        dpu_free(set);
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct dpu_set_t set;
@@ -1026,9 +1087,13 @@ int main(int argc, char **argv)
     test_mram_full(set);
     test_runs(set);
     test_kept_images(set);
+    test_refind(set);
     test_image_generation(set);
     test_chain_check(set);
     dpu_free(set);
+    if (!lean) {
+        test_refind_faults(argv[1]);
+    }
     if (argc > 3 && !lean) {
         test_features(argv[3]);
     }

@@ -181,7 +181,25 @@ final class Assembler {
         return pool(w.length == 0 ? new int[] {0} : w);
     }
 
-    /** Finishes the program: patches jumps and pool word 0; returns instructions then pool, padded to 8 bytes. */
+    /** What each PKFIND emitted by a primary-key probe looks up, by its instruction (RepeatedLookups). */
+    private final Map<Integer, RepeatedLookups.Lookup> lookups = new HashMap<>();
+    /** The PKFINDs marked FIND_AGAIN, with the instruction that found their row (-1: several), for listings. */
+    private Map<Integer, Integer> again = Map.of();
+
+    /** Records that the PKFIND at {@code at} looks up {@code l}. */
+    void lookup(int at, RepeatedLookups.Lookup l) {
+        lookups.put(at, l);
+    }
+
+    /** The instruction that found the row of the repeated PKFIND at {@code at}, -1 for several, or null. */
+    Integer againOf(int at) {
+        return again.get(at);
+    }
+
+    /**
+     * Finishes the program: patches jumps, marks the repeated lookups (RepeatedLookups) and pool word 0; returns
+     * instructions then pool, padded to 8 bytes.
+     */
     byte[] finish(int cellsOffset, int cells) {
         for (int i = 0; i < jumps.size(); i++) {
             Label l = jumps.get(i);
@@ -190,6 +208,7 @@ final class Assembler {
             }
             code.get(jumpAt.get(i))[jumpSlot.get(i)] = l.target;
         }
+        again = RepeatedLookups.mark(code, pool, lookups);
         if (code.size() > 0xFFFF) {
             throw new IllegalStateException("program exceeds 65,535 instructions");
         }

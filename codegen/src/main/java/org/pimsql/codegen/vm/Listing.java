@@ -83,7 +83,7 @@ public final class Listing {
                 case "truncate" -> v == 0 ? null : "dropping what passes the capacity";
                 case "imm" -> Short.toString((short) v);
                 case "skip" -> v == 0 ? null : "skip " + v;
-                case "keep" -> v == 0 ? null : "keeping the before image";
+                case "find" -> find(v, asm.againOf(index));
                 case "kept" -> v == 0 ? null : "before image kept by its PKFIND";
                 case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
                 case "cat" -> cat(v, ins[3], pool);
@@ -96,6 +96,19 @@ public final class Listing {
         }
         parts.removeIf(java.util.Objects::isNull);
         return String.join(", ", parts);
+    }
+
+    /** PKFIND's b: whether it repeats an earlier lookup (and which) and keeps the before image. */
+    private static String find(int b, Integer origin) {
+        var parts = new ArrayList<String>();
+        if ((b & VmFormat.FIND_AGAIN) != 0) {
+            parts.add(origin != null && origin >= 0 ? "again (row from instruction " + origin + ")"
+                    : "again (the row of an identical earlier lookup)");
+        }
+        if ((b & VmFormat.FIND_KEEP) != 0) {
+            parts.add("keeping the before image");
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
     /** CAT's buffer and parts: {@code @buf[cap] = r1 || r2(scale 2, cut 10)}. */

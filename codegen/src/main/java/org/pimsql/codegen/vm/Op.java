@@ -58,7 +58,7 @@ public enum Op {
     CAT("a:cell b:truncate c:count x:cat"),
     ELEM("a:cell b:cell x:array"),
     CARD("a:cell x:frame"),
-    PKFIND("a:cell b:keep x:frame y:table"),
+    PKFIND("a:cell b:find x:frame y:table"),
     SCANOPEN("x:frame"),
     SCANNEXT("a:cell b:table x:frame y:frame"),
     RLO("x:range"),

@@ -336,7 +336,7 @@ final class QueryCompiler {
                 return false;
             }
         }
-        find[2] = 1;
+        find[2] |= VmFormat.FIND_KEEP;
         return true;
     }
 
@@ -511,9 +511,16 @@ final class QueryCompiler {
         IndexLayout ix = t.indexes().get(0);
         java.util.BitSet m = p.frame.cellMark();
         List<Val> keys = new ArrayList<>();
+        List<Integer> keyPairs = new ArrayList<>(); // the KEY pairs, while every key is one
         for (int i = 0; i < pk.key().size(); i++) {
             Expr k = pk.key().get(i);
-            keys.add(keyMove(k, outer, t.row().field(ix.columns().get(i)), row, miss) ? null : x.expr(k, outer));
+            boolean moved = keyMove(k, outer, t.row().field(ix.columns().get(i)), row, miss);
+            if (moved && keyPairs != null) {
+                keyPairs.add(a().at(a().size() - 1)[4]);
+            } else {
+                keyPairs = null;
+            }
+            keys.add(moved ? null : x.expr(k, outer));
         }
         for (Val v : keys) {
             if (v != null && !v.neverNull()) {
@@ -528,6 +535,9 @@ final class QueryCompiler {
         }
         p.frame.releaseCells(m);
         lastProbe = a().size();
+        if (keyPairs != null) {
+            a().lookup(lastProbe, new RepeatedLookups.Lookup(t.id(), row, t.row().bytes(), List.copyOf(keyPairs)));
+        }
         a().emit(Op.PKFIND, off, 0, 0, row, t.id());
     }
 

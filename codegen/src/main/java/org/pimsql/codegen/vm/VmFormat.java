@@ -79,6 +79,13 @@ public final class VmFormat {
     public static final int PART_STRING = 0x80;
     /** A CAT part that is a literal: its length in the cell byte, its bytes' pool word in the cut half. */
     public static final int PART_LITERAL = 0x81;
+    /**
+     * PKFIND's b: KEEP, the row is the before image of the in-place UPDATE that follows (kept in the arena's scratch);
+     * AGAIN, the same lookup already ran last and nothing it depends on changed since (RepeatedLookups): the kernel
+     * returns the offset it remembered without reading MRAM.
+     */
+    public static final int FIND_KEEP = 1;
+    public static final int FIND_AGAIN = 2;
     /** SETADD: the set holds 32-bit values (an integer argument). */
     public static final int SET_NARROW = 0x8000;
     /** SKEY: descending. */
@@ -275,6 +282,8 @@ public final class VmFormat {
         m.put("PART_TIMESTAMP", PART_TIMESTAMP);
         m.put("PART_STRING", PART_STRING);
         m.put("PART_LITERAL", PART_LITERAL);
+        m.put("FIND_KEEP", FIND_KEEP);
+        m.put("FIND_AGAIN", FIND_AGAIN);
         m.put("SET_NARROW", SET_NARROW);
         m.put("SORT_DESC", SORT_DESC);
         m.put("REL_EQ", REL_EQ);
