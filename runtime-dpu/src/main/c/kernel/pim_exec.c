@@ -40,6 +40,9 @@ typedef struct {
     uint64_t first[PIM_MAX_TASKLETS]; /* per tasklet, where its first read starts (0: no call) | its bytes << 32 */
 } batch_hdr_t;
 
+/* Directory entries tasklet 0 reads with the batch header (a batch of more procedures reads the others apart). */
+#define DIR_WITH_HEADER 8u
+
 /* The result header: the slices' table follows (E entries {u32 bytes, u32 records}, room for PIM_MAX_TASKLETS). */
 typedef struct {
     uint32_t magic, tasklets, pub_bytes, flags;
@@ -108,7 +111,7 @@ BARRIER_INIT(pim_wave_barrier, NR_TASKLETS);
  * (docs/vm.md "WRAM during a launch") at the offsets the image header gives, installs the database header (it
  * lives in MRAM between launches; a new database's comes in the batch) and loads the batch's procedures.
  */
-static void layout(const batch_hdr_t *bh)
+static void layout(const batch_hdr_t *bh, const pim_proc_t *first_entries)
 {
     pim_image_t *g = &pim_img;
     pim_proc_t *dir;
@@ -139,7 +142,12 @@ static void layout(const batch_hdr_t *bh)
      * offset) */
     pim_procs = dir = mem_alloc(bh->nprocs * sizeof(pim_proc_t));
     pim_nprocs = bh->nprocs;
-    pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES, dir, bh->nprocs * sizeof(pim_proc_t));
+    i = bh->nprocs < DIR_WITH_HEADER ? bh->nprocs : DIR_WITH_HEADER;
+    pim_bt_copy(dir, first_entries, i * sizeof(pim_proc_t)); /* read with the batch header */
+    if (i < bh->nprocs) {
+        pim_mram_get(PIM_IN_OFF + PIM_BATCH_HEADER_BYTES + i * sizeof(pim_proc_t), dir + i,
+                     (bh->nprocs - i) * sizeof(pim_proc_t));
+    }
     for (i = 0; i < bh->nprocs; i++, dir++) {
         assert(dir->frame_bytes <= g->frame_bytes && (dir->frame_bytes & 7u) == 0 && dir->code + dir->bytes <= g->bytes);
         a = mem_alloc(dir->bytes);
@@ -280,16 +288,21 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
  */
 static PIM_OUTLINE pim_off_t begin(pim_task_t *T)
 {
-    batch_hdr_t bh __attribute__((aligned(8)));
+    struct {
+        batch_hdr_t h;
+        pim_proc_t dir[DIR_WITH_HEADER];
+    } in __attribute__((aligned(8)));
+#define bh (in.h)
     uint32_t t;
-    pim_mram_get(PIM_IN_OFF, &bh, sizeof(bh));
+    /* the header and the directory's first entries behind it (past a short directory: whatever the input area holds) */
+    pim_mram_get(PIM_IN_OFF, &in, sizeof(in));
     assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES && bh.tasklets == NR_TASKLETS &&
            bh.waves <= bh.ncalls && (bh.waves > 0) == (bh.ncalls > 0) && (bh.first[0] != 0) == (bh.ncalls > 0));
     pim_k.calls = bh.calls;
     pim_k.end = PIM_IN_OFF + bh.bytes;
     pim_k.ncalls = bh.ncalls;
     pim_k.waves = bh.waves;
-    layout(&bh);
+    layout(&bh, in.dir);
     __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
     stopped = 0;
     pim_x.pub = PUB_AREA;
@@ -300,6 +313,7 @@ static PIM_OUTLINE pim_off_t begin(pim_task_t *T)
     assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
     T->undo_base = bh.commit_to;
     return bh.kept_to;
+#undef bh
 }
 
 /* Runs the batch in the input area on every tasklet. */

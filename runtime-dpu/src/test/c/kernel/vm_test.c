@@ -721,6 +721,62 @@ static void test_waves(struct dpu_set_t set)
     expect_account(result_at(21), "zed", 1, NULL, "wave 4: get 20");
 }
 
+/* Calls of one read-only procedure each; `which` picks one (0..NPROC_MIX - 1): more procedures than the directory
+ * entries the kernel reads with the batch header (DIR_WITH_HEADER, 8). */
+#define NPROC_MIX 10
+static void mix_call(int which)
+{
+    static const int32_t elems[] = {10, 20, 30, 40};
+    uint8_t *p;
+    switch (which) {
+    case 0: get(1); break;
+    case 1: arith(3, 5, 0, 7, 0); break;
+    case 2: strs(1, "ab", "cd", 1, 2); break;
+    case 3: logic(1, 0); break;
+    case 4: loop(1, 5); break;
+    case 5: range("a", "z", 0); break;
+    case 6: top(1, 0); break;
+    case 7:
+        p = call(P_ARRAY, 48);
+        *(uint32_t *)(void *)(p + 8) = 3;
+        memcpy(p + 16, elems, sizeof(elems));
+        *(int32_t *)(void *)(p + 32) = 2;
+        p[0] = 0x0c;
+        break;
+    case 8: call(P_STATS, 40)[0] = 0x0f; break;
+    default: get(2); break;
+    }
+}
+
+/* A batch of more procedures than the directory entries read with its header answers every call as the same calls
+ * do one per batch (the rest of the directory is read apart). */
+static void test_many_procedures(struct dpu_set_t set)
+{
+    static uint8_t alone[NPROC_MIX][2048];
+    static result_t single[NPROC_MIX];
+    for (int i = 0; i < NPROC_MIX; i++) {
+        batch_begin(0, NULL);
+        mix_call(i);
+        CHECK(run(set) == 1, "procedure %d alone", i);
+        single[i] = result_at(0);
+        CHECK(single[i].out_bytes <= sizeof alone[i], "procedure %d: OUT block", i);
+        memcpy(alone[i], single[i].out, single[i].out_bytes);
+    }
+    batch_begin(0, NULL);
+    for (int i = 0; i < NPROC_MIX; i++) {
+        mix_call(i);
+    }
+    CHECK(run(set) == NPROC_MIX, "one batch of %d procedures", NPROC_MIX);
+    for (int i = 0; i < NPROC_MIX; i++) {
+        result_t r = result_at((uint32_t)i);
+        CHECK(r.status == single[i].status && strcmp(r.sqlstate, single[i].sqlstate) == 0 &&
+                  r.out_bytes == single[i].out_bytes && memcmp(r.out, alone[i], r.out_bytes) == 0 &&
+                  r.nsets == single[i].nsets,
+              "procedure %d in a batch of %d answers as alone (status %u/%u, %s/%s)", i, NPROC_MIX, r.status,
+              single[i].status, r.sqlstate, single[i].sqlstate);
+    }
+}
+
 /* A batch whose chains hand a tasklet another tasklet's calls: the kernel faults rather than run a call on a tasklet
  * the host did not plan it for (its waves' conflicts were decided per tasklet). Needs two tasklets; the DPU is not used
  * after the fault. */
@@ -1088,6 +1144,7 @@ int main(int argc, char **argv)
     test_runs(set);
     test_kept_images(set);
     test_refind(set);
+    test_many_procedures(set);
     test_image_generation(set);
     test_chain_check(set);
     dpu_free(set);
