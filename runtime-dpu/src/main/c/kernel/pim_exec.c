@@ -302,6 +302,7 @@ static PIM_OUTLINE pim_off_t begin(pim_task_t *T)
     pim_k.end = PIM_IN_OFF + bh.bytes;
     pim_k.ncalls = bh.ncalls;
     pim_k.waves = bh.waves;
+    pim_k.db_dirty = bh.db != PIM_DB_OFF; /* a new database's header comes in the batch */
     layout(&bh, in.dir);
     __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
     stopped = 0;
@@ -407,7 +408,7 @@ int main(void)
     WAVE_BARRIER(); /* the last wave is done; every tasklet met the same barriers and stopped at the same one */
     if (slot == 0) {
         /* the result header and every slice's entry (its record bytes and count), built in the record area and
-         * written by one DMA; the database header stays for the next launch */
+         * written by one DMA; the database header goes back to MRAM when the launch changed it */
         uint32_t *w = (uint32_t *)(void *)T->rec, i;
         pim_off_t at = PIM_OUT_OFF + PIM_RESULT_HEADER_BYTES;
         w[0] = PIM_RESULT_MAGIC;
@@ -420,7 +421,9 @@ int main(void)
             w[5 + 2 * i] = pim_task[i].records;
         }
         pim_mram_put(PIM_OUT_OFF, w, sizeof(result_hdr_t) + 8 * NR_TASKLETS);
-        pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
+        if (!PIM_DMA_SAVERS || pim_k.db_dirty) {
+            pim_mram_put(PIM_DB_OFF, pim_db, pim_img.db_bytes);
+        }
     }
     return 0;
 }

@@ -60,6 +60,7 @@ pim_off_t pim_alloc(uint32_t bytes)
     pim_off_t off;
     assert(bytes > 0 && (bytes & 7u) == 0);
     ALLOC_LOCK();
+    PIM_DB_DIRTY();
     fl = free_list(bytes);
     off = fl->head;
     if (off != PIM_NONE) {
@@ -78,6 +79,7 @@ void pim_free(pim_off_t off, uint32_t bytes)
     uint32_t link[2] __attribute__((aligned(8)));
     pim_freelist_t *fl;
     ALLOC_LOCK();
+    PIM_DB_DIRTY();
     fl = free_list(bytes);
     fl->size = bytes;
     link[0] = fl->head;

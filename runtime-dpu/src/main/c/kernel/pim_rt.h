@@ -221,8 +221,16 @@ typedef struct {
     pim_off_t calls, end;      /* the batch's first call and end (tasklet 0 reads the header for all) */
     uint32_t ncalls, waves;    /* its calls and waves */
     uint32_t image;            /* the generation of the image whose header img holds (0: none) */
+    uint32_t db_dirty;         /* the launch changed the database header (PIM_DB_DIRTY): it goes back to MRAM */
 } pim_kernel_t;
 extern pim_kernel_t pim_k;
+/* Every change to the database header (allocator, row counts, B+tree slots) says so, so that a launch that changes
+ * none of it does not write the header back (a DMA saver: the lean kernel always writes it). */
+#define PIM_DB_DIRTY()                                                                                                 \
+    do {                                                                                                               \
+        if (PIM_DMA_SAVERS)                                                                                            \
+            pim_k.db_dirty = 1;                                                                                        \
+    } while (0)
 #define pim_img (pim_k.img)
 #define pim_x (pim_k.x)
 #define pim_heap (pim_k.heap)

@@ -281,6 +281,7 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         } else {
 #if PIM_HAS(PIM_F_TREE_WRITES)
             pim_btree_t *tree = &pim_trees[ix->tree];
+            PIM_DB_DIRTY(); /* the tree's version, and maybe its root and height */
             if (from != NULL) {
                 (void)pim_bt_remove(tree, T->key_a, off, pim_free);
             }
@@ -294,7 +295,10 @@ static bool reindex(uint32_t tid, pim_off_t off, const uint8_t *from, uint8_t *t
         if (to != NULL) {
             pim_mram_put(off + skip, to + skip, t->row_bytes - skip);
         }
-        pim_tstate[tid].rows += (to != NULL) - (from != NULL);
+        if ((to != NULL) != (from != NULL)) {
+            PIM_DB_DIRTY();
+            pim_tstate[tid].rows += to != NULL ? 1u : (uint32_t)-1;
+        }
     }
     return ok;
 }

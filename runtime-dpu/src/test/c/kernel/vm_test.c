@@ -873,6 +873,33 @@ static struct pimsim_dpu_stats launch_dma(struct dpu_set_t set)
     return st;
 }
 
+/* The database header goes back to MRAM only after a launch that changed it (a DMA saver; a lean kernel always writes
+ * it, and writes a record's OUT block apart): a read-only launch writes its record and the result header alone, and the allocator state an insert leaves is
+ * still there after it, so a later insert takes a block of its own. */
+static void test_header_write_back(struct dpu_set_t set)
+{
+    struct pimsim_dpu_stats st;
+    batch_begin(0, NULL);
+    put(901, "ninea", 901, 0, "N1  ");
+    CHECK(run(set) == 1, "insert 901");
+    expect_ok(result_at(0), "insert 901");
+    batch_begin(0, NULL);
+    get(901);
+    st = launch_dma(set);
+    CHECK(st.dma_writes == (lean ? 4u : 2u), "a read-only launch: %" PRIu64 " writes", st.dma_writes);
+    expect_account(result_at(0), "ninea", 901, "N1  ", "get 901");
+    batch_begin(0, NULL);
+    put(902, "nineb", 902, 0, "N2  ");
+    CHECK(run(set) == 1, "insert 902");
+    expect_ok(result_at(0), "insert 902");
+    batch_begin(0, NULL);
+    get(901);
+    get(902);
+    CHECK(run(set) == 2, "get both");
+    expect_account(result_at(0), "ninea", 901, "N1  ", "901 after 902's insert");
+    expect_account(result_at(1), "nineb", 902, "N2  ", "902");
+}
+
 /* The image header is read again only when the batch names another image generation than the kernel kept (docs/wire-
  * format.md): one DMA less per launch while it stays; generation 0 always reads it. */
 static void test_image_generation(struct dpu_set_t set)
@@ -1145,6 +1172,7 @@ int main(int argc, char **argv)
     test_kept_images(set);
     test_refind(set);
     test_many_procedures(set);
+    test_header_write_back(set);
     test_image_generation(set);
     test_chain_check(set);
     dpu_free(set);
