@@ -41,24 +41,6 @@ final class LiveProcessor implements EpochProcessor {
         return () -> execute(epoch, preparedOn, prepared, formats);
     }
 
-    /**
-     * Builds the kernel the epoch runs (or finds it built) before the epoch is logged: a kernel that cannot be built
-     * stops the database here, before a call is logged that cannot run, and answers every pending and later call
-     * with why (docs/runtime.md "When the DPU program cannot be built"). Sequencer thread only.
-     */
-    private void requireProgram(CompiledSchema schema) throws SQLException {
-        DpuCode code = schema == null ? null : schema.code();
-        if (code == null || code == built) {
-            return;
-        }
-        try {
-            code.source().binary(code.kernel());
-        } catch (DpuProgramException e) {
-            throw Recovery.programUnavailable(e);
-        }
-        built = code;
-    }
-
     private void execute(Epoch epoch, ExecutionCore preparedOn, PreparedEpoch prepared, boolean formats)
             throws Exception {
         snapshots.lock().lock();
@@ -82,5 +64,23 @@ final class LiveProcessor implements EpochProcessor {
         } finally {
             snapshots.lock().unlock();
         }
+    }
+
+    /**
+     * Builds the kernel the epoch runs (or finds it built) before the epoch is logged: a kernel that cannot be built
+     * stops the database here, before a call is logged that cannot run, and answers every pending and later call
+     * with why (docs/runtime.md "When the DPU program cannot be built"). Sequencer thread only.
+     */
+    private void requireProgram(CompiledSchema schema) throws SQLException {
+        DpuCode code = schema == null ? null : schema.code();
+        if (code == null || code == built) {
+            return;
+        }
+        try {
+            code.source().binary(code.kernel());
+        } catch (DpuProgramException e) {
+            throw Recovery.programUnavailable(e);
+        }
+        built = code;
     }
 }
