@@ -3,7 +3,6 @@ package org.pimsql.host.engine;
 import java.sql.SQLException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.pimsql.host.backend.DpuProgramException;
 import org.pimsql.host.sequencer.Epoch;
 import org.pimsql.host.sequencer.EpochProcessor;
 
@@ -14,7 +13,7 @@ import org.pimsql.host.sequencer.EpochProcessor;
  * may change; and when the epoch faults on the DPUs it hands it to {@link Recovery#isolate}, which aborts the
  * poison calls and returns a rebuilt core, installed here. An epoch prepared on a core that was replaced
  * meanwhile is prepared again on the new one. A kernel that cannot be built or loaded is no call's fault: it stops
- * the database instead ({@link DpuProgramException}).
+ * the database instead ({@link org.pimsql.host.backend.DpuProgramException}).
  */
 final class LiveProcessor implements EpochProcessor {
     private final Supplier<ExecutionCore> core;
@@ -78,7 +77,7 @@ final class LiveProcessor implements EpochProcessor {
         }
         try {
             code.source().binary(code.kernel());
-        } catch (DpuProgramException e) {
+        } catch (org.pimsql.host.backend.DpuProgramException e) {
             throw Recovery.programUnavailable(e);
         }
         built = code;
