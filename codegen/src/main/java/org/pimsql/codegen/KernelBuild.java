@@ -39,8 +39,15 @@ public final class KernelBuild {
 
     /** The simulator's shared object of {@code spec}'s kernel, built if no cached one exists. */
     public static Path nativeLibrary(KernelSpec spec) throws IOException, BuildException {
-        String compiler = nativeCompiler();
-        Path dir = build(spec, "native", List.of(compiler), CacheRoot.get(),
+        return nativeLibrary(spec, nativeCompiler(), CacheRoot.get());
+    }
+
+    /**
+     * {@link #nativeLibrary(KernelSpec)} built by the C compiler {@code compiler} in the cache {@code cacheRoot}: lets a
+     * test meet a compiler that fails, or one whose output does not load, without touching the user's cache.
+     */
+    public static Path nativeLibrary(KernelSpec spec, String compiler, Path cacheRoot) throws IOException, BuildException {
+        Path dir = build(spec, "native", List.of(compiler), cacheRoot,
                 (tmp, k) -> Toolchain.buildKernelNative(compiler, tmp, k, spec.defines(), tmp.resolve("kernel.so")));
         return dir.resolve("kernel.so");
     }

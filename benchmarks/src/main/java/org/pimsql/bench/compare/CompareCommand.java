@@ -175,6 +175,16 @@ public final class CompareCommand implements Callable<Integer> {
             stdout.printf("wrote %s (also latest.md); no chart: nothing ran%n", md);
         }
         stdout.flush();
+        // PimSQL is what is compared: a workload it could not run (a kernel that does not build, say) makes the
+        // comparison fail, while a peer that is not installed does not
+        for (Measurement m : report.rows()) {
+            if (!m.ran() && m.system().startsWith("PimSQL") && !m.notRun().equals(TpccComparison.SERVER_SKIPS_TPCC)) {
+                err.println(org.pimsql.host.cli.PimsqlMain.ERROR + m.system() + " did not run " + m.workload() + ": "
+                        + m.notRun());
+                err.flush();
+                return org.pimsql.host.cli.PimsqlMain.USER_ERROR;
+            }
+        }
         return 0;
     }
 

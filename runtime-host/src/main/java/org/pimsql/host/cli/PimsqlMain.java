@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
  * The {@code pimsql} command line. Each subcommand is one class registered in {@link #commandLine};
  * a new one (run, shell, bench, ...) is a new {@code @Command} class added to {@code subcommands}.
  *
- * <p>Exit codes: 0 success, 1 a user error, 2 an internal error (the stack trace only with {@code --debug}).
+ * <p>Exit codes: 0 success, 1 a user error or a database error with its SQLSTATE (a kernel that cannot be built, a
+ * stopped database), 2 an internal error (the stack trace only with {@code --debug}).
  * Every error starts with {@value #ERROR}, except a diagnostic that points into a script, which starts with
  * its place, javac-style ({@code file:line:column: error: ...}, then the line and a caret). Subcommands
  * report bad option values by throwing picocli's {@link CommandLine.ParameterException}, other mistakes
@@ -127,6 +128,19 @@ public final class PimsqlMain implements java.util.concurrent.Callable<Integer> 
             case UserError u -> {
                 err.print(u.format());
                 return USER_ERROR;
+            }
+            case java.sql.SQLException s -> {
+                // the database's own error, which says what went wrong (a kernel that cannot be built, a stopped
+                // database): its SQLSTATE and message; only SQLSTATE class XX (a PimSQL defect) is internal
+                String state = s.getSQLState() == null ? "" : "SQLSTATE " + s.getSQLState() + ": ";
+                err.println(ERROR + state + s.getMessage());
+                boolean internal = s.getSQLState() == null || s.getSQLState().startsWith("XX");
+                if (debug) {
+                    s.printStackTrace(err);
+                } else if (internal) {
+                    err.println("(use --debug for the stack trace)");
+                }
+                return internal ? INTERNAL_ERROR : USER_ERROR;
             }
             default -> {
                 err.println(ERROR + "internal error: " + ex);

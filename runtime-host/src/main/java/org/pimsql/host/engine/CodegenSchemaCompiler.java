@@ -13,7 +13,7 @@ import org.pimsql.codegen.MemoryMap;
 import org.pimsql.frontend.CompileException;
 import org.pimsql.frontend.Frontend;
 import org.pimsql.frontend.SqlScript;
-import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.backend.DpuProgramException;
 
 /**
  * The real compiler: the frontend (parse, resolve, analyse), the bulk-load procedures, then the code generator,
@@ -58,13 +58,28 @@ final class CodegenSchemaCompiler implements SchemaCompiler {
     }
 
     /** The simulator's build of a kernel (built once per feature set, then taken from the cache). */
-    static java.nio.file.Path simulatorKernel(org.pimsql.codegen.vm.KernelSpec spec) throws DpuException {
+    static java.nio.file.Path simulatorKernel(org.pimsql.codegen.vm.KernelSpec spec) throws DpuProgramException {
+        return simulatorKernel(spec, () -> KernelBuild.nativeLibrary(spec));
+    }
+
+    /** The simulator's build of a kernel made by {@code compiler} in the cache {@code cacheRoot}. */
+    static java.nio.file.Path simulatorKernel(org.pimsql.codegen.vm.KernelSpec spec, String compiler,
+                                              java.nio.file.Path cacheRoot) throws DpuProgramException {
+        return simulatorKernel(spec, () -> KernelBuild.nativeLibrary(spec, compiler, cacheRoot));
+    }
+
+    private interface Build {
+        java.nio.file.Path run() throws IOException, BuildException;
+    }
+
+    private static java.nio.file.Path simulatorKernel(org.pimsql.codegen.vm.KernelSpec spec, Build build)
+            throws DpuProgramException {
         try {
-            return KernelBuild.nativeLibrary(spec);
+            return build.run();
         } catch (BuildException e) {
-            throw new DpuException("cannot build the DPU kernel " + spec.id() + ": " + e.getMessage());
+            throw new DpuProgramException("cannot build the DPU kernel " + spec.id() + ": " + e.getMessage());
         } catch (IOException e) {
-            throw new DpuException("cannot build the DPU kernel " + spec.id() + ": " + e);
+            throw new DpuProgramException("cannot build the DPU kernel " + spec.id() + ": " + e);
         }
     }
 

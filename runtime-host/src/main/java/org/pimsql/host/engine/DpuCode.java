@@ -2,7 +2,7 @@ package org.pimsql.host.engine;
 
 import java.nio.file.Path;
 import org.pimsql.codegen.vm.KernelSpec;
-import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.backend.DpuProgramException;
 
 /**
  * What the DPUs run for a compiled schema (docs/vm.md): the kernel, one build per feature set and tasklet count
@@ -17,9 +17,9 @@ import org.pimsql.host.backend.DpuException;
  */
 public record DpuCode(KernelSpec kernel, KernelSource source, byte[] image, MramRegion region) {
 
-    /** Provides the binary of a kernel, building it the first time. */
+    /** Provides the binary of a kernel, building it the first time; a build that fails is a {@link DpuProgramException}. */
     @FunctionalInterface
     public interface KernelSource {
-        Path binary(KernelSpec spec) throws DpuException;
+        Path binary(KernelSpec spec) throws DpuProgramException;
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.pimsql.codegen.vm.KernelSpec;
 import org.pimsql.host.backend.DpuBackend;
 import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.backend.DpuProgramException;
 
 /**
  * Runs launch rounds on the DPUs: makes them ready for the schema (kernel, image), pushes each active DPU's batch,
@@ -129,7 +130,16 @@ final class DpuLauncher {
         if (loadedKernel != null && loadedKernel.covers(code.kernel())) {
             return 0;
         }
-        backend.load(code.source().binary(code.kernel()));
+        java.nio.file.Path binary = code.source().binary(code.kernel());
+        try {
+            backend.load(binary);
+        } catch (DpuProgramException e) {
+            throw e;
+        } catch (DpuException e) {
+            // no call causes a refused program, and every launch would meet it again (DpuProgramException)
+            throw new DpuProgramException("cannot load the DPU kernel " + code.kernel().id() + " (" + binary + "): "
+                    + e.getMessage());
+        }
         loadedKernel = code.kernel();
         return 1;
     }

@@ -15,6 +15,7 @@ import org.pimsql.codegen.DatabaseFormat;
 import org.pimsql.codegen.MemoryMap;
 import org.pimsql.frontend.SqlScript;
 import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.backend.DpuProgramException;
 import org.pimsql.host.log.LogRecord;
 import org.pimsql.host.sequencer.Epoch;
 import org.pimsql.host.sequencer.SequencedCall;
@@ -39,6 +40,8 @@ final class Recovery {
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
     /** The SQLSTATE of a call aborted because it faulted on its DPU (PostgreSQL's internal_error). */
     static final String POISON_STATE = "XX000";
+    /** The SQLSTATE when the DPUs cannot get their program (PostgreSQL's system_error). */
+    static final String PROGRAM_STATE = "58000";
 
     private final EngineConfig config;
     private final Store store;
@@ -266,6 +269,8 @@ final class Recovery {
                     }
                     progress.step(part.length());
                 }
+            } catch (DpuProgramException e) {
+                throw programUnavailable(e);
             } catch (DpuException e) {
                 throw new SQLNonTransientConnectionException("writing the checkpoint to the DPUs failed: "
                         + e.getMessage(), "58000", e);
@@ -332,6 +337,9 @@ final class Recovery {
         if (!canRebuild()) {
             throw stopped(epoch, fault, "this runtime's DPUs cannot be rebuilt");
         }
+        if (DpuProgramException.in(fault)) {
+            throw programUnavailable(fault); // every call would meet it: there is no poison call to find
+        }
         LOG.log(System.Logger.Level.WARNING, "epoch {0} ({1} calls) faulted on the DPUs: {2}; rebuilding the DPUs to "
                 + "find the call that faults", epoch.number(), epoch.calls().size(), fault.getMessage());
         var remaining = new ArrayList<>(epoch.calls());
@@ -348,6 +356,9 @@ final class Recovery {
                         try {
                             run(trial.core(), new Epoch(epoch.number(), List.of(copy)));
                         } catch (Exception e) {
+                            if (DpuProgramException.in(e)) {
+                                throw programUnavailable(e);
+                            }
                             poison = c;
                             why = e.getMessage();
                             break;
@@ -405,6 +416,16 @@ final class Recovery {
             }
         }
         call.result().complete(new CallOutcome.Failure(call.sequence(), POISON_STATE, message));
+    }
+
+    /**
+     * The DPUs cannot get their program (a kernel build failed, or dpu_load refused it): the database stops accepting
+     * calls, with SQLSTATE 58000 (system error) and the build's or the loader's own words.
+     */
+    static SQLException programUnavailable(Exception cause) {
+        return new SQLNonTransientConnectionException("the DPU program could not be built or loaded, so the database runs "
+                + "no calls (fix the cause, then close every connection and open the database again): "
+                + cause.getMessage(), PROGRAM_STATE, cause);
     }
 
     private static SQLException stopped(Epoch epoch, Exception fault, String why) {

@@ -4,7 +4,7 @@ import java.sql.SQLException;
 import org.pimsql.codegen.BuildException;
 import org.pimsql.codegen.KernelBuild;
 import org.pimsql.codegen.UpmemSdk;
-import org.pimsql.host.backend.DpuException;
+import org.pimsql.host.backend.DpuProgramException;
 import org.pimsql.host.backend.NativeDpuBackend;
 
 /**
@@ -15,13 +15,25 @@ import org.pimsql.host.backend.NativeDpuBackend;
  */
 public final class SimulatorRuntime implements EngineRuntime {
     private final UpmemSdk sdk; // null: the simulator
+    /** Where the simulator's kernels come from (the UPMEM platform builds its own with the SDK). */
+    private final DpuCode.KernelSource simulatorKernels;
 
     public SimulatorRuntime() {
-        this(null);
+        this(null, CodegenSchemaCompiler::simulatorKernel);
     }
 
-    private SimulatorRuntime(UpmemSdk sdk) {
+    private SimulatorRuntime(UpmemSdk sdk, DpuCode.KernelSource simulatorKernels) {
         this.sdk = sdk;
+        this.simulatorKernels = simulatorKernels;
+    }
+
+    /**
+     * The simulator with its kernel built by the C compiler {@code compiler} in the cache {@code cacheRoot} instead of
+     * {@code $PIMSQL_CC} (else clang) in the user's cache: a test's way to meet a compiler that fails, or one whose
+     * output the DPUs cannot load.
+     */
+    public static SimulatorRuntime withKernelCompiler(String compiler, java.nio.file.Path cacheRoot) {
+        return new SimulatorRuntime(null, spec -> CodegenSchemaCompiler.simulatorKernel(spec, compiler, cacheRoot));
     }
 
     @Override
@@ -33,13 +45,13 @@ public final class SimulatorRuntime implements EngineRuntime {
     @Override
     public EngineRuntime on(DpuPlatform platform) throws SQLException {
         if (platform == DpuPlatform.SIMULATOR) {
-            return new SimulatorRuntime(null);
+            return new SimulatorRuntime(null, simulatorKernels);
         }
         try {
             UpmemSdk found = UpmemSdk.locate();
             found.requireCompiler();
             found.requireHostLibrary();
-            return new SimulatorRuntime(found);
+            return new SimulatorRuntime(found, simulatorKernels);
         } catch (BuildException e) {
             throw new SQLException(e.getMessage(), "08001", e);
         }
@@ -55,15 +67,16 @@ public final class SimulatorRuntime implements EngineRuntime {
     public SchemaCompiler compiler() {
         UpmemSdk s = sdk;
         if (s == null) {
-            return new CodegenSchemaCompiler(CodegenSchemaCompiler::simulatorKernel);
+            return new CodegenSchemaCompiler(simulatorKernels);
         }
         return new CodegenSchemaCompiler(spec -> {
             try {
                 return KernelBuild.dpuProgram(spec, s).elf();
             } catch (BuildException e) {
-                throw new DpuException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: " + e.getMessage());
+                throw new DpuProgramException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: "
+                        + e.getMessage());
             } catch (java.io.IOException e) {
-                throw new DpuException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: " + e);
+                throw new DpuProgramException("cannot build the DPU kernel " + spec.id() + " with the UPMEM SDK: " + e);
             }
         });
     }

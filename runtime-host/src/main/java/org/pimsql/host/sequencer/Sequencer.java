@@ -28,7 +28,8 @@ import org.pimsql.host.log.CommandSink;
  * executed and before any later one is sequenced.
  *
  * <p>A failed log commit or a failed execution leaves the DPUs and the log out of step, so the sequencer
- * then fails every pending and later call instead of guessing.
+ * then fails every pending and later call instead of guessing; so it does when preparing an epoch fails with a
+ * {@link SQLNonTransientConnectionException} (no epoch can run any more: the DPU program cannot be built).
  */
 public final class Sequencer implements AutoCloseable {
     private final SequencerConfig config;
@@ -333,7 +334,13 @@ public final class Sequencer implements AutoCloseable {
         try {
             prepared = processor.prepare(epoch);
         } catch (Exception | Error e) {
-            // nothing was logged or run: only this epoch's callers learn about it
+            // nothing was logged or run: only this epoch's callers learn about it, unless no epoch can run any more
+            // (the DPU program cannot be built), which stops the database
+            if (e instanceof SQLNonTransientConnectionException stop) {
+                fail(stop);
+                failAll(epoch, stop);
+                return;
+            }
             failAll(epoch, new SQLException("could not prepare epoch " + epoch.number() + ": " + e.getMessage(),
                     "XX000", e));
             return;
@@ -419,8 +426,9 @@ public final class Sequencer implements AutoCloseable {
                     next.prepared().execute();
                 }
             } catch (Exception | Error e) {
-                var error = new SQLNonTransientConnectionException(
-                        "DPU execution failed; the database stopped accepting calls: " + e.getMessage(), "58000", e);
+                var error = e instanceof SQLNonTransientConnectionException stop ? stop
+                        : new SQLNonTransientConnectionException("DPU execution failed; the database stopped accepting "
+                        + "calls: " + e.getMessage(), "58000", e);
                 fail(error);
                 failAll(next.epoch(), error);
             } finally {

@@ -20,6 +20,18 @@ class InternalErrorTest {
         }
     }
 
+    /** A database error that reaches the command line: its SQLSTATE decides user error (1) or internal (2). */
+    @Command(name = "sql")
+    static final class SqlError implements Callable<Integer> {
+        @picocli.CommandLine.Parameters(index = "0")
+        String state;
+
+        @Override
+        public Integer call() throws java.sql.SQLException {
+            throw new java.sql.SQLException("the database says why", state);
+        }
+    }
+
     static String[] execute(String... args) {
         var out = new StringWriter();
         var err = new StringWriter();
@@ -27,6 +39,7 @@ class InternalErrorTest {
         var errWriter = new PrintWriter(err, true);
         var cl = PimsqlMain.commandLine(outWriter, errWriter);
         cl.addSubcommand("boom", new Boom());
+        cl.addSubcommand("sql", new SqlError());
         // writers set before a subcommand is added do not reach it: set them again
         cl.setOut(outWriter);
         cl.setErr(errWriter);
@@ -40,6 +53,16 @@ class InternalErrorTest {
         assertEquals("2", r[0]);
         assertEquals("pimsql: error: internal error: java.lang.IllegalStateException: invariant broken\n"
                 + "(use --debug for the stack trace)\n", r[2]);
+    }
+
+    @Test
+    void aDatabaseErrorPrintsItsSqlstateAndMessage() {
+        String[] r = execute("sql", "58000");
+        assertEquals("1", r[0], "a system error the user can fix (a kernel that does not build)");
+        assertEquals("pimsql: error: SQLSTATE 58000: the database says why\n", r[2]);
+        r = execute("sql", "XX000");
+        assertEquals("2", r[0], "class XX is a PimSQL defect");
+        assertEquals("pimsql: error: SQLSTATE XX000: the database says why\n(use --debug for the stack trace)\n", r[2]);
     }
 
     @Test

@@ -53,6 +53,11 @@ class BankEndToEndTest {
             s.execute(Files.readString(bank.resolve("schema.sql")));
             s.execute(Files.readString(bank.resolve("procedures.sql")));
         }
+        createAndLoadRows(c);
+    }
+
+    /** The rows of {@link #createAndLoad}: customers 0..39, savings 100.00, checking id + 0.50. */
+    static void createAndLoadRows(Connection c) throws SQLException {
         try (PreparedStatement accounts = c.prepareStatement("INSERT INTO accounts VALUES (?, ?)");
              PreparedStatement savings = c.prepareStatement("INSERT INTO savings VALUES (?, ?)");
              PreparedStatement checking = c.prepareStatement("INSERT INTO checking (custid, bal) VALUES (?, ?)")) {
