@@ -27,9 +27,10 @@
  * first call; waves: the barriers' count (a wave's calls run at once); commit_to, kept_to: the previous launch's kept
  * segments (tasklet 0's undo area from PIM_UNDO_OFF up to kept_to) are committed up to commit_to and rolled back from
  * there (docs/multi-partition.md "KEEP segments"); then the exchange header (dpu, partitions, dpus, 0), which lands in
- * pim_x; the tasklets the host laid the batch out for; the generation of the image in MRAM (the host counts its
- * writes of one from 1, 0: unknown), whose header the kernel keeps between launches. Per tasklet, where the read of its first call starts (0: none)
- * and its bytes: the call's parameter block and header. The procedures' directory entries follow the header. */
+ * pim_x; the tasklets the host laid the batch out for; the generation of the image in MRAM (a checksum of its bytes,
+ * 0: unknown), whose header the kernel keeps between launches. Per tasklet, where the read of its first call starts
+ * (0: none) and its bytes: the call's parameter block and header. The procedures' directory entries follow the
+ * header. */
 typedef struct {
     uint32_t magic, flags, ncalls, bytes, nprocs;
     pim_off_t db, calls;
@@ -292,29 +293,28 @@ static PIM_OUTLINE pim_off_t begin(pim_task_t *T)
         batch_hdr_t h;
         pim_proc_t dir[DIR_WITH_HEADER];
     } in __attribute__((aligned(8)));
-#define bh (in.h)
+    const batch_hdr_t *bh = &in.h;
     uint32_t t;
     /* the header and the directory's first entries behind it (past a short directory: whatever the input area holds) */
     pim_mram_get(PIM_IN_OFF, &in, sizeof(in));
-    assert(bh.magic == PIM_BATCH_MAGIC && bh.bytes <= PIM_IN_BYTES && bh.tasklets == NR_TASKLETS &&
-           bh.waves <= bh.ncalls && (bh.waves > 0) == (bh.ncalls > 0) && (bh.first[0] != 0) == (bh.ncalls > 0));
-    pim_k.calls = bh.calls;
-    pim_k.end = PIM_IN_OFF + bh.bytes;
-    pim_k.ncalls = bh.ncalls;
-    pim_k.waves = bh.waves;
-    pim_k.db_dirty = bh.db != PIM_DB_OFF; /* a new database's header comes in the batch */
-    layout(&bh, in.dir);
-    __builtin_memcpy(&pim_x, bh.x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
+    assert(bh->magic == PIM_BATCH_MAGIC && bh->bytes <= PIM_IN_BYTES && bh->tasklets == NR_TASKLETS &&
+           bh->waves <= bh->ncalls && (bh->waves > 0) == (bh->ncalls > 0) && (bh->first[0] != 0) == (bh->ncalls > 0));
+    pim_k.calls = bh->calls;
+    pim_k.end = PIM_IN_OFF + bh->bytes;
+    pim_k.ncalls = bh->ncalls;
+    pim_k.waves = bh->waves;
+    pim_k.db_dirty = bh->db != PIM_DB_OFF; /* a new database's header comes in the batch */
+    layout(bh, in.dir);
+    __builtin_memcpy(&pim_x, bh->x, PIM_MP_HEADER_BYTES); /* dpu, partitions, dpus */
     stopped = 0;
     pim_x.pub = PUB_AREA;
 #pragma clang loop vectorize(disable) unroll(disable)
     for (t = 0; t < NR_TASKLETS; t++) {
-        *(uint64_t *)(void *)pim_task[t].rec = bh.first[t];
+        *(uint64_t *)(void *)pim_task[t].rec = bh->first[t];
     }
-    assert(PIM_UNDO_OFF <= bh.commit_to && bh.commit_to <= bh.kept_to && bh.kept_to <= T->undo_limit);
-    T->undo_base = bh.commit_to;
-    return bh.kept_to;
-#undef bh
+    assert(PIM_UNDO_OFF <= bh->commit_to && bh->commit_to <= bh->kept_to && bh->kept_to <= T->undo_limit);
+    T->undo_base = bh->commit_to;
+    return bh->kept_to;
 }
 
 /* Runs the batch in the input area on every tasklet. */
