@@ -42,7 +42,7 @@ public interface CallCodec {
     byte[] encodeQueue(List<RoutedCall> calls, boolean[] joinsWave, Format format, LaunchHeader header);
 
     /**
-     * Tells the DPU that the program image in its MRAM is the host's {@code generation}-th write of one (from 1; 0:
+     * Tells the DPU which program image its MRAM holds ({@code generation}: a checksum of the image, never 0; 0:
      * unknown), so that a DPU whose kernel read that image's header at an earlier launch keeps its copy
      * (docs/wire-format.md "image"). A codec whose DPUs hold no image ignores it.
      */

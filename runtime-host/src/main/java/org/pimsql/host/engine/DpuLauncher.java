@@ -18,7 +18,11 @@ final class DpuLauncher {
     /** The kernel the DPUs run and the image last written to their MRAM (null before the first launch). */
     private KernelSpec loadedKernel;
     private byte[] loadedImage;
-    /** How many times an image was written to the DPUs' MRAM: the DPUs' kernels keep the header of the current one. */
+    /**
+     * The generation the batches name for the image in the DPUs' MRAM (the kernels keep its header between launches):
+     * a checksum of its bytes, never 0, so that it names the same image in every process, even to a kernel whose WRAM
+     * a program load of another process left behind.
+     */
     private int imageGeneration;
 
     DpuLauncher(DpuBackend backend, ExecutionCounters counters) {
@@ -166,7 +170,9 @@ final class DpuLauncher {
             Arrays.fill(copies, image);
             backend.push(code.region().symbol(), code.region().offset(), copies);
             loadedImage = image;
-            imageGeneration++;
+            var crc = new java.util.zip.CRC32C();
+            crc.update(image);
+            imageGeneration = (int) crc.getValue() == 0 ? 1 : (int) crc.getValue();
         }
         return loads;
     }
