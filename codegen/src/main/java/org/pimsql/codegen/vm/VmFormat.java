@@ -190,8 +190,9 @@ public final class VmFormat {
     public static final int F_EXPR = 65536;
     /**
      * A lean kernel: built without the kernel's DMA savers (docs/performance.md "DMA per call": the B+tree's ascending
-     * insert runs, kept before images, the range window, idle tasklets skipping the call table, OUT blocks leaving with
-     * their record's header), which cost about 280 IRAM instructions and change no result. No program needs it; the
+     * insert runs, kept before images, the range window, OUT blocks leaving with their record's header, the repeated
+     * lookup answered from the last find, the database header written back only when changed), which cost about 250
+     * IRAM instructions and change no result. No program needs it; the
      * hardware build takes it when the full kernel does not fit a DPU's IRAM.
      */
     public static final int F_LEAN = 131072;
