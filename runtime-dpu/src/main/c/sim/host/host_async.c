@@ -5,7 +5,7 @@
  * DPUs (pending > 0) until it has run: synchronous host access to them fails until dpu_sync.
  * Consecutive launches of disjoint DPUs (a host starting a few DPUs of a rank one by one) run as one
  * parallel launch. A transfer queued while nothing is queued and its DPUs are idle runs at once, on the
- * caller's thread (a data copy: kernel fibers never run there).
+ * caller's thread (a data copy).
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>

@@ -57,8 +57,9 @@ int pimsim_run_queued_locked(void);
 /* Waits until every queued asynchronous callback has run (no-op inside a callback). */
 void pimsim_wait_callbacks(void);
 
-/* Runs fn(ctx, 0..count-1) on the worker pool and the calling thread; returns when all are done. */
-void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx);
+/* Runs fn(ctx, 0..count-1) on the worker pool and the calling thread; returns when all are done.
+ * kernel_code: fn runs kernel fibers (the calling thread then takes the guards' precautions). */
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, int kernel_code);
 
 /* Resolves a transfer target: where `length` bytes at `offset` of `symbol` live for this DPU.
  * *is_mram tells whether it is MRAM. Sets the fault text on error. */

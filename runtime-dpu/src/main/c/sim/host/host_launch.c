@@ -148,7 +148,7 @@ dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
         }
         g->count++;
     }
-    pimsim_pool_run(l.nr_groups, run_group, &l);
+    pimsim_pool_run(l.nr_groups, run_group, &l, 1);
     free(l.sorted);
     free(l.groups);
 

@@ -2,8 +2,9 @@
  * The pool of host threads that run simulated DPUs. A batch of independent work items (groups of
  * DPUs) is taken dynamically, one item at a time, by the pool's threads; several batches may be in
  * flight (for instance an asynchronous launch and a synchronous one on other DPUs). The submitting
- * thread only waits: kernel fibers never run on the caller's thread, which may be a JVM thread
- * whose stack the JVM watches.
+ * thread takes items of its own batch as well: it would otherwise only wait, and on a small machine the
+ * wake-ups of a launch cost more than its DPUs' run. It may be a JVM thread: while it runs kernel code it
+ * takes the guards' signal precautions (pimsim_caller_enter, pimsim_guards.c).
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
@@ -82,25 +83,26 @@ static void start_workers(void) {
     }
 }
 
-void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx) {
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, int kernel_code) {
     if (count == 0) return;
     struct batch b = {NULL, count, 0, 0, fn, ctx};
+    struct pimsim_caller_state caller;
+    if (kernel_code) pimsim_caller_enter(&caller);
     pthread_mutex_lock(&pool_lock);
     start_workers();
     struct batch **tail = &batches;
     while (*tail) tail = &(*tail)->next;
     *tail = &b;
     active_batches++;
-    pthread_cond_broadcast(&pool_work);
-    if (nr_workers == 0) {
-        /* no thread could be started: run the batch here rather than never */
-        while (b.taken < b.count) {
-            size_t index = b.taken++;
-            pthread_mutex_unlock(&pool_lock);
-            fn(ctx, index);
-            pthread_mutex_lock(&pool_lock);
-            finish(&b);
-        }
+    /* The caller takes items too, so only the items besides one need a worker: a launch of one DPU
+     * wakes no thread, and waking a thread costs about as much as running a small DPU batch. */
+    for (size_t woken = 0; woken + 1 < count && woken < nr_workers; woken++) pthread_cond_signal(&pool_work);
+    while (b.taken < b.count) {
+        size_t index = b.taken++;
+        pthread_mutex_unlock(&pool_lock);
+        fn(ctx, index);
+        pthread_mutex_lock(&pool_lock);
+        finish(&b);
     }
     while (b.done < b.count) pthread_cond_wait(&pool_done, &pool_lock);
     for (tail = &batches; *tail != &b; tail = &(*tail)->next) {
@@ -109,6 +111,7 @@ void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ct
     active_batches--;
     pthread_cond_broadcast(&pool_done);
     pthread_mutex_unlock(&pool_lock);
+    if (kernel_code) pimsim_caller_leave(&caller);
 }
 
 dpu_error_t pimsim_set_threads(unsigned n) {

@@ -10,6 +10,12 @@
  * get an alternate signal stack, so an overflow of a fiber stack can still be handled.
  * PIMSIM_CATCH_CRASHES=0 disables all this.
  *
+ * The thread that submits work to the pool runs items itself (one wake-up less per launch, none for a
+ * launch of one DPU). That thread may be a JVM thread: while it runs items (pimsim_caller_enter/leave) it
+ * takes the same alternate stack and blocks every signal but the crash signals and the time limit's, so
+ * no other handler's frame lands on a kernel fiber's stack (the canary zone below a tasklet's budget would
+ * report it as an overflow); afterwards its own mask and alternate stack are back.
+ *
  * Time limit: a tasklet that loops without ever calling the runtime cannot be switched out. Each
  * pool thread has a periodic timer on its own CPU-time clock (no system call per DPU); its signal,
  * directed at that thread only, faults the DPU being run the same way once the run has used more
@@ -189,3 +195,53 @@ void pimsim_guard_thread_exit(void) {
 }
 
 void pimsim_crash_guard_set(struct pimsim_exec *exec) { guarded = exec; }
+
+/* ---- a submitting thread that runs pool items itself ---- */
+
+static __thread void *caller_alt_stack;
+static pthread_key_t caller_key;
+static pthread_once_t caller_key_once = PTHREAD_ONCE_INIT;
+
+/* When a thread that ran items ends: what the simulator gave it (its value is the alternate stack). */
+static void caller_thread_exit(void *alt_stack) {
+    if (thread_timer_created) {
+        timer_delete(thread_timer);
+        thread_timer_created = 0;
+    }
+    pimsim_fiber_stacks_release();
+    free(alt_stack);
+}
+
+static void caller_key_create(void) { pthread_key_create(&caller_key, caller_thread_exit); }
+
+#define PIMSIM_ALT_STACK_SIZE ((size_t)64 << 10)
+
+void pimsim_caller_enter(struct pimsim_caller_state *state) {
+    sigset_t only;
+    sigfillset(&only);
+    for (size_t i = 0; i < NR_CRASH_SIGNALS; i++) sigdelset(&only, crash_signals[i]);
+    sigdelset(&only, PIMSIM_TIMEOUT_SIGNAL);
+    pthread_sigmask(SIG_SETMASK, &only, &state->mask);
+    state->alt_set = 0;
+    if (!installed) return; /* no handler of ours to run on an alternate stack */
+    if (caller_alt_stack == NULL) {
+        pthread_once(&caller_key_once, caller_key_create);
+        caller_alt_stack = malloc(PIMSIM_ALT_STACK_SIZE);
+        if (caller_alt_stack == NULL) return;
+        pthread_setspecific(caller_key, caller_alt_stack);
+    }
+    stack_t alt;
+    memset(&alt, 0, sizeof alt);
+    alt.ss_sp = caller_alt_stack;
+    alt.ss_size = PIMSIM_ALT_STACK_SIZE;
+    state->alt_set = sigaltstack(&alt, &state->alt) == 0;
+}
+
+void pimsim_caller_leave(const struct pimsim_caller_state *state) {
+    if (state->alt_set) sigaltstack(&state->alt, NULL);
+    /* The time limit's timer counts this thread's CPU time outside runs too: its signal stays blocked here (a
+     * pending one arrives at the next run, whose handler ignores it until that run's deadline). */
+    sigset_t mask = state->mask;
+    sigaddset(&mask, PIMSIM_TIMEOUT_SIGNAL);
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+}

@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -186,6 +187,14 @@ void pimsim_guard_thread_exit(void);
 void pimsim_crash_guard_set(struct pimsim_exec *exec);
 /* Starts the calling pool thread's CPU-time watchdog (once; see pimsim_guards.c). */
 void pimsim_watchdog_thread(void);
+/* Around pool items run by the submitting thread (pimsim_guards.c): its signal mask and alternate stack. */
+struct pimsim_caller_state {
+    sigset_t mask;
+    stack_t alt;
+    int alt_set;
+};
+void pimsim_caller_enter(struct pimsim_caller_state *state);
+void pimsim_caller_leave(const struct pimsim_caller_state *state);
 /* Whether `address` lies in the guard zone below one of the calling thread's fiber stacks. */
 int pimsim_in_stack_guard(const void *address);
 
