@@ -1,11 +1,10 @@
 package org.pimsql.host.engine;
 
+import com.carrotsearch.hppc.IntHashSet;
+import com.carrotsearch.hppc.LongIntHashMap;
+import com.carrotsearch.hppc.ObjectIntHashMap;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
@@ -94,23 +93,26 @@ final class ConflictWaves {
         return new Plan(inOrder, joins, waves, order);
     }
 
-    /** The latest wave of each kind of lock taken so far; -1 for none. */
+    /**
+     * The latest wave of each kind of lock taken so far; -1 for none. Rows are keyed by their {@link RowFingerprint}:
+     * two rows that share one only put the later call in a later wave, which is as correct (see the class comment).
+     */
     private static final class State {
         /** any lock on the table / any write on it / table-level locks / table-level writes */
-        final Map<String, Integer> any = new HashMap<>();
-        final Map<String, Integer> write = new HashMap<>();
-        final Map<String, Integer> tableAny = new HashMap<>();
-        final Map<String, Integer> tableWrite = new HashMap<>();
-        /** per row (table, key): any lock / writes */
-        final Map<List<Object>, Integer> rowAny = new HashMap<>();
-        final Map<List<Object>, Integer> rowWrite = new HashMap<>();
+        final ObjectIntHashMap<String> any = new ObjectIntHashMap<>();
+        final ObjectIntHashMap<String> write = new ObjectIntHashMap<>();
+        final ObjectIntHashMap<String> tableAny = new ObjectIntHashMap<>();
+        final ObjectIntHashMap<String> tableWrite = new ObjectIntHashMap<>();
+        /** per row fingerprint: any lock / writes */
+        final LongIntHashMap rowAny = new LongIntHashMap();
+        final LongIntHashMap rowWrite = new LongIntHashMap();
         /** every call goes after the last call without locks */
         int floor;
         int last = -1;
         /** the latest wave of a call that runs alone; the waves such calls hold, and the waves other calls share */
         int lastAlone = -1;
-        final Set<Integer> aloneWaves = new HashSet<>();
-        final Set<Integer> sharedWaves = new HashSet<>();
+        final IntHashSet aloneWaves = new IntHashSet();
+        final IntHashSet sharedWaves = new IntHashSet();
 
         int alone() {
             int w = last + 1;
@@ -149,11 +151,11 @@ final class ConflictWaves {
             for (Lock l : locks) {
                 String t = l.table();
                 if (l.wholeTable()) {
-                    after = Math.max(after, get(l.write() ? any : write, t));
+                    after = Math.max(after, (l.write() ? any : write).getOrDefault(t, -1));
                 } else {
-                    List<Object> row = rowKey(l);
-                    after = Math.max(after, get(l.write() ? tableAny : tableWrite, t));
-                    after = Math.max(after, get(l.write() ? rowAny : rowWrite, row));
+                    long row = RowFingerprint.of(l);
+                    after = Math.max(after, (l.write() ? tableAny : tableWrite).getOrDefault(t, -1));
+                    after = Math.max(after, (l.write() ? rowAny : rowWrite).getOrDefault(row, -1));
                 }
             }
             return after;
@@ -172,7 +174,7 @@ final class ConflictWaves {
                         raise(tableWrite, t, w);
                     }
                 } else {
-                    List<Object> row = rowKey(l);
+                    long row = RowFingerprint.of(l);
                     raise(rowAny, row, w);
                     if (l.write()) {
                         raise(rowWrite, row, w);
@@ -182,16 +184,16 @@ final class ConflictWaves {
             last = Math.max(last, w);
         }
 
-        private static List<Object> rowKey(Lock l) {
-            return List.of(l.table(), l.key());
+        private static void raise(ObjectIntHashMap<String> m, String k, int w) {
+            if (m.getOrDefault(k, -1) < w) {
+                m.put(k, w);
+            }
         }
 
-        private static <K> int get(Map<K, Integer> m, K k) {
-            return m.getOrDefault(k, -1);
-        }
-
-        private static <K> void raise(Map<K, Integer> m, K k, int w) {
-            m.merge(k, w, Math::max);
+        private static void raise(LongIntHashMap m, long k, int w) {
+            if (m.getOrDefault(k, -1) < w) {
+                m.put(k, w);
+            }
         }
     }
 }

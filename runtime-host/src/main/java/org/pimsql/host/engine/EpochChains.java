@@ -2,6 +2,7 @@ package org.pimsql.host.engine;
 
 import com.carrotsearch.hppc.IntIntHashMap;
 import com.carrotsearch.hppc.LongIntHashMap;
+import com.carrotsearch.hppc.LongObjectHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,11 @@ import org.pimsql.frontend.analysis.ConflictFootprint;
  * rewrites). Calls are added in sequence order.
  */
 final class EpochChains {
-    /** Per (table, primary key): per DPU, the deepest earlier call that wrote the row (row locks). */
-    private final Map<ConflictFootprint.Lock, IntIntHashMap> rowWriters = new HashMap<>();
+    /**
+     * Per row ({@link RowFingerprint}): per DPU, the deepest earlier call that wrote the row (row locks). Two rows that
+     * share a fingerprint count as one: the chain can only come out deeper, still an upper bound.
+     */
+    private final LongObjectHashMap<IntIntHashMap> rowWriters = new LongObjectHashMap<>();
     /** Per (table, DPU) ({@link #tableOnDpu}): the deepest earlier call that locked the whole table for writing. */
     private final LongIntHashMap wholeTableWriters = new LongIntHashMap();
     /** Per (table, DPU): the deepest earlier call that wrote any row of the table. */
@@ -74,7 +78,7 @@ final class EpochChains {
                         writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu, 0));
                     } else {
                         writer = Math.max(writer, wholeTableWriters.getOrDefault(tableOnDpu, 0));
-                        IntIntHashMap row = rowWriters.get(rowKey(lock));
+                        IntIntHashMap row = rowWriters.get(RowFingerprint.of(lock));
                         if (row != null) {
                             writer = Math.max(writer, row.getOrDefault(d, 0));
                         }
@@ -104,7 +108,13 @@ final class EpochChains {
                 if (lock.wholeTable()) {
                     wholeTableWriters.put(tableOnDpu, Math.max(wholeTableWriters.getOrDefault(tableOnDpu, 0), depth));
                 } else {
-                    raise(rowWriters.computeIfAbsent(rowKey(lock), k -> new IntIntHashMap()), d, depth);
+                    long row = RowFingerprint.of(lock);
+                    IntIntHashMap writersOfRow = rowWriters.get(row);
+                    if (writersOfRow == null) {
+                        writersOfRow = new IntIntHashMap();
+                        rowWriters.put(row, writersOfRow);
+                    }
+                    raise(writersOfRow, d, depth);
                 }
             }
         }
@@ -127,10 +137,6 @@ final class EpochChains {
             tableIds.put(table, id);
         }
         return (long) id << 32 | (dpu & 0xffffffffL);
-    }
-
-    private static ConflictFootprint.Lock rowKey(ConflictFootprint.Lock lock) {
-        return lock.write() ? new ConflictFootprint.Lock(lock.table(), false, lock.key()) : lock;
     }
 
     /** The deepest chain of the calls added so far. */

@@ -15,10 +15,8 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
  * primary key or a whole-table lock of either). A call without a footprint (null locks) is taken to read and write
  * everything: once one is added, every call conflicts, and such a call conflicts with anything added before it.
  * The sets index the locks so that a question costs one lookup per lock of the asking call, not one per kept call;
- * footprints are indexed only when a question comes (a batch of exchange calls alone asks none). Rows are indexed by a
- * 64-bit fingerprint of (table, primary key), not by the key's values: equal rows have equal fingerprints, so no
- * conflict is missed, and two rows that share one (a hash collision) only make a call run KEEP when it could have run
- * plain. Hashing and comparing the keys' value lists was a fifth of the executor's time in TPC-C.
+ * footprints are indexed only when a question comes (a batch of exchange calls alone asks none). Rows are indexed by
+ * their {@link RowFingerprint}: two rows that share one only make a call run KEEP when it could have run plain.
  */
 final class KeptFootprints {
     /** A call without a footprint was added: everything conflicts. */
@@ -95,8 +93,7 @@ final class KeptFootprints {
         }
     }
 
-    /** The fingerprint of a row lock's (table, primary key): deterministic (String's and the values' hash codes). */
     private static long row(Lock l) {
-        return (long) l.table().hashCode() << 32 ^ (l.key().hashCode() & 0xffffffffL);
+        return RowFingerprint.of(l);
     }
 }

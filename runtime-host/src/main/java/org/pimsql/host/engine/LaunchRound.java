@@ -53,10 +53,11 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         long sent = 0;
         long waves = 0;
         CallCodec codec = c.schema().codec();
+        var holdFootprints = new HoldFootprints(holds);
         for (int d = 0; d < dpus; d++) {
             var batch = new ArrayList<RoutedCall>();
             var taken = new ArrayList<WaitingCall>();
-            takePrefix(codec, queues.get(d), d, holds, formatFirst, batch, taken);
+            takePrefix(codec, queues.get(d), d, holdFootprints, formatFirst, batch, taken);
             // exchange and KEEP calls run alone, so the kept segments stay in sequence order, on tasklet 0; the other
             // calls may share waves before and after them, wherever their conflicts allow
             var locks = new ArrayList<List<ConflictFootprint.Lock>>(batch.size());
@@ -110,18 +111,15 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
      * touches there only what its footprint covers. The decision depends only on the calls' arguments, the schema
      * and earlier launches' results, so a replay makes it again.
      */
-    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, List<Hold> holds, boolean format,
-                                   List<RoutedCall> batch, List<WaitingCall> taken) {
+    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, HoldFootprints holds,
+                                   boolean format, List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
         int bytes = codec.queueOverhead(format);
         var keptFootprints = new KeptFootprints();
-        int nextHold = 0;
         int kept = 0;
         for (WaitingCall item : queue) {
-            while (nextHold < holds.size() && holds.get(nextHold).sequence() < item.sequence()) {
-                keptFootprints.add(holds.get(nextHold++).locks());
-            }
-            boolean keep = item.exchange() != null || keptFootprints.conflicts(item.locks());
+            boolean keep = item.exchange() != null || holds.conflicts(item.locks(), item.sequence())
+                    || keptFootprints.conflicts(item.locks());
             if (keep && kept == MAX_KEEP) {
                 break;
             }
