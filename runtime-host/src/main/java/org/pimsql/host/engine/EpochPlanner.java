@@ -81,8 +81,9 @@ final class EpochPlanner {
                         new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
                 return null;
             }
+            PackedLocks packed = PackedLocks.of(locks);
             for (int d : x.dpus) {
-                plan.queues().get(d).add(new WaitingCall(null, x, locks));
+                plan.queues().get(d).add(new WaitingCall(null, x, locks, packed));
             }
             plan.exchanges().add(x);
             return null;
@@ -105,12 +106,13 @@ final class EpochPlanner {
         // partition): a replicated table has one copy per DPU, however many partitions the DPU holds
         boolean[] seen = new boolean[placement.dpuCount()];
         boolean primary = true;
+        PackedLocks packed = PackedLocks.of(locks);
         for (int p : partitions) {
             int d = placement.dpuOf(p);
             if (!seen[d]) {
                 seen[d] = true;
                 plan.queues().get(d).add(new WaitingCall(new RoutedCall(call, procedure, p, primary, dpusOf.length),
-                        null, locks));
+                        null, locks, packed));
                 primary = false;
             }
         }

@@ -32,37 +32,38 @@ final class KeptFootprints {
     private final LongHashSet rows = new LongHashSet();
     private final LongHashSet writtenRows = new LongHashSet();
     /** Footprints added but not indexed yet. */
-    private final List<List<Lock>> pending = new ArrayList<>();
+    private final List<PackedLocks> pending = new ArrayList<>();
 
     /** Whether a call with {@code locks} (null: no footprint) may conflict with a call added so far. */
     boolean conflicts(List<Lock> locks) {
+        return conflicts(PackedLocks.of(locks));
+    }
+
+    /** Whether a call with the packed {@code locks} (null: no footprint) may conflict with a call added so far. */
+    boolean conflicts(PackedLocks locks) {
         if (everything) {
             pending.clear();
             return true;
         }
-        for (List<Lock> p : pending) {
+        for (PackedLocks p : pending) {
             index(p);
         }
         pending.clear();
-        if (locks == null) {
+        if (locks == null || !any) {
             return any;
         }
-        for (Lock l : locks) {
-            String t = l.table();
-            if (l.wholeTable()) {
-                if ((l.write() ? tables : writtenTables).contains(t)) {
-                    return true;
-                }
-            } else if ((l.write() ? wholeTables : wholeTableWrites).contains(t)
-                    || (l.write() ? rows : writtenRows).contains(row(l))) {
-                return true;
-            }
-        }
-        return false;
+        return anyIn(locks.wholeWrittenTables(), tables) || anyIn(locks.wholeReadTables(), writtenTables)
+                || anyIn(locks.rowWrittenTables(), wholeTables) || anyIn(locks.rowReadTables(), wholeTableWrites)
+                || anyIn(locks.writtenRows(), rows) || anyIn(locks.readRows(), writtenRows);
     }
 
     /** Adds the footprint of a kept call ({@code locks} null: it may touch everything). */
     void add(List<Lock> locks) {
+        add(PackedLocks.of(locks));
+    }
+
+    /** Adds the packed footprint of a kept call (null: it may touch everything). */
+    void add(PackedLocks locks) {
         any = true;
         if (locks == null) {
             everything = true;
@@ -71,29 +72,31 @@ final class KeptFootprints {
         }
     }
 
-    private void index(List<Lock> locks) {
-        for (Lock l : locks) {
-            String t = l.table();
-            tables.add(t);
-            if (l.write()) {
-                writtenTables.add(t);
-            }
-            if (l.wholeTable()) {
-                wholeTables.add(t);
-                if (l.write()) {
-                    wholeTableWrites.add(t);
-                }
-            } else {
-                long row = row(l);
-                rows.add(row);
-                if (l.write()) {
-                    writtenRows.add(row);
-                }
-            }
-        }
+    private void index(PackedLocks locks) {
+        java.util.Collections.addAll(tables, locks.tables());
+        java.util.Collections.addAll(writtenTables, locks.writtenTables());
+        java.util.Collections.addAll(wholeTables, locks.wholeTables());
+        java.util.Collections.addAll(wholeTableWrites, locks.wholeWrittenTables());
+        rows.addAll(locks.readRows());
+        rows.addAll(locks.writtenRows());
+        writtenRows.addAll(locks.writtenRows());
     }
 
-    private static long row(Lock l) {
-        return RowFingerprint.of(l);
+    private static boolean anyIn(String[] tables, Set<String> set) {
+        for (String t : tables) {
+            if (set.contains(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean anyIn(long[] rows, LongHashSet set) {
+        for (long r : rows) {
+            if (set.contains(r)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -212,7 +212,8 @@ final class LaunchDecider {
             while (at < q.size() && q.get(at).sequence() < x.call.sequence()) {
                 at++;
             }
-            q.add(at, new WaitingCall(null, x, itemOf.values().iterator().next().locks()));
+            WaitingCall known = itemOf.values().iterator().next();
+            q.add(at, new WaitingCall(null, x, known.locks(), known.packed()));
         }
         if (TRACE && !x.decided) {
             var sb = new StringBuilder();

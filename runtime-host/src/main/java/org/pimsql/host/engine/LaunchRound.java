@@ -119,7 +119,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         int kept = 0;
         for (WaitingCall item : queue) {
             boolean keep = item.exchange() != null || holds.conflicts(item.locks(), item.sequence())
-                    || keptFootprints.conflicts(item.locks());
+                    || keptFootprints.conflicts(item.packed());
             if (keep && kept == MAX_KEEP) {
                 break;
             }
@@ -146,7 +146,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             taken.add(item);
             if (keep) {
                 kept++;
-                keptFootprints.add(item.locks());
+                keptFootprints.add(item.packed());
             }
         }
     }
