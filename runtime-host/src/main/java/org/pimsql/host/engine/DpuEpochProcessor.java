@@ -259,9 +259,9 @@ public final class DpuEpochProcessor implements EpochProcessor {
             WaitingCall item = e.getValue();
             if (item.exchange() != null) {
                 ExchangeCall x = item.exchange();
-                chains.add(x.dpus, item.locks(), x.chainDepth(), x.firstRuns(), x.dataDependent);
+                chains.add(x.dpus, item.packed(), x.chainDepth(), x.firstRuns(), x.dataDependent);
             } else {
-                chains.add(calls.dpusOf().get(e.getKey()), item.locks(), 0, Map.of(), false);
+                chains.add(calls.dpusOf().get(e.getKey()), item.packed(), 0, Map.of(), false);
             }
         }
         return chains.deepest();

@@ -4,7 +4,6 @@ import com.carrotsearch.hppc.IntIntHashMap;
 import com.carrotsearch.hppc.LongIntHashMap;
 import com.carrotsearch.hppc.LongObjectHashMap;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pimsql.frontend.analysis.ConflictFootprint;
@@ -57,14 +56,13 @@ final class EpochChains {
      * Adds the next call in sequence order and returns its depth.
      *
      * @param dpus          the DPUs it ran on
-     * @param locks         its footprint's locks, or null when it has none
+     * @param locks         its footprint's locks, packed, or null when it has none
      * @param own           its own rounds (0 for a call on one DPU)
      * @param firstRun      per participant DPU, the 1-based index of its first run of reads along the path (a
      *                      DPU without published reads is absent)
      * @param dependsOnData an exchange call with data-dependent routing
      */
-    int add(Set<Integer> dpus, List<ConflictFootprint.Lock> locks, int own, Map<Integer, Integer> firstRun,
-            boolean dependsOnData) {
+    int add(Set<Integer> dpus, PackedLocks locks, int own, Map<Integer, Integer> firstRun, boolean dependsOnData) {
         int depth = Math.max(own, dataDependent);
         for (int d : dpus) {
             depth = Math.max(depth, any.getOrDefault(d, 0));
@@ -72,24 +70,19 @@ final class EpochChains {
             if (locks == null) {
                 writer = Math.max(writer, writers.getOrDefault(d, 0));
             } else {
-                for (ConflictFootprint.Lock lock : locks) {
-                    long tableOnDpu = tableOnDpu(lock.table(), d);
-                    if (lock.wholeTable()) {
-                        writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu, 0));
-                    } else {
-                        writer = Math.max(writer, wholeTableWriters.getOrDefault(tableOnDpu, 0));
-                        IntIntHashMap row = rowWriters.get(RowFingerprint.of(lock));
-                        if (row != null) {
-                            writer = Math.max(writer, row.getOrDefault(d, 0));
-                        }
-                    }
+                for (String t : locks.wholeTables()) {
+                    writer = Math.max(writer, tableWriters.getOrDefault(tableOnDpu(t, d), 0));
                 }
+                writer = Math.max(writer, deepestWholeTableWriter(locks.rowReadTables(), d));
+                writer = Math.max(writer, deepestWholeTableWriter(locks.rowWrittenTables(), d));
+                writer = Math.max(writer, deepestRowWriter(locks.readRows(), d));
+                writer = Math.max(writer, deepestRowWriter(locks.writtenRows(), d));
             }
             Integer first = firstRun.get(d);
             int suffix = first == null ? 0 : own - first + 1;
             depth = Math.max(depth, writer + suffix);
         }
-        boolean writes = locks == null || locks.stream().anyMatch(ConflictFootprint.Lock::write);
+        boolean writes = locks == null || locks.writtenTables().length > 0;
         for (int d : dpus) {
             raise(any, d, depth);
             if (writes) {
@@ -99,23 +92,21 @@ final class EpochChains {
                 raise(unknown, d, depth);
                 continue;
             }
-            for (ConflictFootprint.Lock lock : locks) {
-                if (!lock.write()) {
-                    continue;
-                }
-                long tableOnDpu = tableOnDpu(lock.table(), d);
+            for (String t : locks.writtenTables()) {
+                long tableOnDpu = tableOnDpu(t, d);
                 tableWriters.put(tableOnDpu, Math.max(tableWriters.getOrDefault(tableOnDpu, 0), depth));
-                if (lock.wholeTable()) {
-                    wholeTableWriters.put(tableOnDpu, Math.max(wholeTableWriters.getOrDefault(tableOnDpu, 0), depth));
-                } else {
-                    long row = RowFingerprint.of(lock);
-                    IntIntHashMap writersOfRow = rowWriters.get(row);
-                    if (writersOfRow == null) {
-                        writersOfRow = new IntIntHashMap();
-                        rowWriters.put(row, writersOfRow);
-                    }
-                    raise(writersOfRow, d, depth);
+            }
+            for (String t : locks.wholeWrittenTables()) {
+                long tableOnDpu = tableOnDpu(t, d);
+                wholeTableWriters.put(tableOnDpu, Math.max(wholeTableWriters.getOrDefault(tableOnDpu, 0), depth));
+            }
+            for (long row : locks.writtenRows()) {
+                IntIntHashMap writersOfRow = rowWriters.get(row);
+                if (writersOfRow == null) {
+                    writersOfRow = new IntIntHashMap();
+                    rowWriters.put(row, writersOfRow);
                 }
+                raise(writersOfRow, d, depth);
             }
         }
         if (dependsOnData) {
@@ -123,6 +114,25 @@ final class EpochChains {
         }
         deepest = Math.max(deepest, depth);
         return depth;
+    }
+
+    private int deepestWholeTableWriter(String[] tables, int d) {
+        int deepestWriter = 0;
+        for (String t : tables) {
+            deepestWriter = Math.max(deepestWriter, wholeTableWriters.getOrDefault(tableOnDpu(t, d), 0));
+        }
+        return deepestWriter;
+    }
+
+    private int deepestRowWriter(long[] rows, int d) {
+        int deepestWriter = 0;
+        for (long row : rows) {
+            IntIntHashMap writersOfRow = rowWriters.get(row);
+            if (writersOfRow != null) {
+                deepestWriter = Math.max(deepestWriter, writersOfRow.getOrDefault(d, 0));
+            }
+        }
+        return deepestWriter;
     }
 
     /** Keeps the deeper of {@code depth} and the entry's (an absent entry is 0). */
