@@ -42,7 +42,8 @@ class KeptFootprintsTest {
         }
         String[] tables = {"A", "B", "C"};
         var locks = new ArrayList<Lock>();
-        for (int i = random.nextInt(5); i > 0; i--) {
+        // small and large footprints
+        for (int i = random.nextInt(random.nextBoolean() ? 5 : 13); i > 0; i--) {
             String t = tables[random.nextInt(tables.length)];
             boolean write = random.nextBoolean();
             locks.add(new Lock(t, write, random.nextInt(6) == 0 ? null
