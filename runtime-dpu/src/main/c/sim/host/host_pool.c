@@ -83,7 +83,8 @@ static void start_workers(void) {
     }
 }
 
-void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, int kernel_code) {
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, size_t helpers) {
+    int kernel_code = helpers != PIMSIM_POOL_ALL;
     if (count == 0) return;
     struct batch b = {NULL, count, 0, 0, fn, ctx};
     struct pimsim_caller_state caller;
@@ -96,7 +97,8 @@ void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ct
     active_batches++;
     /* The caller takes items too, so only the items besides one need a worker: a launch of one DPU
      * wakes no thread, and waking a thread costs about as much as running a small DPU batch. */
-    for (size_t woken = 0; woken + 1 < count && woken < nr_workers; woken++) pthread_cond_signal(&pool_work);
+    for (size_t woken = 0; woken + 1 < count && woken < nr_workers && woken < helpers; woken++)
+        pthread_cond_signal(&pool_work);
     while (b.taken < b.count) {
         size_t index = b.taken++;
         pthread_mutex_unlock(&pool_lock);
