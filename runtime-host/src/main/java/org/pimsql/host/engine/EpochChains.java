@@ -62,7 +62,9 @@ final class EpochChains {
      *                      DPU without published reads is absent)
      * @param dependsOnData an exchange call with data-dependent routing
      */
-    int add(Set<Integer> dpus, PackedLocks locks, int own, Map<Integer, Integer> firstRun, boolean dependsOnData) {
+    int add(Set<Integer> dpus, PackedLocks packedLocks, int own, Map<Integer, Integer> firstRun,
+            boolean dependsOnData) {
+        PackedLocks.Packed locks = packedLocks == null ? null : packedLocks.get();
         int depth = Math.max(own, dataDependent);
         for (int d : dpus) {
             depth = Math.max(depth, any.getOrDefault(d, 0));

@@ -52,9 +52,10 @@ final class KeptFootprints {
         if (locks == null || !any) {
             return any;
         }
-        return anyIn(locks.wholeWrittenTables(), tables) || anyIn(locks.wholeReadTables(), writtenTables)
-                || anyIn(locks.rowWrittenTables(), wholeTables) || anyIn(locks.rowReadTables(), wholeTableWrites)
-                || anyIn(locks.writtenRows(), rows) || anyIn(locks.readRows(), writtenRows);
+        PackedLocks.Packed p = locks.get();
+        return anyIn(p.wholeWrittenTables(), tables) || anyIn(p.wholeReadTables(), writtenTables)
+                || anyIn(p.rowWrittenTables(), wholeTables) || anyIn(p.rowReadTables(), wholeTableWrites)
+                || anyIn(p.writtenRows(), rows) || anyIn(p.readRows(), writtenRows);
     }
 
     /** Adds the footprint of a kept call ({@code locks} null: it may touch everything). */
@@ -73,13 +74,14 @@ final class KeptFootprints {
     }
 
     private void index(PackedLocks locks) {
-        java.util.Collections.addAll(tables, locks.tables());
-        java.util.Collections.addAll(writtenTables, locks.writtenTables());
-        java.util.Collections.addAll(wholeTables, locks.wholeTables());
-        java.util.Collections.addAll(wholeTableWrites, locks.wholeWrittenTables());
-        rows.addAll(locks.readRows());
-        rows.addAll(locks.writtenRows());
-        writtenRows.addAll(locks.writtenRows());
+        PackedLocks.Packed p = locks.get();
+        java.util.Collections.addAll(tables, p.tables());
+        java.util.Collections.addAll(writtenTables, p.writtenTables());
+        java.util.Collections.addAll(wholeTables, p.wholeTables());
+        java.util.Collections.addAll(wholeTableWrites, p.wholeWrittenTables());
+        rows.addAll(p.readRows());
+        rows.addAll(p.writtenRows());
+        writtenRows.addAll(p.writtenRows());
     }
 
     private static boolean anyIn(String[] tables, Set<String> set) {

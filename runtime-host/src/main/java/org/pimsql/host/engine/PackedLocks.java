@@ -7,7 +7,7 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
 /**
  * A call's conflict locks packed for the questions the executor asks again in every launch round while the call
- * waits ({@link KeptFootprints}): the distinct tables of each kind of lock, and the locked rows'
+ * waits ({@link KeptFootprints}, {@link EpochChains}): the distinct tables of each kind of lock, and the locked rows'
  * {@link RowFingerprint}s. A TPC-C New-Order takes about 90 locks on 9 tables; indexing them lock by lock in every
  * round was the executor's largest planning item. The packing is done once, when a round first needs it (most calls
  * of YCSB or SmallBank never meet a KEEP call, and packing every call cost them more than it saved), and only on the
@@ -16,20 +16,16 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 final class PackedLocks {
     private static final String[] NO_TABLES = {};
 
+    /**
+     * The packed locks. Tables with any lock / a write lock / a whole-table lock / a whole-table write / a whole-table
+     * read / a row read lock / a row write lock; the fingerprints of the rows read / written (distinct).
+     */
+    record Packed(String[] tables, String[] writtenTables, String[] wholeTables, String[] wholeWrittenTables,
+                  String[] wholeReadTables, String[] rowReadTables, String[] rowWrittenTables, long[] readRows,
+                  long[] writtenRows) {}
+
     private final List<Lock> locks;
-    private boolean packed;
-    /** Tables with any lock / a write lock / a whole-table lock / a whole-table write / a whole-table read. */
-    private String[] tables;
-    private String[] writtenTables;
-    private String[] wholeTables;
-    private String[] wholeWrittenTables;
-    private String[] wholeReadTables;
-    /** Tables with a row read lock / a row write lock. */
-    private String[] rowReadTables;
-    private String[] rowWrittenTables;
-    /** The fingerprints of the rows read / written (distinct). */
-    private long[] readRows;
-    private long[] writtenRows;
+    private Packed packed;
 
     private PackedLocks(List<Lock> locks) {
         this.locks = locks;
@@ -40,55 +36,15 @@ final class PackedLocks {
         return locks == null ? null : new PackedLocks(locks);
     }
 
-    String[] tables() {
-        pack();
-        return tables;
-    }
-
-    String[] writtenTables() {
-        pack();
-        return writtenTables;
-    }
-
-    String[] wholeTables() {
-        pack();
-        return wholeTables;
-    }
-
-    String[] wholeWrittenTables() {
-        pack();
-        return wholeWrittenTables;
-    }
-
-    String[] wholeReadTables() {
-        pack();
-        return wholeReadTables;
-    }
-
-    String[] rowReadTables() {
-        pack();
-        return rowReadTables;
-    }
-
-    String[] rowWrittenTables() {
-        pack();
-        return rowWrittenTables;
-    }
-
-    long[] readRows() {
-        pack();
-        return readRows;
-    }
-
-    long[] writtenRows() {
-        pack();
-        return writtenRows;
-    }
-
-    private void pack() {
-        if (packed) {
-            return;
+    /** The locks packed (the first call packs them). */
+    Packed get() {
+        if (packed == null) {
+            packed = pack(locks);
         }
+        return packed;
+    }
+
+    private static Packed pack(List<Lock> locks) {
         int n = locks.size();
         var all = new Tables(n);
         var written = new Tables(n);
@@ -113,16 +69,8 @@ final class PackedLocks {
                 (l.write() ? write : read).add(RowFingerprint.of(l));
             }
         }
-        tables = all.toArray();
-        writtenTables = written.toArray();
-        wholeTables = whole.toArray();
-        wholeWrittenTables = wholeWritten.toArray();
-        wholeReadTables = wholeRead.toArray();
-        rowReadTables = rowRead.toArray();
-        rowWrittenTables = rowWritten.toArray();
-        readRows = read.toArray();
-        writtenRows = write.toArray();
-        packed = true;
+        return new Packed(all.toArray(), written.toArray(), whole.toArray(), wholeWritten.toArray(),
+                wholeRead.toArray(), rowRead.toArray(), rowWritten.toArray(), read.toArray(), write.toArray());
     }
 
     /** Distinct table names; a call locks few tables, so a linear scan beats a hash set. */
