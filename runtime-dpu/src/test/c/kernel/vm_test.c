@@ -874,8 +874,8 @@ static struct pimsim_dpu_stats launch_dma(struct dpu_set_t set)
 }
 
 /* The database header goes back to MRAM only after a launch that changed it (a DMA saver; a lean kernel always writes
- * it, and writes a record's OUT block apart): a read-only launch writes its record and the result header alone, and the allocator state an insert leaves is
- * still there after it, so a later insert takes a block of its own. */
+ * it, and writes a record's OUT block apart): a read-only launch writes its record and the result header alone, and
+ * the allocator state an insert leaves is still there after it, so a later insert takes a block of its own. */
 static void test_header_write_back(struct dpu_set_t set)
 {
     struct pimsim_dpu_stats st;

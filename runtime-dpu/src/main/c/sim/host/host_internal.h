@@ -58,10 +58,8 @@ int pimsim_run_queued_locked(void);
 void pimsim_wait_callbacks(void);
 
 /* Runs fn(ctx, 0..count-1) on the calling thread and at most `helpers` pool threads; returns when all are done.
- * helpers PIMSIM_POOL_ALL: fn copies data, as many pool threads as items help; any other value: fn runs kernel
- * fibers (the calling thread then takes the guards' precautions). */
-#define PIMSIM_POOL_ALL ((size_t)-1)
-void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, size_t helpers);
+ * kernel_code: fn runs kernel fibers (the calling thread then takes the guards' precautions while it runs items). */
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, size_t helpers, int kernel_code);
 
 /* Resolves a transfer target: where `length` bytes at `offset` of `symbol` live for this DPU.
  * *is_mram tells whether it is MRAM. Sets the fault text on error. */

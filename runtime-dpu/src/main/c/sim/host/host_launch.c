@@ -160,7 +160,7 @@ dpu_error_t pimsim_run_launch(struct dpu_t **dpus, size_t n, int asynchronous) {
         }
         g->count++;
     }
-    pimsim_pool_run(l.nr_groups, run_group, &l, launch_helpers(l.sorted, n));
+    pimsim_pool_run(l.nr_groups, run_group, &l, launch_helpers(l.sorted, n), 1);
     free(l.sorted);
     free(l.groups);
 

@@ -83,8 +83,7 @@ static void start_workers(void) {
     }
 }
 
-void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, size_t helpers) {
-    int kernel_code = helpers != PIMSIM_POOL_ALL;
+void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ctx, size_t helpers, int kernel_code) {
     if (count == 0) return;
     struct batch b = {NULL, count, 0, 0, fn, ctx};
     struct pimsim_caller_state caller;

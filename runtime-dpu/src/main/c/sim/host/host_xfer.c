@@ -172,7 +172,7 @@ dpu_error_t pimsim_transfer(struct dpu_t **dpus, size_t n, void *const *buffers,
         size_t items = 4 * (size_t)pimsim_get_threads();
         if (items > n) items = n;
         job.per_item = (n + items - 1) / items;
-        pimsim_pool_run((n + job.per_item - 1) / job.per_item, copy_range, &job, PIMSIM_POOL_ALL);
+        pimsim_pool_run((n + job.per_item - 1) / job.per_item, copy_range, &job, SIZE_MAX, 0);
     } else {
         copy_range(&job, 0);
     }
