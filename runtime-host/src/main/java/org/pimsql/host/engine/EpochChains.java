@@ -56,15 +56,15 @@ final class EpochChains {
      * Adds the next call in sequence order and returns its depth.
      *
      * @param dpus          the DPUs it ran on
-     * @param locks         its footprint's locks, packed, or null when it has none
+     * @param footprint     its footprint's locks, packed, or null when it has none
      * @param own           its own rounds (0 for a call on one DPU)
      * @param firstRun      per participant DPU, the 1-based index of its first run of reads along the path (a
      *                      DPU without published reads is absent)
      * @param dependsOnData an exchange call with data-dependent routing
      */
-    int add(Set<Integer> dpus, PackedLocks packedLocks, int own, Map<Integer, Integer> firstRun,
+    int add(Set<Integer> dpus, PackedLocks footprint, int own, Map<Integer, Integer> firstRun,
             boolean dependsOnData) {
-        PackedLocks.Packed locks = packedLocks == null ? null : packedLocks.get();
+        PackedLocks.Packed locks = footprint == null ? null : footprint.get();
         int depth = Math.max(own, dataDependent);
         for (int d : dpus) {
             depth = Math.max(depth, any.getOrDefault(d, 0));

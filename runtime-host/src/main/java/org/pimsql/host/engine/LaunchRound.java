@@ -53,7 +53,10 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         long sent = 0;
         long waves = 0;
         CallCodec codec = c.schema().codec();
-        var holdFootprints = new HoldFootprints(holds);
+        var holdFootprints = new FootprintIndex(); // indexed once for every DPU
+        for (Hold h : holds) {
+            holdFootprints.add(PackedLocks.of(h.locks()), h.sequence());
+        }
         for (int d = 0; d < dpus; d++) {
             var batch = new ArrayList<RoutedCall>();
             var taken = new ArrayList<WaitingCall>();
@@ -111,15 +114,15 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
      * touches there only what its footprint covers. The decision depends only on the calls' arguments, the schema
      * and earlier launches' results, so a replay makes it again.
      */
-    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, HoldFootprints holds,
+    private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, FootprintIndex holds,
                                    boolean format, List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
         int bytes = codec.queueOverhead(format);
-        var keptFootprints = new KeptFootprints();
+        var keptFootprints = new FootprintIndex();
         int kept = 0;
         for (WaitingCall item : queue) {
-            boolean keep = item.exchange() != null || holds.conflicts(item.locks(), item.sequence())
-                    || keptFootprints.conflicts(item.packed());
+            boolean keep = item.exchange() != null || holds.conflicts(item.packed(), item.sequence())
+                    || keptFootprints.conflicts(item.packed(), FootprintIndex.ALL);
             if (keep && kept == MAX_KEEP) {
                 break;
             }
@@ -146,7 +149,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             taken.add(item);
             if (keep) {
                 kept++;
-                keptFootprints.add(item.packed());
+                keptFootprints.add(item.packed(), item.sequence());
             }
         }
     }

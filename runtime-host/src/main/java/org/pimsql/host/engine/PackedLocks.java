@@ -7,7 +7,7 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
 /**
  * A call's conflict locks packed for the questions the executor asks again in every launch round while the call
- * waits ({@link KeptFootprints}, {@link EpochChains}): the distinct tables of each kind of lock, and the locked rows'
+ * waits ({@link FootprintIndex}, {@link EpochChains}): the distinct tables of each kind of lock, and the locked rows'
  * {@link RowFingerprint}s. A TPC-C New-Order takes about 90 locks on 9 tables; indexing them lock by lock in every
  * round was the executor's largest planning item. The packing is done once, when a round first needs it (most calls
  * of YCSB or SmallBank never meet a KEEP call, and packing every call cost them more than it saved), and only on the

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
-/** The holds' index answers as the KEEP calls' footprints would, for the calls after each hold only. */
-class HoldFootprintsTest {
+/** The index of a round's holds answers, for each call, about the holds before it only, as the conflict rule says. */
+class FootprintIndexHoldsTest {
     private static Lock row(String table, boolean write, Object... key) {
         return new Lock(table, write, List.of(key));
     }
@@ -19,22 +19,37 @@ class HoldFootprintsTest {
         return new Lock(table, write, null);
     }
 
-    /** What KeptFootprints answers when given the holds before {@code sequence}. */
+    /** What the rule says, pair by pair, about {@code locks} against the holds before {@code sequence}. */
     private static boolean reference(List<LaunchRound.Hold> holds, List<Lock> locks, long sequence) {
-        var kept = new KeptFootprints();
+        var before = new java.util.ArrayList<List<Lock>>();
         for (LaunchRound.Hold h : holds) {
             if (h.sequence() < sequence) {
-                kept.add(h.locks());
+                before.add(h.locks());
             }
         }
-        return kept.conflicts(locks);
+        return FootprintIndexTest.bruteForce(before, locks);
+    }
+
+    /** The holds indexed as {@link LaunchRound} does, asked with plain lock lists. */
+    private record Holds(FootprintIndex index) {
+        boolean conflicts(List<Lock> locks, long sequence) {
+            return index.conflicts(PackedLocks.of(locks), sequence);
+        }
+    }
+
+    private static Holds index(List<LaunchRound.Hold> holds) {
+        var index = new FootprintIndex();
+        for (LaunchRound.Hold h : holds) {
+            index.add(PackedLocks.of(h.locks()), h.sequence());
+        }
+        return new Holds(index);
     }
 
     @Test
     void aCallConflictsOnlyWithHoldsBeforeIt() {
         var holds = List.of(new LaunchRound.Hold(10, List.of(row("STOCK", true, 1L, 5L))),
                 new LaunchRound.Hold(20, List.of(table("HISTORY", true))));
-        var index = new HoldFootprints(holds);
+        var index = index(holds);
         List<Lock> readsStock = List.of(row("STOCK", false, 1L, 5L));
         assertFalse(index.conflicts(readsStock, 5));
         assertFalse(index.conflicts(readsStock, 10));
@@ -50,7 +65,7 @@ class HoldFootprintsTest {
 
     @Test
     void readsDoNotConflictWithReads() {
-        var index = new HoldFootprints(List.of(new LaunchRound.Hold(1, List.of(row("ITEM", false, 7L), table("WAREHOUSE", false)))));
+        var index = index(List.of(new LaunchRound.Hold(1, List.of(row("ITEM", false, 7L), table("WAREHOUSE", false)))));
         assertFalse(index.conflicts(List.of(row("ITEM", false, 7L), table("WAREHOUSE", false)), 2));
         assertTrue(index.conflicts(List.of(row("ITEM", true, 7L)), 2));
         assertTrue(index.conflicts(List.of(table("WAREHOUSE", true)), 2));
@@ -59,14 +74,14 @@ class HoldFootprintsTest {
 
     @Test
     void aHoldWithoutFootprintConflictsWithEverythingAfterIt() {
-        var index = new HoldFootprints(List.of(new LaunchRound.Hold(4, null)));
+        var index = index(List.of(new LaunchRound.Hold(4, null)));
         assertFalse(index.conflicts(List.of(row("ITEM", false, 7L)), 4));
         assertTrue(index.conflicts(List.of(row("ITEM", false, 7L)), 5));
         assertTrue(index.conflicts(List.of(), 5));
     }
 
     @Test
-    void agreesWithKeptFootprintsOnRandomHoldsAndCalls() {
+    void agreesWithTheRuleOnRandomHoldsAndCalls() {
         var random = new java.util.Random(7);
         String[] tables = {"A", "B", "C"};
         for (int round = 0; round < 300; round++) {
@@ -76,7 +91,7 @@ class HoldFootprintsTest {
                 s += 1 + random.nextInt(3);
                 holds.add(new LaunchRound.Hold(s, random.nextInt(10) == 0 ? null : randomLocks(random, tables)));
             }
-            var index = new HoldFootprints(holds);
+            var index = index(holds);
             for (int q = 0; q < 20; q++) {
                 List<Lock> locks = random.nextInt(10) == 0 ? null : randomLocks(random, tables);
                 long sequence = random.nextInt((int) s + 3);

@@ -10,17 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
 
 /**
- * The packed, indexed footprints answer as the conflict rule says, pair by pair: two locks conflict when they are on
- * the same table, one writes, and they name the same row or one locks the whole table; a call without a footprint
- * conflicts with any call added.
+ * The index of KEEP calls' footprints (asked about all of them) answers as the conflict rule says, pair by pair: two
+ * locks conflict when they are on the same table, one writes, and they name the same row or one locks the whole
+ * table; a call without a footprint conflicts with any call added.
  */
-class KeptFootprintsTest {
+class FootprintIndexTest {
     private static boolean conflict(Lock a, Lock b) {
         return a.table().equals(b.table()) && (a.write() || b.write())
                 && (a.wholeTable() || b.wholeTable() || Objects.equals(a.key(), b.key()));
     }
 
-    private static boolean bruteForce(List<List<Lock>> added, List<Lock> asking) {
+    static boolean bruteForce(List<List<Lock>> added, List<Lock> asking) {
         for (List<Lock> c : added) {
             if (c == null || asking == null) {
                 return true;
@@ -56,13 +56,13 @@ class KeptFootprintsTest {
     void agreesWithTheRuleLockByLock() {
         var random = new Random(11);
         for (int round = 0; round < 500; round++) {
-            var kept = new KeptFootprints();
+            var kept = new FootprintIndex();
             var added = new ArrayList<List<Lock>>();
             for (int step = 0; step < 12; step++) {
                 List<Lock> locks = randomLocks(random);
-                assertEquals(bruteForce(added, locks), kept.conflicts(PackedLocks.of(locks)), added + " vs " + locks);
+                assertEquals(bruteForce(added, locks), kept.conflicts(PackedLocks.of(locks), FootprintIndex.ALL), added + " vs " + locks);
                 if (random.nextBoolean()) {
-                    kept.add(PackedLocks.of(locks));
+                    kept.add(PackedLocks.of(locks), step);
                     added.add(locks);
                 }
             }
