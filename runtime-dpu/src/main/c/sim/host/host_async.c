@@ -6,6 +6,15 @@
  * Consecutive launches of disjoint DPUs (a host starting a few DPUs of a rank one by one) run as one
  * parallel launch. A transfer queued while nothing is queued and its DPUs are idle runs at once, on the
  * caller's thread (a data copy).
+ *
+ * An asynchronous launch does not wake the dispatcher by itself: it starts when the host next waits for or looks at
+ * the DPUs (dpu_sync runs it on the syncing thread; dpu_status, a host access, a load, a hash or another queued
+ * operation wakes the dispatcher). A host that starts DPUs one by one and then syncs, as PimSQL's bridge does every
+ * launch, would otherwise wake the dispatcher at the first dpu_launch; on a small machine that wake preempts the
+ * launching thread, the dispatcher runs the first few DPUs as a launch of their own while the rest are queued, and
+ * the syncing thread waits for it to be woken back: three thread switches and a split launch per launch. The results
+ * are the same either way (each DPU depends only on its own state); only a host that computes between an
+ * asynchronous launch and its dpu_sync sees no overlap of the two here.
  */
 #define _GNU_SOURCE /* POSIX and GNU interfaces (mmap flags, clocks, dlinfo, ...) */
 #include <stdlib.h>
@@ -38,6 +47,7 @@ struct job {
 static struct job *head, *tail;
 static pthread_cond_t queue_nonempty = PTHREAD_COND_INITIALIZER;
 static int dispatcher_started;
+static int dispatch_owed; /* launches were queued since the dispatcher was last signalled */
 static unsigned callbacks_in_flight;
 static dpu_error_t callback_error; /* first error an asynchronous callback returned, for dpu_sync */
 
@@ -139,6 +149,7 @@ static void run_head_locked(void) {
         free_job(j);
     }
     pthread_cond_broadcast(&pimsim_changed);
+    if (head == NULL) dispatch_owed = 0;
     if (head != NULL) pthread_cond_signal(&queue_nonempty); /* the dispatcher may have slept while another ran */
 }
 
@@ -180,8 +191,19 @@ static dpu_error_t enqueue_locked(struct job *j) {
     else
         head = j;
     tail = j;
+    if (j->kind == JOB_LAUNCH && !on_dispatcher) {
+        dispatch_owed = 1; /* started by the next dpu_sync or by pimsim_dispatch_owed_locked */
+        return DPU_OK;
+    }
+    dispatch_owed = 0;
     pthread_cond_signal(&queue_nonempty);
     return DPU_OK;
+}
+
+void pimsim_dispatch_owed_locked(void) {
+    if (!dispatch_owed) return;
+    dispatch_owed = 0;
+    if (head != NULL && !head->running) pthread_cond_signal(&queue_nonempty);
 }
 
 dpu_error_t pimsim_queue_launch(struct dpu_t **dpus, size_t n) {

@@ -53,6 +53,9 @@ int pimsim_on_dispatcher(void);
 /* Runs the queue's head job here when it is a launch or a transfer nobody runs yet (for dpu_sync); returns whether it
  * did. pimsim_lock held (released meanwhile). */
 int pimsim_run_queued_locked(void);
+/* Wakes the dispatcher for asynchronous launches queued without waking it (host_async.c), before the host looks at
+ * or waits for DPUs other than by dpu_sync. pimsim_lock held. */
+void pimsim_dispatch_owed_locked(void);
 
 /* Waits until every queued asynchronous callback has run (no-op inside a callback). */
 void pimsim_wait_callbacks(void);

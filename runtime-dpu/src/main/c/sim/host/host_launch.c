@@ -194,6 +194,7 @@ static dpu_error_t start_launch(struct dpu_t **dpus, size_t n) {
             pimsim_set_last_fault_locked("dpu_launch: %s is still running (an asynchronous launch or transfer is "
                                          "in flight; call dpu_sync first)",
                                          pimsim_dpu_name(dpus[i], name, sizeof name));
+            pimsim_dispatch_owed_locked();
             pthread_mutex_unlock(&pimsim_lock);
             return DPU_ERR_DPU_ALREADY_RUNNING;
         }
@@ -233,6 +234,7 @@ dpu_error_t dpu_status(struct dpu_set_t dpu_set, bool *done, bool *fault) {
     size_t n = pimsim_collect(dpu_set, &dpus);
     bool all_done = true, any_fault = false;
     pthread_mutex_lock(&pimsim_lock);
+    pimsim_dispatch_owed_locked(); /* a host polling dpu_status needs its launches running */
     for (size_t i = 0; i < n; i++) {
         if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) all_done = false;
         if (dpus[i]->state == PIMSIM_DPU_FAULT) any_fault = true;

@@ -95,9 +95,14 @@ void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ct
     *tail = &b;
     active_batches++;
     /* The caller takes items too, so only the items besides one need a worker: a launch of one DPU
-     * wakes no thread, and waking a thread costs about as much as running a small DPU batch. */
-    for (size_t woken = 0; woken + 1 < count && woken < nr_workers && woken < helpers; woken++)
-        pthread_cond_signal(&pool_work);
+     * wakes no thread, and waking a thread costs about as much as running a small DPU batch. The signals
+     * go out after the lock is released: a woken worker often preempts the caller on a small machine,
+     * and would then only block on the lock the caller holds. */
+    size_t wake = 0;
+    while (wake + 1 < count && wake < nr_workers && wake < helpers) wake++;
+    pthread_mutex_unlock(&pool_lock);
+    for (size_t i = 0; i < wake; i++) pthread_cond_signal(&pool_work);
+    pthread_mutex_lock(&pool_lock);
     while (b.taken < b.count) {
         size_t index = b.taken++;
         pthread_mutex_unlock(&pool_lock);

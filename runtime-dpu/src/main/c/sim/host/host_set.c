@@ -109,6 +109,7 @@ dpu_error_t dpu_alloc_ranks(uint32_t nr_ranks, const char *profile, struct dpu_s
 
 dpu_error_t dpu_free(struct dpu_set_t dpu_set) {
     pthread_mutex_lock(&pimsim_lock);
+    pimsim_dispatch_owed_locked();
     struct pimsim_allocation **link = &allocations;
     while (*link && !(dpu_set.kind == DPU_SET_RANKS && (*link)->ranks == dpu_set.list.ranks &&
                       (*link)->nr_ranks == dpu_set.list.nr_ranks))

@@ -75,6 +75,7 @@ const char *pimsim_dpu_name(const struct dpu_t *dpu, char *buf, size_t size) {
 
 dpu_error_t pimsim_claim(struct dpu_t **dpus, size_t n, const char *operation) {
     pthread_mutex_lock(&pimsim_lock);
+    pimsim_dispatch_owed_locked();
     for (size_t i = 0; i < n; i++) {
         if (dpus[i]->state == PIMSIM_DPU_RUNNING || dpus[i]->pending > 0) {
             char name[64];
