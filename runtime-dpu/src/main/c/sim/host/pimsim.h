@@ -56,7 +56,7 @@ struct pimsim_dpu_stats {
     uint64_t launches;
     uint64_t dma_reads, dma_writes;           /* mram_read / mram_write calls */
     uint64_t dma_read_bytes, dma_write_bytes;
-    uint64_t busy_ns;       /* host CPU time spent running this DPU's tasklets */
+    uint64_t busy_ns;       /* host time spent running this DPU's tasklets (wall time of the running thread) */
     uint64_t runtime_calls; /* runtime entries: DMA, synchronisation, me(), mem_alloc, ... */
     uint64_t tasklet_switches;
     uint64_t cycles;        /* the perfcounter cycle model (see perfcounter.h), summed over launches */

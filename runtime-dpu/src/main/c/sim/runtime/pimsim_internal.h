@@ -111,7 +111,7 @@ struct dpu_t {
     unsigned pending;  /* host operations in flight on it (queued asynchronous ones included) */
     int async_error;   /* dpu_error_t of a failed asynchronous operation, reported by dpu_sync */
     int run_result;    /* 0 or -1, written by the worker that ran its last launch */
-    uint64_t last_run_ns; /* host CPU time of its last launch (how much work a launch of it may be) */
+    uint64_t last_run_ns; /* host time of its last launch (how much work a launch of it may be) */
     struct pimsim_dpu_counters counters;
 };
 
