@@ -38,6 +38,13 @@ public final class EngineReport {
         long calls = seq1.calls() - seq0.calls();
         out.printf(Locale.ROOT, "engine: %,d epochs, %,.1f calls per epoch on average, largest epoch %,d calls (since open)%n",
                 epochs, epochs == 0 ? 0.0 : (double) calls / epochs, seq1.largestEpoch());
+        long executing = seq1.executingNanos() - seq0.executingNanos();
+        long waiting = seq1.waitingNanos() - seq0.waitingNanos();
+        if (executing + waiting > 0) {
+            out.printf(Locale.ROOT, "executor thread: %.0f%% running epochs, %.0f%% waiting for the next one (%.0f us per "
+                            + "epoch on average)%n", 100.0 * executing / (executing + waiting),
+                    100.0 * waiting / (executing + waiting), epochs == 0 ? 0.0 : executing / 1e3 / epochs);
+        }
         out.printf(Locale.ROOT, "simulator: %,d launches, %,d kernel loads, %,d bytes to DPUs, %,d bytes from DPUs%n",
                 exec1.launches() - exec0.launches(), exec1.kernelLoads() - exec0.kernelLoads(),
                 exec1.bytesPushed() - exec0.bytesPushed(), exec1.bytesPulled() - exec0.bytesPulled());

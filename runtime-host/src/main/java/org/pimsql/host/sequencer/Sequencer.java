@@ -60,6 +60,9 @@ public final class Sequencer implements AutoCloseable {
     private long epochs;
     private long calls;
     private int largestEpoch;
+    /** The executor thread's time running epochs, and waiting for one once the first arrived. */
+    private long executingNanos;
+    private long waitingNanos;
 
     private final Thread sequencerThread;
     private final Thread executorThread;
@@ -162,7 +165,7 @@ public final class Sequencer implements AutoCloseable {
     public SequencerStats stats() {
         lock.lock();
         try {
-            return new SequencerStats(epochs, calls, largestEpoch);
+            return new SequencerStats(epochs, calls, largestEpoch, executingNanos, waitingNanos);
         } finally {
             lock.unlock();
         }
@@ -397,11 +400,13 @@ public final class Sequencer implements AutoCloseable {
     }
 
     private void executeLoop() {
+        long epochsRun = 0;
         while (true) {
             Ready next;
             SQLException stopped;
             lock.lock();
             try {
+                long waitFrom = System.nanoTime();
                 while (ready.isEmpty()) {
                     if (closing && !sequencerThread.isAlive()) {
                         return;
@@ -412,6 +417,9 @@ public final class Sequencer implements AutoCloseable {
                 stopped = failure;
                 executing++;
                 executionStartedNanos = System.nanoTime();
+                if (epochsRun++ > 0) {
+                    waitingNanos += executionStartedNanos - waitFrom;
+                }
                 changed.signalAll();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -436,6 +444,7 @@ public final class Sequencer implements AutoCloseable {
                 try {
                     executing--;
                     lastExecutionNanos = System.nanoTime() - executionStartedNanos;
+                    executingNanos += lastExecutionNanos;
                     changed.signalAll();
                 } finally {
                     lock.unlock();

@@ -95,6 +95,25 @@ class SequencerTest {
     }
 
     @Test
+    void theExecutorsTimeIsSplitIntoRunningAndWaiting() throws Exception {
+        var rec = new Recorder();
+        rec.gate = new CountDownLatch(1); // the first epoch runs until released: at least the sleep below
+        var config = SequencerConfig.DEFAULT.withMaxCalls(1);
+        try (var seq = new Sequencer(config, rec, rec, TimestampSource.SYSTEM, SequencerStart.FRESH)) {
+            var first = seq.submit(call(0));
+            Thread.sleep(50);
+            rec.gate.countDown();
+            first.get(5, TimeUnit.SECONDS);
+            Thread.sleep(50); // the executor waits: nothing is submitted
+            seq.submit(call(1)).get(5, TimeUnit.SECONDS);
+            SequencerStats stats = seq.stats();
+            assertTrue(stats.executingNanos() >= 50_000_000L, "running the first epoch: " + stats);
+            assertTrue(stats.waitingNanos() >= 50_000_000L, "waiting between the epochs: " + stats);
+            assertEquals(2, stats.epochs());
+        }
+    }
+
+    @Test
     void epochsNeverExceedTheSizeBound() throws Exception {
         var rec = new Recorder();
         rec.gate = new CountDownLatch(1); // hold the executor so calls pile up
