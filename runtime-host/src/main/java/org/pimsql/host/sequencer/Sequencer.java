@@ -46,13 +46,8 @@ public final class Sequencer implements AutoCloseable {
     private boolean closing;
     private SQLException failure;
 
-    /**
-     * When the running epoch started, how long the last one ran, and how long the last epoch took from closing to
-     * being ready (prepare and log): with closeWhenIdle an epoch closes when the executor is about to want it.
-     */
+    /** When the running epoch started (for the executor's time in {@link SequencerStats}). */
     private long executionStartedNanos;
-    private long lastExecutionNanos;
-    private long lastPrepareNanos;
 
     private long nextSequence;
     private long nextEpoch;
@@ -262,8 +257,8 @@ public final class Sequencer implements AutoCloseable {
                     int pendingCalls = callsBeforeBarrier();
                     boolean barrierWaiting = pendingCalls < incoming.size();
                     long now = System.nanoTime();
-                    // with closeWhenIdle the epoch closes as the executor gets ready for it, else at its time bound
-                    long remaining = config.closeWhenIdle() ? untilExecutorReady(now) : deadline - now;
+                    // with closeWhenIdle the epoch closes as soon as no closed epoch waits, else at its time bound
+                    long remaining = config.closeWhenIdle() ? (ready.isEmpty() ? 0 : Long.MAX_VALUE) : deadline - now;
                     if (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting || closing
                             || failure != null) {
                         return takeCalls(Math.min(pendingCalls, config.maxCalls()));
@@ -280,22 +275,6 @@ public final class Sequencer implements AutoCloseable {
         }
     }
 
-    /**
-     * Nanoseconds until the executor wants the next epoch (lock held): 0 when it is idle; while it runs an epoch and
-     * none waits, the time left of the running epoch (as long as the last one ran) minus the time an epoch takes
-     * to prepare and log, so that the next is ready as the running one ends and holds every call that came
-     * meanwhile (under load the epoch is as large as the load, not a timer's slice of it); Long.MAX_VALUE while an
-     * epoch waits (the executor's taking it signals).
-     */
-    private long untilExecutorReady(long now) {
-        if (!ready.isEmpty()) {
-            return Long.MAX_VALUE;
-        }
-        if (executing == 0) {
-            return 0;
-        }
-        return executionStartedNanos + lastExecutionNanos - lastPrepareNanos - now;
-    }
 
     private int callsBeforeBarrier() {
         if (barriersQueued == 0) {
@@ -320,7 +299,6 @@ public final class Sequencer implements AutoCloseable {
     }
 
     private void sequence(List<Pending> batch) throws InterruptedException {
-        long closed = System.nanoTime();
         var stamped = new ArrayList<SequencedCall>(batch.size());
         for (Pending p : batch) {
             long now = clock.nowMicros();
@@ -366,7 +344,6 @@ public final class Sequencer implements AutoCloseable {
             epochs++;
             calls += batch.size();
             largestEpoch = Math.max(largestEpoch, batch.size());
-            lastPrepareNanos = System.nanoTime() - closed;
             if (failure != null) {
                 failAll(epoch, failure);
                 return;
@@ -443,8 +420,7 @@ public final class Sequencer implements AutoCloseable {
                 lock.lock();
                 try {
                     executing--;
-                    lastExecutionNanos = System.nanoTime() - executionStartedNanos;
-                    executingNanos += lastExecutionNanos;
+                    executingNanos += System.nanoTime() - executionStartedNanos;
                     changed.signalAll();
                 } finally {
                     lock.unlock();
