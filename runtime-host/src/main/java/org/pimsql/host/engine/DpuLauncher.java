@@ -13,6 +13,8 @@ import org.pimsql.host.backend.DpuProgramException;
  * launches those DPUs, pulls and decodes their results, and counts what moved (executor thread only).
  */
 final class DpuLauncher {
+    private static final byte[] NOTHING = new byte[0];
+
     private final DpuBackend backend;
     private final ExecutionCounters counters;
     /** The kernel the DPUs run and the image last written to their MRAM (null before the first launch). */
@@ -71,8 +73,9 @@ final class DpuLauncher {
             pulled += bytes(headers);
         }
         int[][] lengths = new int[dpus][];
+        int[] none = new int[parts.length]; // read only: a DPU without calls has nothing to pull
         for (int d = 0; d < dpus; d++) {
-            lengths[d] = calls.get(d).isEmpty() ? new int[parts.length] : codec.outputLengths(calls.get(d), headers[d]);
+            lengths[d] = calls.get(d).isEmpty() ? none : codec.outputLengths(calls.get(d), headers[d]);
         }
         byte[][][] outputs = new byte[dpus][parts.length][];
         for (int p = 0; p < parts.length; p++) {
@@ -96,7 +99,7 @@ final class DpuLauncher {
                 outputs[d][0] = Arrays.copyOf(headers[d], lengths[d][0]);
             }
             for (int p = 0; p < parts.length; p++) {
-                outputs[d][p] = outputs[d][p] == null ? new byte[0] : outputs[d][p];
+                outputs[d][p] = outputs[d][p] == null ? NOTHING : outputs[d][p];
             }
         }
         counters.launch(1, loads, pushed + bytes(round.inputs()), pulled);

@@ -58,6 +58,12 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             holdFootprints.add(PackedLocks.of(h.locks()), h.sequence());
         }
         for (int d = 0; d < dpus; d++) {
+            if (queues.get(d).isEmpty() && !formatFirst && c.keptEnds()[d].length == 0) {
+                // nothing to send or resolve: the DPU does not run (most of a launch's DPUs under light load)
+                batches.add(List.of());
+                calls.add(List.of());
+                continue;
+            }
             var batch = new ArrayList<RoutedCall>();
             var taken = new ArrayList<WaitingCall>();
             takePrefix(codec, queues.get(d), d, holdFootprints, formatFirst, batch, taken);
@@ -118,11 +124,11 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
                                    boolean format, List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
         int bytes = codec.queueOverhead(format);
-        var keptFootprints = new FootprintIndex();
+        FootprintIndex keptFootprints = null; // made at the first KEEP call: most queues have none, many are empty
         int kept = 0;
         for (WaitingCall item : queue) {
             boolean keep = item.exchange() != null || holds.conflicts(item.packed(), item.sequence())
-                    || keptFootprints.conflicts(item.packed(), FootprintIndex.ALL);
+                    || (keptFootprints != null && keptFootprints.conflicts(item.packed(), FootprintIndex.ALL));
             if (keep && kept == MAX_KEEP) {
                 break;
             }
@@ -149,6 +155,9 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             taken.add(item);
             if (keep) {
                 kept++;
+                if (keptFootprints == null) {
+                    keptFootprints = new FootprintIndex();
+                }
                 keptFootprints.add(item.packed(), item.sequence());
             }
         }
