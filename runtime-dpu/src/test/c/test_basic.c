@@ -3,6 +3,7 @@
  * parallel push of per-DPU buffers to the MRAM heap, synchronous and asynchronous launches,
  * parallel and serial pulls (WRAM __host symbols, MRAM globals, MRAM heap), and the counters.
  */
+#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -140,6 +141,22 @@ int main(void) {
         CHECK(ds.dma_read_bytes == 3 * sizeof input[0]);
         CHECK(ds.dma_writes == 3 * (NR_TASKLETS + 1));
         CHECK(ds.busy_ns > 0 && ds.runtime_calls > 0 && ds.tasklet_switches > 0 && ds.cycles > 0);
+    }
+
+    /* an asynchronous launch that the host only polls (dpu_status, never dpu_sync) runs: a queued launch waits for
+     * the host to sync or to look at the DPUs, and dpu_status is a look */
+    CHECK_OK(dpu_launch(set, DPU_ASYNCHRONOUS));
+    for (unsigned polls = 0;; polls++) {
+        CHECK_OK(dpu_status(set, &done, &fault));
+        if (done) break;
+        CHECK(polls < 1000000); /* the launch never ran */
+        sched_yield();
+    }
+    CHECK(!fault);
+    DPU_FOREACH(set, dpu, i) {
+        uint64_t launches = 0;
+        CHECK_OK(dpu_copy_from(dpu, "launches", 0, &launches, sizeof launches));
+        CHECK(launches == 4);
     }
     CHECK_OK(dpu_free(set));
     printf("basic: %u DPUs in %u ranks, sums, transfers, async launch and counters OK\n", nr_dpus, nr_ranks);
