@@ -149,8 +149,10 @@ static void run_head_locked(void) {
         free_job(j);
     }
     pthread_cond_broadcast(&pimsim_changed);
-    if (head == NULL) dispatch_owed = 0;
-    if (head != NULL) pthread_cond_signal(&queue_nonempty); /* the dispatcher may have slept while another ran */
+    if (head == NULL)
+        dispatch_owed = 0;
+    else
+        pthread_cond_signal(&queue_nonempty); /* the dispatcher may have slept while another ran */
 }
 
 static void *dispatcher_main(void *arg) {

@@ -97,13 +97,12 @@ void pimsim_pool_run(size_t count, void (*fn)(void *ctx, size_t index), void *ct
     while (*tail) tail = &(*tail)->next;
     *tail = &b;
     active_batches++;
-    /* The caller takes items too, so only the items besides one need a worker: a launch of one DPU
-     * wakes no thread, and waking a thread costs about as much as running a small DPU batch. The caller
-     * counts as one of the PIMSIM_THREADS host threads running DPUs, so there are one fewer workers: on
-     * 2 CPUs a launch wakes one, not two that would take turns with the caller on the same CPUs (YCSB-A
-     * async on 8 DPUs, side by side: 1.03-1.20x with one worker). The signals
-     * go out after the lock is released: a woken worker often preempts the caller on a small machine,
-     * and would then only block on the lock the caller holds. */
+    /* The caller takes items too, so only the items besides one need a worker: a launch of one DPU wakes
+     * no thread, and waking a thread costs about as much as running a small DPU batch. The caller counts
+     * as one of the PIMSIM_THREADS host threads running DPUs, so there is one worker fewer: on 2 CPUs a
+     * launch wakes one, not two that would take turns with the caller (YCSB-A async on 8 DPUs, side by
+     * side: 1.03-1.20x with one worker). The signals go out after the lock is released: a woken worker
+     * often preempts the caller on a small machine, and would then only block on the lock it holds. */
     size_t wake = 0;
     while (wake + 1 < count && wake < nr_workers && wake < helpers) wake++;
     pthread_mutex_unlock(&pool_lock);

@@ -179,11 +179,15 @@ void pimsim_crash_guard_thread(void) {
     thread_alt_stack = alt.ss_sp;
 }
 
-void pimsim_guard_thread_exit(void) {
+static void delete_thread_timer(void) {
     if (thread_timer_created) {
         timer_delete(thread_timer);
         thread_timer_created = 0;
     }
+}
+
+void pimsim_guard_thread_exit(void) {
+    delete_thread_timer();
     if (thread_alt_stack) {
         stack_t off;
         memset(&off, 0, sizeof off);
@@ -204,10 +208,7 @@ static pthread_once_t caller_key_once = PTHREAD_ONCE_INIT;
 
 /* When a thread that ran items ends: what the simulator gave it (its value is the alternate stack). */
 static void caller_thread_exit(void *alt_stack) {
-    if (thread_timer_created) {
-        timer_delete(thread_timer);
-        thread_timer_created = 0;
-    }
+    delete_thread_timer();
     pimsim_fiber_stacks_release();
     free(alt_stack);
 }

@@ -275,7 +275,6 @@ public final class Sequencer implements AutoCloseable {
         }
     }
 
-
     private int callsBeforeBarrier() {
         if (barriersQueued == 0) {
             return incoming.size();
