@@ -3,13 +3,13 @@ package org.pimsql.bench.measure;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.pimsql.host.cli.CallWindow;
 
 /**
  * Like {@link LoadRunner}, for clients that submit without waiting (PimSQL's
  * {@code PimConnection.callAsync}): each client thread keeps up to {@code outstanding} transactions in
- * flight; a transaction's latency runs from its submission to its completion.
+ * flight (refilled in batches, {@link CallWindow}); a transaction's latency runs from its submission to its completion.
  */
 public final class AsyncLoadRunner {
 
@@ -42,10 +42,10 @@ public final class AsyncLoadRunner {
         for (int i = 0; i < clients; i++) {
             int client = i;
             threads.add(Thread.ofPlatform().name("bench-async-" + system + "-" + i).start(() -> {
-                var inFlight = new Semaphore(outstanding);
+                var inFlight = new CallWindow(outstanding);
                 try {
                     while (!run.over(System.nanoTime())) {
-                        if (!inFlight.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                        if (!inFlight.acquire(10, TimeUnit.MILLISECONDS)) {
                             continue;
                         }
                         long t0 = System.nanoTime();
@@ -67,7 +67,7 @@ public final class AsyncLoadRunner {
                             inFlight.release();
                         });
                     }
-                    inFlight.acquire(outstanding); // every call answered before the connection closes
+                    inFlight.drain(); // every call answered before the connection closes
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

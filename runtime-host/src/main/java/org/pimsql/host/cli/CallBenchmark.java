@@ -14,7 +14,6 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -277,9 +276,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
     /** One client: keeps up to {@code outstanding} calls in flight until the deadline, then waits for them. */
     private void client(PimConnection conn, CallStream stream, long deadline, Histogram histogram)
             throws InterruptedException {
-        var inFlight = new Semaphore(outstanding);
+        var inFlight = new CallWindow(outstanding);
         while (System.nanoTime() < deadline) {
-            if (!inFlight.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+            if (!inFlight.acquire(10, TimeUnit.MILLISECONDS)) {
                 continue;
             }
             Call call = stream.next();
@@ -306,7 +305,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
                 inFlight.release();
             }
         }
-        inFlight.acquire(outstanding); // every call answered
+        inFlight.drain(); // every call answered
     }
 
     private static void count(Map<String, LongAdder> map, String key) {
