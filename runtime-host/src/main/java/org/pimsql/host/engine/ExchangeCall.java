@@ -25,6 +25,8 @@ final class ExchangeCall {
     /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
     final TreeMap<Integer, Integer> owners = new TreeMap<>();
     boolean decided;
+    /** Launch rounds that sent it so far (LaunchRound: calls behind a first run wait for the next round). */
+    int runs;
 
     ExchangeCall(SequencedCall call, Procedure procedure, boolean dataDependent, List<ConflictFootprint.Lock> locks) {
         this.call = call;

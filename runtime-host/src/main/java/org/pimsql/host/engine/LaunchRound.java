@@ -53,6 +53,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         long sent = 0;
         long waves = 0;
         CallCodec codec = c.schema().codec();
+        var ranExchanges = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<ExchangeCall, Boolean>());
         var holdFootprints = new FootprintIndex(); // indexed once for every DPU
         for (Hold h : holds) {
             holdFootprints.add(PackedLocks.of(h.locks()), h.sequence());
@@ -67,6 +68,11 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
             var batch = new ArrayList<RoutedCall>();
             var taken = new ArrayList<WaitingCall>();
             takePrefix(codec, queues.get(d), d, holdFootprints, formatFirst, batch, taken);
+            for (WaitingCall item : taken) {
+                if (item.exchange() != null) {
+                    ranExchanges.add(item.exchange());
+                }
+            }
             // exchange and KEEP calls run alone, so the kept segments stay in sequence order, on tasklet 0; the other
             // calls may share waves before and after them, wherever their conflicts allow
             var locks = new ArrayList<List<ConflictFootprint.Lock>>(batch.size());
@@ -98,6 +104,9 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
                                 kept.length == 0 ? 0 : kept[kept.length - 1]));
             }
         }
+        for (ExchangeCall x : ranExchanges) {
+            x.runs++;
+        }
         return new LaunchRound(batches, calls, inputs, active, sent, waves, formatFirst ? c.format() : null);
     }
 
@@ -119,17 +128,40 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
      * later: an undecided data-dependent exchange call may join this DPU at a position before the call, and
      * touches there only what its footprint covers. The decision depends only on the calls' arguments, the schema
      * and earlier launches' results, so a replay makes it again.
+     *
+     * <p>What is not sent yet. The prefix ends at the first KEEP call after the queue's last exchange call that has
+     * never run: such a call would run speculatively behind an exchange call whose first run is rarely final (its
+     * path needs another DPU's values, which come at the next launch), so it would be rolled back and run again.
+     * It waits for that next launch, where it runs once, with KEEP if still needed, usually in the launch that
+     * decides the exchange call: the epoch takes no more launches for it. Calls between two such exchange calls are
+     * still sent, so that the later exchange call's first run is not delayed. (TPC-C async, 8 warehouses with remote
+     * items: 469 -> 412-420 DMA operations and 80 -> 70 KB per call, launches per epoch unchanged at 2.8.)
      */
+    /** Where in the queue the last exchange call that has never run is (-1: none). */
+    private static int lastFirstRun(List<WaitingCall> queue) {
+        int last = -1;
+        for (int i = 0; i < queue.size(); i++) {
+            ExchangeCall x = queue.get(i).exchange();
+            if (x != null && x.runs == 0) {
+                last = i;
+            }
+        }
+        return last;
+    }
+
     private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, FootprintIndex holds,
                                    boolean format, List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
         int bytes = codec.queueOverhead(format);
         FootprintIndex keptFootprints = null; // made at the first KEEP call: most queues have none, many are empty
         int kept = 0;
+        int lastFirstRun = lastFirstRun(queue);
+        int index = -1;
         for (WaitingCall item : queue) {
+            index++;
             boolean keep = item.exchange() != null || holds.conflicts(item.packed(), item.sequence())
                     || (keptFootprints != null && keptFootprints.conflicts(item.packed(), FootprintIndex.ALL));
-            if (keep && kept == MAX_KEEP) {
+            if (keep && (kept == MAX_KEEP || index > lastFirstRun && lastFirstRun >= 0 && item.exchange() == null)) {
                 break;
             }
             RoutedCall rc;

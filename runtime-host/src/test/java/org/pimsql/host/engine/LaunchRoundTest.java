@@ -71,7 +71,7 @@ class LaunchRoundTest {
 
     @Test
     void onlyCallsThatMayDependOnAKeptCallAreKept() {
-        exchange(1, false, List.of(row("A", true, 1)), 0, 1);
+        exchange(1, false, List.of(row("A", true, 1)), 0, 1).runs = 1; // its second run: everything behind it is sent
         call(0, 2, row("A", true, 2));                      // touches nothing the exchange call touches: plain
         call(0, 3, row("A", false, 1), row("B", true, 1));  // reads what the exchange call writes: KEEP
         call(0, 4, row("B", false, 1));                     // only through call 3 (transitive): KEEP
@@ -85,6 +85,37 @@ class LaunchRoundTest {
         assertEquals(List.of(1L, 3L, 4L, 7L, 8L), kept(round, 0));
         assertEquals(List.of(1L, 9L), kept(round, 1));
         checkWaves(round);
+    }
+
+    @Test
+    void callsThatWouldBeKeptBehindAnExchangeCallsFirstRunWaitForTheNextRound() {
+        ExchangeCall x = exchange(1, false, List.of(row("A", true, 1)), 0, 1);
+        call(0, 2, row("A", true, 2));                      // plain: sent with the first run
+        call(0, 3, row("A", false, 1));                     // would be KEEP: waits, and so does every later call
+        call(0, 4, row("A", false, 3));
+        ExchangeCall y = exchange(5, false, List.of(row("B", true, 1)), 1);
+        call(1, 6, row("A", false, 1));                     // between two first runs: sent (KEEP)
+        ExchangeCall z = exchange(7, false, List.of(row("C", true, 1)), 1);
+        call(1, 8, row("C", false, 1));                     // behind the last first run: waits
+        LaunchRound round = build(List.of());
+        assertEquals(List.of(1L, 2L), sequences(round, 0));
+        assertEquals(List.of(1L, 5L, 6L, 7L), sequences(round, 1));
+        assertEquals(List.of(1L, 5L, 6L, 7L), kept(round, 1));
+        assertEquals(1, x.runs);
+        assertEquals(1, y.runs);
+        assertEquals(1, z.runs);
+        // the next round sends them, kept behind the exchange calls still undecided
+        queues.get(0).removeIf(w -> w.sequence() == 2);
+        round = build(List.of());
+        assertEquals(List.of(1L, 3L, 4L), sequences(round, 0));
+        assertEquals(List.of(1L, 3L), kept(round, 0));
+        assertEquals(List.of(1L, 5L, 6L, 7L, 8L), kept(round, 1));
+        checkWaves(round);
+    }
+
+    /** The sequences of DPU d's calls in the round, in sequence order. */
+    private static List<Long> sequences(LaunchRound round, int d) {
+        return round.batches().get(d).stream().map(rc -> rc.call().sequence()).sorted().toList();
     }
 
     @Test
@@ -109,6 +140,7 @@ class LaunchRoundTest {
     @Test
     void plainCallsAfterAnUndecidedExchangeCallAreFinalAndKeptOnesWait() {
         ExchangeCall x = exchange(1, false, List.of(row("A", true, 1)), 0, 1);
+        x.runs = 1;
         call(0, 2, row("A", true, 2));
         call(0, 3, row("A", false, 1));
         call(1, 4, row("A", true, 4));
