@@ -22,7 +22,10 @@ import org.pimsql.host.log.CommandSink;
  * stamps each call with the next global sequence number and a strictly increasing timestamp, lets the
  * {@link EpochProcessor} prepare the epoch, appends it to the command log and commits (one fsync per
  * epoch), then hands it to the executor thread, which runs prepared epochs one at a time in order. So
- * no result is released before its epoch is durable, and epoch i+1 is prepared while epoch i runs.
+ * no result is released before its epoch is durable, and epoch i+1 is prepared while epoch i runs. With
+ * closeWhenIdle, an executor with nothing to run closes, prepares and logs the next epoch itself (one thread
+ * sequences at a time, {@link #sequencing}); the sequencer thread closes epochs while the executor runs one, and
+ * runs the barriers.
  *
  * <p>{@link #barrier} runs an action (a DDL script) between two epochs, after every earlier call has
  * executed and before any later one is sequenced.
@@ -48,6 +51,13 @@ public final class Sequencer implements AutoCloseable {
     /** What the sequencer thread waits for (under the lock); NONE while it runs. */
     private SequencerWait sequencerWaits = SequencerWait.NONE;
     private boolean executorWaits;
+    /**
+     * A thread is stamping, preparing and logging an epoch (from taking its calls until it is ready or failed): the
+     * sequencer thread, or the executor when it closes an epoch itself because it has nothing to run.
+     */
+    private boolean sequencing;
+    /** A barrier taken off the queue has not finished: calls after it wait (the executor must not close them). */
+    private boolean barrierRunning;
     private final ArrayDeque<Object> incoming = new ArrayDeque<>();
     private final ArrayDeque<Ready> ready = new ArrayDeque<>();
     private int executing;
@@ -117,7 +127,9 @@ public final class Sequencer implements AutoCloseable {
                 incoming.add(new Pending(request, future, System.nanoTime()));
                 // the sequencer only needs waking for a new epoch's first call or a full epoch;
                 // its timed wait covers the time bound
-                if (sequencerWaits == SequencerWait.CALLS
+                if (executorWaits && config.closeWhenIdle() && !sequencing && incoming.size() == 1) {
+                    executorWake.signal(); // it closes the epoch itself
+                } else if (sequencerWaits == SequencerWait.CALLS
                         || sequencerWaits == SequencerWait.CLOSE && incoming.size() == config.maxCalls()) {
                     sequencerWake.signal();
                 }
@@ -221,7 +233,16 @@ public final class Sequencer implements AutoCloseable {
                     break;
                 }
                 if (next instanceof Barrier barrier) {
-                    runBarrier(barrier);
+                    try {
+                        runBarrier(barrier);
+                    } finally {
+                        lock.lock();
+                        try {
+                            barrierRunning = false;
+                        } finally {
+                            lock.unlock();
+                        }
+                    }
                 } else {
                     @SuppressWarnings("unchecked")
                     List<Pending> batch = (List<Pending>) next;
@@ -272,22 +293,29 @@ public final class Sequencer implements AutoCloseable {
                 if (incoming.peekFirst() instanceof Barrier b) {
                     incoming.removeFirst();
                     barriersQueued--;
+                    barrierRunning = true;
                     return b;
                 }
-                long deadline = ((Pending) incoming.peekFirst()).arrivalNanos() + config.maxDelay().toNanos();
-                while (true) {
+                while (!incoming.isEmpty() && incoming.peekFirst() instanceof Pending first) {
+                    long deadline = first.arrivalNanos() + config.maxDelay().toNanos();
                     int pendingCalls = callsBeforeBarrier();
                     boolean barrierWaiting = pendingCalls < incoming.size();
                     long now = System.nanoTime();
-                    // with closeWhenIdle the epoch closes as soon as no closed epoch waits, else at its time bound
-                    long remaining = config.closeWhenIdle() ? (ready.isEmpty() ? 0 : Long.MAX_VALUE) : deadline - now;
-                    if (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting || closing
-                            || failure != null) {
+                    // with closeWhenIdle the epoch closes as soon as no closed epoch waits, while the executor runs
+                    // one (an idle executor closes it itself: one thread wake-up less per epoch), else at its bound
+                    long remaining = config.closeWhenIdle()
+                            ? (ready.isEmpty() && executing > 0 ? 0 : Long.MAX_VALUE) : deadline - now;
+                    // one thread sequences at a time: the executor may be closing an epoch itself
+                    if (!sequencing && (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting
+                            || closing || failure != null)) {
                         return takeCalls(Math.min(pendingCalls, config.maxCalls()));
+                    }
+                    if (config.closeWhenIdle() && executorWaits && !sequencing) {
+                        executorWake.signal(); // idle with calls waiting (after a barrier, say): it closes them
                     }
                     sequencerWaits = SequencerWait.CLOSE;
                     try {
-                        if (remaining == Long.MAX_VALUE) {
+                        if (remaining == Long.MAX_VALUE || sequencing) {
                             sequencerWake.await();
                         } else {
                             sequencerWake.awaitNanos(remaining);
@@ -316,7 +344,9 @@ public final class Sequencer implements AutoCloseable {
         return n;
     }
 
+    /** Takes the next epoch's calls (the lock held); the taking thread sequences them. */
     private List<Pending> takeCalls(int n) {
+        sequencing = true;
         var batch = new ArrayList<Pending>(n);
         for (int i = 0; i < n; i++) {
             batch.add((Pending) incoming.removeFirst());
@@ -324,7 +354,24 @@ public final class Sequencer implements AutoCloseable {
         return batch;
     }
 
+    /** Stamps, prepares and logs the calls {@link #takeCalls} took, and hands the epoch to the executor. */
     private void sequence(List<Pending> batch) throws InterruptedException {
+        try {
+            stampPrepareAndLog(batch);
+        } finally {
+            lock.lock();
+            try {
+                sequencing = false;
+                if (sequencerWaits != SequencerWait.NONE) {
+                    sequencerWake.signal(); // a barrier waiting for the epoch, or calls waiting for their turn
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void stampPrepareAndLog(List<Pending> batch) throws InterruptedException {
         var stamped = new ArrayList<SequencedCall>(batch.size());
         for (Pending p : batch) {
             long now = clock.nowMicros();
@@ -364,7 +411,9 @@ public final class Sequencer implements AutoCloseable {
         }
         lock.lock();
         try {
-            while (ready.size() >= config.pipelineDepth() && failure == null) {
+            // the executor sequences only with nothing ready, and never waits for room it would make itself
+            while (ready.size() >= config.pipelineDepth() && failure == null
+                    && Thread.currentThread() != executorThread) {
                 await(SequencerWait.ROOM);
             }
             epochs++;
@@ -386,7 +435,7 @@ public final class Sequencer implements AutoCloseable {
     private void runBarrier(Barrier barrier) throws InterruptedException {
         lock.lock();
         try {
-            while ((executing > 0 || !ready.isEmpty()) && failure == null) {
+            while ((executing > 0 || !ready.isEmpty() || sequencing) && failure == null) {
                 await(SequencerWait.IDLE);
             }
         } finally {
@@ -415,6 +464,16 @@ public final class Sequencer implements AutoCloseable {
                 while (ready.isEmpty()) {
                     if (closing && !sequencerThread.isAlive()) {
                         return;
+                    }
+                    List<Pending> own = closeWhileIdle();
+                    if (own != null) {
+                        lock.unlock();
+                        try {
+                            sequence(own);
+                        } finally {
+                            lock.lock();
+                        }
+                        continue;
                     }
                     executorWaits = true;
                     try {
@@ -486,6 +545,19 @@ public final class Sequencer implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * With closeWhenIdle, the executor closes the next epoch itself when it has nothing to run and calls wait (no
+     * barrier before them): waking the sequencer thread to close it would only add a thread switch to every epoch of
+     * a lightly loaded database. The lock held; null when there is nothing to close.
+     */
+    private List<Pending> closeWhileIdle() {
+        if (!config.closeWhenIdle() || sequencing || barrierRunning || failure != null
+                || !(incoming.peekFirst() instanceof Pending)) {
+            return null;
+        }
+        return takeCalls(Math.min(callsBeforeBarrier(), config.maxCalls()));
     }
 
     /** The sequencer thread waits for {@code what} (the lock held). */
