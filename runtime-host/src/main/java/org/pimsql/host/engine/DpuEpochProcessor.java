@@ -15,9 +15,8 @@ import org.pimsql.host.sequencer.EpochProcessor;
  * Runs epochs on the DPUs: single-partition calls, calls that run independently on every partition, and
  * multi-partition calls by deterministic re-execution with value exchange (docs/multi-partition.md).
  *
- * <p>{@link #prepare} (the sequencing thread: the sequencer, or an idle executor) plans the epoch
- * ({@link EpochPlanner}: every call resolved, routed and queued on its partition's DPU with its conflict locks);
- * the prepared epoch's {@code execute} (executor thread)
+ * <p>{@link #prepare} (sequencer thread) plans the epoch ({@link EpochPlanner}: every call resolved, routed and
+ * queued on its partition's DPU with its conflict locks); the prepared epoch's {@code execute} (executor thread)
  * runs launch rounds until every call is decided: {@link LaunchRound} builds a round from the queues,
  * {@link DpuLauncher} pushes, launches, pulls and decodes, {@link LaunchDecider} answers the calls that are final.
  * Every DPU runs one kernel, which runs any procedure of the schema's image (docs/vm.md), so an epoch is one launch
@@ -49,7 +48,7 @@ public final class DpuEpochProcessor implements EpochProcessor {
      * next launch commits the first {@link #commitNext} of them and rolls the rest back (docs/multi-partition.md).
      */
     private int[][] keptEnds;
-    /** Set by prepare (the sequencing thread) when a round formats; read by the engine to refuse storage changes. */
+    /** Set by prepare (sequencer thread) when a round formats; read by the engine to refuse storage changes. */
     private volatile boolean formatRequested;
 
     public DpuEpochProcessor(DpuBackend backend, Supplier<CompiledSchema> schema, PartitionPlacement placement,

@@ -10,8 +10,7 @@ import org.pimsql.host.sequencer.Epoch;
 import org.pimsql.host.sequencer.SequencedCall;
 
 /**
- * Plans an epoch on the sequencing thread (the sequencer thread while the executor runs an epoch, or an idle
- * executor, docs/runtime.md): resolves each call's procedure, routes it with the compiled router and
+ * Plans an epoch on the sequencer thread: resolves each call's procedure, routes it with the compiled router and
  * queues it on the DPUs that run it (one queue per DPU, in sequence order), with its conflict locks computed once,
  * here, off the executor's path. Calls that cannot run (unknown procedure, a router error, a multi-partition call
  * its procedure was not compiled for) are rejected with their SQL error, answered when the epoch executes.
@@ -58,7 +57,7 @@ final class EpochPlanner {
     }
 
     /**
-     * Packs every waiting call's locks here, on the sequencing thread: in an epoch with exchange calls the executor
+     * Packs every waiting call's locks here, on the sequencer thread: in an epoch with exchange calls the executor
      * needs them all (KEEP decisions, and the epoch's dependency chains once it ran), and packing them there was
      * the executor's largest item in TPC-C with remote New-Orders (9% of its time). An epoch without exchange calls
      * rarely needs them, and is left alone.

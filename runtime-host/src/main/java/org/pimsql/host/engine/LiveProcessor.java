@@ -20,7 +20,7 @@ final class LiveProcessor implements EpochProcessor {
     private final Consumer<ExecutionCore> install;
     private final MramSnapshots snapshots;
     private final Recovery recovery;
-    /** The code whose kernel {@link #requireProgram} has seen built (the sequencing thread, one at a time). */
+    /** The code whose kernel {@link #requireProgram} has seen built (sequencer thread). */
     private DpuCode built;
 
     LiveProcessor(Supplier<ExecutionCore> core, Consumer<ExecutionCore> install, MramSnapshots snapshots,
@@ -68,7 +68,7 @@ final class LiveProcessor implements EpochProcessor {
     /**
      * Builds the kernel the epoch runs (or finds it built) before the epoch is logged: a kernel that cannot be built
      * stops the database here, before a call is logged that cannot run, and answers every pending and later call
-     * with why (docs/runtime.md "When the DPU program cannot be built"). The sequencing thread only (one at a time).
+     * with why (docs/runtime.md "When the DPU program cannot be built"). Sequencer thread only.
      */
     private void requireProgram(CompiledSchema schema) throws SQLException {
         DpuCode code = schema == null ? null : schema.code();

@@ -9,7 +9,7 @@ import org.pimsql.frontend.analysis.ConflictFootprint.Lock;
  * A call's conflict locks packed for the questions the executor asks again in every launch round while the call
  * waits ({@link FootprintIndex}, {@link EpochChains}): the distinct tables of each kind of lock, and the locked rows'
  * {@link RowFingerprint}s. A TPC-C New-Order takes about 90 locks on 9 tables; indexing them lock by lock in every
- * round was the executor's largest planning item. The packing is done once: by the planner on the sequencing thread
+ * round was the executor's largest planning item. The packing is done once: by the planner on the sequencer thread
  * for an epoch with exchange calls (whose calls all need it), else when a round first needs it (most calls of YCSB
  * never meet a KEEP call, and packing every call cost them more than it saved). The sequencer hands the epoch to the
  * executor under its lock, so the executor sees what the planner packed.

@@ -22,10 +22,7 @@ import org.pimsql.host.log.CommandSink;
  * stamps each call with the next global sequence number and a strictly increasing timestamp, lets the
  * {@link EpochProcessor} prepare the epoch, appends it to the command log and commits (one fsync per
  * epoch), then hands it to the executor thread, which runs prepared epochs one at a time in order. So
- * no result is released before its epoch is durable, and epoch i+1 is prepared while epoch i runs. With
- * closeWhenIdle, an executor with nothing to run closes, prepares and logs the next epoch itself (one thread
- * sequences at a time, {@link #sequencing}); the sequencer thread closes epochs while the executor runs one, and
- * runs the barriers.
+ * no result is released before its epoch is durable, and epoch i+1 is prepared while epoch i runs.
  *
  * <p>{@link #barrier} runs an action (a DDL script) between two epochs, after every earlier call has
  * executed and before any later one is sequenced.
@@ -41,23 +38,7 @@ public final class Sequencer implements AutoCloseable {
     private final TimestampSource clock;
 
     private final ReentrantLock lock = new ReentrantLock();
-    /*
-     * Two conditions, and flags saying what each thread waits for, so that a change wakes only a thread it concerns:
-     * on a small machine every wake-up of the sequencer or the executor also preempts whichever thread ran there (on
-     * 2 CPUs, with one condition for both, about a third of the sequencer's wake-ups found nothing to do).
-     */
-    private final Condition sequencerWake = lock.newCondition();
-    private final Condition executorWake = lock.newCondition();
-    /** What the sequencer thread waits for (under the lock); NONE while it runs. */
-    private SequencerWait sequencerWaits = SequencerWait.NONE;
-    private boolean executorWaits;
-    /**
-     * A thread is stamping, preparing and logging an epoch (from taking its calls until it is ready or failed): the
-     * sequencer thread, or the executor when it closes an epoch itself because it has nothing to run.
-     */
-    private boolean sequencing;
-    /** A barrier taken off the queue has not finished: calls after it wait (the executor must not close them). */
-    private boolean barrierRunning;
+    private final Condition changed = lock.newCondition();
     private final ArrayDeque<Object> incoming = new ArrayDeque<>();
     private final ArrayDeque<Ready> ready = new ArrayDeque<>();
     private int executing;
@@ -80,18 +61,6 @@ public final class Sequencer implements AutoCloseable {
 
     private final Thread sequencerThread;
     private final Thread executorThread;
-
-    private enum SequencerWait {
-        NONE,
-        /** the first call of an epoch, or a barrier */
-        CALLS,
-        /** a full epoch, its time bound, the executor taking the waiting epoch, a barrier */
-        CLOSE,
-        /** room in the pipeline (the executor taking an epoch) */
-        ROOM,
-        /** the executor idle with nothing waiting (a barrier runs then) */
-        IDLE
-    }
 
     private record Barrier(Callable<?> action, CompletableFuture<Object> done) {}
 
@@ -127,11 +96,8 @@ public final class Sequencer implements AutoCloseable {
                 incoming.add(new Pending(request, future, System.nanoTime()));
                 // the sequencer only needs waking for a new epoch's first call or a full epoch;
                 // its timed wait covers the time bound
-                if (executorWaits && config.closeWhenIdle() && !sequencing && incoming.size() == 1) {
-                    executorWake.signal(); // it closes the epoch itself
-                } else if (sequencerWaits == SequencerWait.CALLS
-                        || sequencerWaits == SequencerWait.CLOSE && incoming.size() == config.maxCalls()) {
-                    sequencerWake.signal();
+                if (incoming.size() == 1 || incoming.size() == config.maxCalls()) {
+                    changed.signalAll();
                 }
             }
         } finally {
@@ -152,7 +118,7 @@ public final class Sequencer implements AutoCloseable {
                 if (it.next() instanceof Pending p && p.result() == call) {
                     it.remove();
                     call.completeExceptionally(reason);
-                    sequencerWake.signal(); // the epoch's first call may be gone
+                    changed.signalAll();
                     return true;
                 }
             }
@@ -175,7 +141,7 @@ public final class Sequencer implements AutoCloseable {
             } else {
                 incoming.add(new Barrier(action, done));
                 barriersQueued++;
-                sequencerWake.signal();
+                changed.signalAll();
             }
         } finally {
             lock.unlock();
@@ -206,7 +172,7 @@ public final class Sequencer implements AutoCloseable {
         lock.lock();
         try {
             closing = true;
-            wakeBoth();
+            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -233,16 +199,7 @@ public final class Sequencer implements AutoCloseable {
                     break;
                 }
                 if (next instanceof Barrier barrier) {
-                    try {
-                        runBarrier(barrier);
-                    } finally {
-                        lock.lock();
-                        try {
-                            barrierRunning = false;
-                        } finally {
-                            lock.unlock();
-                        }
-                    }
+                    runBarrier(barrier);
                 } else {
                     @SuppressWarnings("unchecked")
                     List<Pending> batch = (List<Pending>) next;
@@ -269,7 +226,7 @@ public final class Sequencer implements AutoCloseable {
                     }
                 }
                 incoming.clear();
-                wakeBoth();
+                changed.signalAll();
             } finally {
                 lock.unlock();
             }
@@ -288,40 +245,28 @@ public final class Sequencer implements AutoCloseable {
                     if (closing) {
                         return null;
                     }
-                    await(SequencerWait.CALLS);
+                    changed.await();
                 }
                 if (incoming.peekFirst() instanceof Barrier b) {
                     incoming.removeFirst();
                     barriersQueued--;
-                    barrierRunning = true;
                     return b;
                 }
-                while (!incoming.isEmpty() && incoming.peekFirst() instanceof Pending first) {
-                    long deadline = first.arrivalNanos() + config.maxDelay().toNanos();
+                long deadline = ((Pending) incoming.peekFirst()).arrivalNanos() + config.maxDelay().toNanos();
+                while (true) {
                     int pendingCalls = callsBeforeBarrier();
                     boolean barrierWaiting = pendingCalls < incoming.size();
                     long now = System.nanoTime();
-                    // with closeWhenIdle the epoch closes as soon as no closed epoch waits, while the executor runs
-                    // one (an idle executor closes it itself: one thread wake-up less per epoch), else at its bound
-                    long remaining = config.closeWhenIdle()
-                            ? (ready.isEmpty() && executing > 0 ? 0 : Long.MAX_VALUE) : deadline - now;
-                    // one thread sequences at a time: the executor may be closing an epoch itself
-                    if (!sequencing && (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting
-                            || closing || failure != null)) {
+                    // with closeWhenIdle the epoch closes as soon as no closed epoch waits, else at its time bound
+                    long remaining = config.closeWhenIdle() ? (ready.isEmpty() ? 0 : Long.MAX_VALUE) : deadline - now;
+                    if (pendingCalls >= config.maxCalls() || remaining <= 0 || barrierWaiting || closing
+                            || failure != null) {
                         return takeCalls(Math.min(pendingCalls, config.maxCalls()));
                     }
-                    if (config.closeWhenIdle() && executorWaits && !sequencing) {
-                        executorWake.signal(); // idle with calls waiting (after a barrier, say): it closes them
-                    }
-                    sequencerWaits = SequencerWait.CLOSE;
-                    try {
-                        if (remaining == Long.MAX_VALUE || sequencing) {
-                            sequencerWake.await();
-                        } else {
-                            sequencerWake.awaitNanos(remaining);
-                        }
-                    } finally {
-                        sequencerWaits = SequencerWait.NONE;
+                    if (remaining == Long.MAX_VALUE) {
+                        changed.await();
+                    } else {
+                        changed.awaitNanos(remaining);
                     }
                 }
             }
@@ -344,9 +289,7 @@ public final class Sequencer implements AutoCloseable {
         return n;
     }
 
-    /** Takes the next epoch's calls (the lock held); the taking thread sequences them. */
     private List<Pending> takeCalls(int n) {
-        sequencing = true;
         var batch = new ArrayList<Pending>(n);
         for (int i = 0; i < n; i++) {
             batch.add((Pending) incoming.removeFirst());
@@ -354,24 +297,7 @@ public final class Sequencer implements AutoCloseable {
         return batch;
     }
 
-    /** Stamps, prepares and logs the calls {@link #takeCalls} took, and hands the epoch to the executor. */
     private void sequence(List<Pending> batch) throws InterruptedException {
-        try {
-            stampPrepareAndLog(batch);
-        } finally {
-            lock.lock();
-            try {
-                sequencing = false;
-                if (sequencerWaits != SequencerWait.NONE) {
-                    sequencerWake.signal(); // a barrier waiting for the epoch, or calls waiting for their turn
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    private void stampPrepareAndLog(List<Pending> batch) throws InterruptedException {
         var stamped = new ArrayList<SequencedCall>(batch.size());
         for (Pending p : batch) {
             long now = clock.nowMicros();
@@ -411,10 +337,8 @@ public final class Sequencer implements AutoCloseable {
         }
         lock.lock();
         try {
-            // the executor sequences only with nothing ready, and never waits for room it would make itself
-            while (ready.size() >= config.pipelineDepth() && failure == null
-                    && Thread.currentThread() != executorThread) {
-                await(SequencerWait.ROOM);
+            while (ready.size() >= config.pipelineDepth() && failure == null) {
+                changed.await();
             }
             epochs++;
             calls += batch.size();
@@ -424,9 +348,7 @@ public final class Sequencer implements AutoCloseable {
                 return;
             }
             ready.add(new Ready(epoch, prepared));
-            if (executorWaits) {
-                executorWake.signal();
-            }
+            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -435,8 +357,8 @@ public final class Sequencer implements AutoCloseable {
     private void runBarrier(Barrier barrier) throws InterruptedException {
         lock.lock();
         try {
-            while ((executing > 0 || !ready.isEmpty() || sequencing) && failure == null) {
-                await(SequencerWait.IDLE);
+            while ((executing > 0 || !ready.isEmpty()) && failure == null) {
+                changed.await();
             }
         } finally {
             lock.unlock();
@@ -465,22 +387,7 @@ public final class Sequencer implements AutoCloseable {
                     if (closing && !sequencerThread.isAlive()) {
                         return;
                     }
-                    List<Pending> own = closeWhileIdle();
-                    if (own != null) {
-                        lock.unlock();
-                        try {
-                            sequence(own);
-                        } finally {
-                            lock.lock();
-                        }
-                        continue;
-                    }
-                    executorWaits = true;
-                    try {
-                        executorWake.await(50, TimeUnit.MILLISECONDS);
-                    } finally {
-                        executorWaits = false;
-                    }
+                    changed.await(50, TimeUnit.MILLISECONDS);
                 }
                 next = ready.removeFirst();
                 stopped = failure;
@@ -489,10 +396,7 @@ public final class Sequencer implements AutoCloseable {
                 if (epochsRun++ > 0) {
                     waitingNanos += executionStartedNanos - waitFrom;
                 }
-                // the epoch that waited is taken: with closeWhenIdle the next one closes now, and the pipeline has room
-                if (sequencerWaits == SequencerWait.CLOSE || sequencerWaits == SequencerWait.ROOM) {
-                    sequencerWake.signal();
-                }
+                changed.signalAll();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -516,9 +420,7 @@ public final class Sequencer implements AutoCloseable {
                 try {
                     executing--;
                     executingNanos += System.nanoTime() - executionStartedNanos;
-                    if (sequencerWaits == SequencerWait.IDLE) {
-                        sequencerWake.signal();
-                    }
+                    changed.signalAll();
                 } finally {
                     lock.unlock();
                 }
@@ -541,38 +443,10 @@ public final class Sequencer implements AutoCloseable {
             if (failure == null) {
                 failure = e;
             }
-            wakeBoth();
+            changed.signalAll();
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * With closeWhenIdle, the executor closes the next epoch itself when it has nothing to run and calls wait (no
-     * barrier before them): waking the sequencer thread to close it would only add a thread switch to every epoch of
-     * a lightly loaded database. The lock held; null when there is nothing to close.
-     */
-    private List<Pending> closeWhileIdle() {
-        if (!config.closeWhenIdle() || sequencing || barrierRunning || failure != null
-                || !(incoming.peekFirst() instanceof Pending)) {
-            return null;
-        }
-        return takeCalls(Math.min(callsBeforeBarrier(), config.maxCalls()));
-    }
-
-    /** The sequencer thread waits for {@code what} (the lock held). */
-    private void await(SequencerWait what) throws InterruptedException {
-        sequencerWaits = what;
-        try {
-            sequencerWake.await();
-        } finally {
-            sequencerWaits = SequencerWait.NONE;
-        }
-    }
-
-    private void wakeBoth() {
-        sequencerWake.signalAll();
-        executorWake.signalAll();
     }
 
     private static void failAll(Epoch epoch, Throwable error) {

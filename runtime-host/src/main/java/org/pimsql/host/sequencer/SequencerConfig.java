@@ -5,8 +5,7 @@ import java.time.Duration;
 /**
  * Epoch bounds. An epoch closes when it holds {@code maxCalls} calls, or, with {@code closeWhenIdle}, as soon as no
  * closed epoch waits for the executor: at once when the executor has nothing to run (under light load waiting would
- * only add latency; the executor closes it itself), and while it runs an epoch, at once too (the sequencer thread),
- * so that the next one is prepared and logged meanwhile
+ * only add latency), and while it runs an epoch, at once too, so that the next one is prepared and logged meanwhile
  * and the calls that arrive after it wait for the executor to take it (under load epochs grow with the load);
  * without {@code closeWhenIdle}, when {@code maxDelay} has passed since its first call arrived.
  * {@code pipelineDepth} epochs may be logged and waiting while one executes.

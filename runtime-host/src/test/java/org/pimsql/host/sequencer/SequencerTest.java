@@ -30,7 +30,6 @@ class SequencerTest {
         final List<Epoch> executed = new CopyOnWriteArrayList<>();
         volatile CountDownLatch gate = new CountDownLatch(0);
         volatile boolean failCommit;
-        final List<String> preparedOn = new CopyOnWriteArrayList<>();
 
         @Override
         public void append(LogRecord record) {
@@ -51,7 +50,6 @@ class SequencerTest {
         @Override
         public PreparedEpoch prepare(Epoch epoch) {
             events.add("prepare " + epoch.number());
-            preparedOn.add(Thread.currentThread().getName());
             return () -> {
                 gate.await(5, TimeUnit.SECONDS);
                 events.add("execute " + epoch.number());
@@ -161,34 +159,6 @@ class SequencerTest {
             assertTrue(waitedMillis >= 25, "closed after " + waitedMillis + " ms, before the time bound");
             second.get(5, TimeUnit.SECONDS);
             assertEquals(1, rec.executed.size(), "both calls shared the epoch");
-        }
-    }
-
-    @Test
-    void anIdleExecutorClosesTheEpochItselfAndABusyOneLetsTheSequencerPrepareTheNext() throws Exception {
-        var rec = new Recorder();
-        try (var seq = new Sequencer(SequencerConfig.DEFAULT, rec, rec, TimestampSource.SYSTEM, SequencerStart.FRESH)) {
-            Thread.sleep(20); // both threads wait
-            seq.submit(call(1)).get(5, TimeUnit.SECONDS);
-            assertEquals(List.of("pimsql-executor"), rec.preparedOn, "the idle executor closed and prepared epoch 1");
-            rec.gate = new CountDownLatch(1);
-            var running = seq.submit(call(2));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (!rec.events.contains("prepare 2")) {
-                assertTrue(System.nanoTime() < deadline, "epoch 2 was not prepared: " + rec.events);
-                Thread.sleep(5);
-            }
-            Thread.sleep(20); // epoch 2 now waits at the gate: the executor is busy
-            var next = seq.submit(call(3));
-            while (!rec.events.contains("prepare 3")) {
-                assertTrue(System.nanoTime() < deadline, "epoch 3 was not prepared while epoch 2 ran: " + rec.events);
-                Thread.sleep(5);
-            }
-            assertEquals("pimsql-sequencer", rec.preparedOn.get(2), "the sequencer prepared epoch 3 meanwhile");
-            rec.gate.countDown();
-            running.get(5, TimeUnit.SECONDS);
-            next.get(5, TimeUnit.SECONDS);
-            assertEquals(List.of(1L, 2L, 3L), rec.executed.stream().map(Epoch::number).toList());
         }
     }
 
