@@ -1,7 +1,10 @@
 package org.pimsql.host.engine;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.pimsql.frontend.analysis.ConflictFootprint;
 
 /**
@@ -53,7 +56,7 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         long sent = 0;
         long waves = 0;
         CallCodec codec = c.schema().codec();
-        var ranExchanges = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<ExchangeCall, Boolean>());
+        Set<ExchangeCall> ranExchanges = Collections.newSetFromMap(new IdentityHashMap<>());
         var holdFootprints = new FootprintIndex(); // indexed once for every DPU
         for (Hold h : holds) {
             holdFootprints.add(PackedLocks.of(h.locks()), h.sequence());
