@@ -238,7 +238,7 @@ public final class CompareCommand implements Callable<Integer> {
                 "- machine: " + machine + " (host " + host + ")",
                 "- command: `" + commandLine() + "`",
                 String.format(Locale.ROOT, "- settings: %d client threads per system; PimSQL on %d simulated DPUs, async "
-                        + "clients keep %d calls in flight each; %d s warm-up + %d s measured per run; TPC-C %s; "
+                        + "clients keep up to %d calls in flight each; %d s warm-up + %d s measured per run; TPC-C %s; "
                         + "YCSB %,d records, %s keys", clients, dpus, outstanding, warmup, seconds, tpccScale(), records,
                         distribution.equals("zipfian") ? "scrambled zipfian theta " + theta : "uniform"));
     }

@@ -113,6 +113,18 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
         return new LaunchRound(batches, calls, inputs, active, sent, waves, formatFirst ? c.format() : null);
     }
 
+    /** Where in the queue the last exchange call that has never run is (-1: none). */
+    private static int lastFirstRun(List<WaitingCall> queue) {
+        int last = -1;
+        for (int i = 0; i < queue.size(); i++) {
+            ExchangeCall x = queue.get(i).exchange();
+            if (x != null && x.runs == 0) {
+                last = i;
+            }
+        }
+        return last;
+    }
+
     /**
      * DPU d's batch: the longest prefix of its waiting calls that fits its input area, each marked KEEP or not.
      *
@@ -140,18 +152,6 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
      * still sent, so that the later exchange call's first run is not delayed. (TPC-C async, 8 warehouses with remote
      * items: 469 -> 412-420 DMA operations and 80 -> 70 KB per call, launches per epoch unchanged at 2.8.)
      */
-    /** Where in the queue the last exchange call that has never run is (-1: none). */
-    private static int lastFirstRun(List<WaitingCall> queue) {
-        int last = -1;
-        for (int i = 0; i < queue.size(); i++) {
-            ExchangeCall x = queue.get(i).exchange();
-            if (x != null && x.runs == 0) {
-                last = i;
-            }
-        }
-        return last;
-    }
-
     private static void takePrefix(CallCodec codec, List<WaitingCall> queue, int d, FootprintIndex holds,
                                    boolean format, List<RoutedCall> batch, List<WaitingCall> taken) {
         int capacity = codec.input().capacity();
