@@ -88,7 +88,7 @@ PIM_NO_TAIL_CALLS void pim_out_write(const void *wram, uint32_t bytes)
 {
     pim_task_t *T = pim_me();
     if (T->out_limit - T->out_pos < bytes) {
-        T->out_full = 1;
+        T->full = PIM_FULL_OUTPUT;
         pim_error(PIM_E_OUTPUT);
         return;
     }

@@ -193,8 +193,9 @@ static uint32_t mp_report(pim_task_t *T, uint32_t status)
 /*
  * Runs one call whose parameter block is already at the start of the tasklet's frame and writes its result
  * record. Returns false, with the call rolled back and no record, when its output did not fit behind the
- * records already in the tasklet's slice: the host runs it again in a later launch, where it comes first. So a
- * call fails with 53400 only when its output alone exceeds a slice, whatever else the batch holds. An error
+ * records already in the tasklet's slice, or its undo records behind the KEEP segments already in the undo area:
+ * the host runs it again in a later launch, where it comes first. So a call fails with 53400 (or 53200) only when
+ * its output (or its undo log) alone exceeds a slice (the undo area), whatever else the batch holds. An error
  * record's header and message leave the arena in one DMA (the slice keeps room for one, REC_RESERVE).
  */
 static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, uint32_t index, pim_off_t base)
@@ -210,7 +211,7 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
 #endif
     pim_x.pub0 = pim_x.pub; /* this call's entries follow the previous call's (main checked the room) */
     pim_x.pub_end = MP_PUB_END(pim_x.pub);
-    T->status = T->out_full = T->win_end = 0; /* the range window of an earlier call is gone */
+    T->status = T->full = T->win_end = 0; /* the range window of an earlier call is gone */
     if (PIM_DMA_SAVERS) {
         T->found_tid = 0; /* as is its last find: a PKFIND marked again never sees another call's row */
     }
@@ -245,7 +246,10 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
             pim_out_write(T->frame, n);
         }
     }
-    again = T->out_full && T->rec_start != base;
+    /* out of room that earlier calls of the launch hold (records in the slice, or KEEP segments in tasklet 0's undo
+     * area): the call runs again in the next launch, first; only a call that fills the room alone fails */
+    again = (T->full == PIM_FULL_OUTPUT && T->rec_start != base)
+            || (T->full == PIM_FULL_UNDO && T->undo_base != T->undo_limit - PIM_UNDO_BYTES);
 #if PIM_HAS(PIM_F_GATHER)
     if ((ch->flags & PIM_CALL_MP) != 0 && pim_x.full && pim_x.pub0 != PUB_AREA) {
         /* its partials did not fit behind the earlier calls' entries: run again first in the next launch (54000 only

@@ -142,6 +142,11 @@ typedef struct {
     uint32_t pad;
 } pim_rec_t;
 
+/* What a call ran out of (pim_task_t.full): a call that earlier calls of the launch left too little of runs again in the
+ * next launch, first (pim_exec.c). */
+#define PIM_FULL_OUTPUT 1u
+#define PIM_FULL_UNDO 2u
+
 /* ---- per executing tasklet: the running call (128 bytes on a DPU: &pim_task[me()] is a shift) ---- */
 typedef struct {
     uint8_t *frame;         /* the running procedure's frame (its arena's end); parameters at offset 0 */
@@ -154,7 +159,7 @@ typedef struct {
     pim_off_t out_limit;    /* where output stops: this tasklet's output slice's end less room for an error record */
     pim_off_t rec_start;
     uint32_t records;       /* result records this tasklet wrote in this launch */
-    uint32_t out_full;      /* the call's output did not fit (53400) */
+    uint32_t full;          /* the call ran out of room: PIM_FULL_OUTPUT (53400) or PIM_FULL_UNDO (53200) */
     pim_off_t rs_hdr;       /* header of the result set being written: {rs_set, rs_rows} when it ends */
     uint32_t rs_rows;
     pim_off_t undo_base;

@@ -340,6 +340,7 @@ PIM_NO_TAIL_CALLS void pim_row_write(uint32_t tid, pim_off_t off, const uint8_t 
         return;
     }
     if (T->undo_pos + img + 8 > T->undo_limit) {
+        T->full = PIM_FULL_UNDO;
         pim_error(PIM_E_UNDO);
         return;
     }
