@@ -163,7 +163,7 @@ bool pim_mp_at(int64_t key, bool key_null)
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
 {
     pim_task_t *T = pim_me();
-    uint32_t len = 0;
+    uint32_t len = 0, stmt = v->stmt & ~PIM_XVAL_OWNER_ONLY;
     pim_off_t at;
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return off; /* a call on one DPU: nothing is exchanged */
@@ -174,15 +174,18 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
             pim_mp_pack(T, v);
             len = v->bytes;
         }
-        pim_mp_publish(T, v->stmt, len);
+        pim_mp_publish(T, stmt, len);
         return off;
     }
-    at = pim_mp_find(v->stmt, &len);
+    at = pim_mp_find(stmt, &len);
     if (at == PIM_NONE) {
         /* missing: the call will report BLOCKED here (pim_mp_join_end), but speculates on to publish the reads it
          * owns further along (docs/multi-partition.md "Speculation"): a read's INTO values become zeros, not NULL, so
-         * that the path most likely stays the one the real values take */
-        pim_mp_missing(pim_x.last);
+         * that the path most likely stays the one the real values take. Values only their owner uses change nothing
+         * here: no block for them. */
+        if ((v->stmt & PIM_XVAL_OWNER_ONLY) == 0 || look) {
+            pim_mp_missing(pim_x.last);
+        }
         if (!look) {
             pim_fill(PIM_MP_BUF(T) + 8, 0, v->bytes);
             xcopy(T, v, false);

@@ -410,6 +410,9 @@ typedef struct pim_xval {
     uint16_t stmt, bytes, n, xbuf; /* xbuf: frame offset of the exchange buffer the values go through */
     pim_xfield_t f[];
 } pim_xval_t;
+/* In a read's stmt: only its owner uses the values (codegen's OwnerLocalReads), so a participant without them goes on
+ * with zeros and does not block for them; the statement id is the rest. */
+#define PIM_XVAL_OWNER_ONLY 0x8000u
 
 /* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16, entries' offset,
  * their bytes}, then the DPUs a blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to

@@ -9,6 +9,7 @@ import org.pimsql.codegen.BuildException;
 import org.pimsql.codegen.ExchangeAccesses;
 import org.pimsql.codegen.FieldLayout;
 import org.pimsql.codegen.LayoutBuilder;
+import org.pimsql.codegen.OwnerLocalReads;
 import org.pimsql.codegen.RouteSlot;
 import org.pimsql.codegen.RouteSlots;
 import org.pimsql.codegen.TableLayout;
@@ -44,15 +45,20 @@ import org.pimsql.frontend.ir.Variable;
 final class ExchangeCompiler {
     /** Bytes of an exchange entry's header {u16 statement, u16 value bytes, u32 ordinal}, before the value. */
     private static final int ENTRY_HEADER = 8;
+    /** A value descriptor's flag (in its statement id): only the read's owner uses the values (PIM_XVAL_OWNER_ONLY). */
+    private static final int OWNER_ONLY = 0x8000;
     private final ProcCompiler p;
     /** Ids of the variables some statement assigns (a parameter not among them keeps its argument's value). */
     private final Set<Integer> assigned = new HashSet<>();
     /** Rowsets being compiled (a FOR loop's body is compiled inside its statement). */
     private int rowsets;
+    /** The reads whose values only their owner uses: a participant without them does not block (OwnerLocalReads). */
+    private final Set<Integer> ownerOnly;
 
     ExchangeCompiler(ProcCompiler p) {
         this.p = p;
         RouteSlots.assignedIn(p.proc.body(), assigned);
+        this.ownerOnly = OwnerLocalReads.of(p.proc);
     }
 
     interface Body {
@@ -128,7 +134,8 @@ final class ExchangeCompiler {
                 fields.add(p.field(v));
                 specs.add(new LayoutBuilder.Spec(v.name(), v.type(), true));
             }
-            p.asm.emit(Op.MPVAL, 0, 0, 0, values(s.id(), fields, specs, "values statement " + s.id() + " publishes"), 0);
+            int stmt = ownerOnly.contains(s.id()) ? s.id() | OWNER_ONLY : s.id();
+            p.asm.emit(Op.MPVAL, 0, 0, 0, values(stmt, fields, specs, "values statement " + s.id() + " publishes"), 0);
         }
         return true;
     }
@@ -285,6 +292,10 @@ final class ExchangeCompiler {
      * program).
      */
     private int values(int stmt, List<Fd> fields, List<LayoutBuilder.Spec> specs, String what) throws BuildException {
+        if ((stmt & ~OWNER_ONLY) >= OWNER_ONLY) {
+            throw new BuildException("statement " + (stmt & ~OWNER_ONLY) + ": a procedure of more than " + (OWNER_ONLY - 1)
+                    + " statements does not compile for multi-partition calls");
+        }
         BlockLayout block = LayoutBuilder.block(ENTRY_HEADER, specs, what);
         // at least 8 bytes: a join lookup's empty value means "no row" (a row without published fields is 8 zeros)
         int bytes = Math.max(8, block.bytes() - ENTRY_HEADER);

@@ -1,5 +1,8 @@
 package org.pimsql.host.engine;
 
+import java.util.Set;
+import org.pimsql.codegen.OwnerLocalReads;
+
 import java.util.HashMap;
 import java.util.Map;
 import org.pimsql.codegen.SchemaLayout;
@@ -19,6 +22,8 @@ public final class CompiledSchema {
     private final SchemaLayout layout;
     /** Conflict footprints by procedure name (docs/runtime.md "Concurrent calls on a DPU"); absent: runs alone. */
     private final Map<String, ConflictFootprint> footprints;
+    /** By procedure name, the reads whose published values only their owner uses ({@link OwnerLocalReads}). */
+    private final Map<String, Set<Integer>> ownerLocalReads;
 
     public CompiledSchema(Catalog catalog, DpuCode code, CallCodec codec, CallRouter router) {
         this(catalog, code, codec, router, null);
@@ -31,6 +36,25 @@ public final class CompiledSchema {
         this.codec = codec;
         this.router = router;
         this.footprints = footprints(catalog);
+        this.ownerLocalReads = ownerLocalReads(catalog);
+    }
+
+    private static Map<String, Set<Integer>> ownerLocalReads(Catalog catalog) {
+        var out = new HashMap<String, Set<Integer>>();
+        if (catalog != null) {
+            for (Procedure p : catalog.procedures().values()) {
+                out.put(p.name(), OwnerLocalReads.of(p));
+            }
+        }
+        return Map.copyOf(out);
+    }
+
+    /**
+     * The statements of procedure {@code name} whose exchanged values only their owner uses: a change of such a
+     * value between launches does not make the call run again (docs/multi-partition.md "Values only their owner uses").
+     */
+    public Set<Integer> ownerLocalReads(String name) {
+        return ownerLocalReads.getOrDefault(name, Set.of());
     }
 
     /** Every procedure's footprint, computed with the schema rather than on a call's path. */

@@ -91,6 +91,7 @@ final class EpochPlanner {
         if (route.exchange()) {
             var x = new ExchangeCall(call, procedure, route.dataDependent(), locks);
             x.codec = current.codec();
+            x.ownerLocal = current.ownerLocalReads(procedure.name());
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
             }

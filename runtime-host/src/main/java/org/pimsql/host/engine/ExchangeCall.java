@@ -3,6 +3,7 @@ package org.pimsql.host.engine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.pimsql.frontend.analysis.ConflictFootprint;
@@ -25,6 +26,8 @@ final class ExchangeCall {
     /** ordinal of each published statement instance -> the DPU that published it (for the chain depth) */
     final TreeMap<Integer, Integer> owners = new TreeMap<>();
     boolean decided;
+    /** Its reads whose values only their owner uses: their changes do not undecide it (OwnerLocalReads). */
+    Set<Integer> ownerLocal = Set.of();
     /** Launch rounds that sent it so far (LaunchRound: calls behind a first run wait for the next round). */
     int runs;
 

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -46,11 +47,19 @@ public final class ExchangeVector {
      * ran with a stale value: the call is not decided in this launch).
      */
     boolean merge(List<Entry> published) {
+        return merge(published, Set.of());
+    }
+
+    /**
+     * As {@link #merge(List)}, where a changed entry of a statement in {@code ownerLocal} does not count: its values
+     * only matter to their owner, whose run read them itself (OwnerLocalReads).
+     */
+    boolean merge(List<Entry> published, Set<Integer> ownerLocal) {
         boolean changed = false;
         for (Entry e : published) {
             Entry old = entries.put(e.key(), e);
             bytes += e.wireBytes() - (old == null ? 0 : old.wireBytes());
-            if (old != null && !Arrays.equals(old.value(), e.value())) {
+            if (old != null && !Arrays.equals(old.value(), e.value()) && !ownerLocal.contains(e.statement())) {
                 changed = true;
             }
         }

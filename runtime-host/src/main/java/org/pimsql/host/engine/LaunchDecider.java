@@ -168,7 +168,7 @@ final class LaunchDecider {
                 throw new IllegalStateException("exchange call " + x.call.sequence() + " has no report from DPU " + e.getKey());
             }
             List<ExchangeVector.Entry> values = scatter.add(e.getKey(), report.published());
-            changed |= x.vector.merge(values);
+            changed |= x.vector.merge(values, x.ownerLocal);
             for (ExchangeVector.Entry entry : values) {
                 // a blocked participant speculates past its first missing value (docs/multi-partition.md
                 // "Speculation"): what it published beyond it may lie off the call's real path, so it does not name
