@@ -259,6 +259,19 @@ static bool run_call(pim_task_t *T, const call_hdr_t *ch, const pim_proc_t *p, u
     }
 #endif
     status = T->status;
+#if PIM_HAS(PIM_F_MP)
+    if (status == PIM_ST_BLOCKED && pim_x.miss != 0 && (ch->flags & PIM_CALL_KEEP) != 0 && !again) {
+        /* a call blocked on a missing value keeps, in its segment, the writes it made before that value (they used
+         * real values only, as its next run will: the calls after it here see them, and see the same then); what it
+         * wrote while speculating past it is undone (docs/multi-partition.md "Speculation"). A call that a broadcast
+         * read or a relation blocked (no missing value) is undone whole, as before. */
+        pim_off_t base = T->undo_base;
+        assert(base <= pim_x.miss_undo && pim_x.miss_undo <= T->undo_pos);
+        T->undo_base = pim_x.miss_undo;
+        pim_undo_end(true);
+        T->undo_base = base;
+    } else
+#endif
     if (status != 0 || (ch->flags & PIM_CALL_KEEP) == 0) {
         pim_undo_end(status != 0);
     }

@@ -8,8 +8,8 @@
  * the router's function. A local access runs and, if it reads, publishes its INTO values (MPVAL); a remote
  * read takes its values from the vector the host collected in earlier rounds or, when they are not there,
  * SPECULATES: it goes on with zeros and publishes the reads it owns further along, and the call ends BLOCKED at
- * the first missing value (status PIM_ST_BLOCKED, its writes undone); a remote write is skipped (its owner does
- * it). The host decides from the participants' reports whether the call is done (docs/multi-partition.md
+ * the first missing value (status PIM_ST_BLOCKED; the writes it made speculatively, after that value, undone, the
+ * ones before it kept in its KEEP segment); a remote write is skipped (its owner does it). The host decides from the participants' reports whether the call is done (docs/multi-partition.md
  * "Deciding", "Speculation").
  *
  * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment, pim_exec.c);
@@ -103,6 +103,7 @@ void pim_mp_missing(uint32_t dpu)
     if (pim_x.miss == 0) {
         pim_x.miss = pim_x.ord;
         pim_x.need = dpu;
+        pim_x.miss_undo = pim_me()->undo_pos; /* the writes before it used real values only (run_call keeps them) */
     }
     for (i = 0; i < pim_x.nneed; i++) {
         if (pim_mp_needs[i] == dpu) {

@@ -206,6 +206,7 @@ typedef struct {
     const struct pim_xval *rs_val;
     uint32_t rs_ord, rs_publishing;
     pim_off_t rs_head, rs_at, rs_end;
+    pim_off_t miss_undo;       /* where the call's undo records stood at its first missing value */
 } pim_xstate_t;
 
 /* The kernel's state of a launch, in one object (one base address for all of it). */

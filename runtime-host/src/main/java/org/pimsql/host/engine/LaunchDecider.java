@@ -256,8 +256,10 @@ final class LaunchDecider {
         for (var e : byDpu.entrySet()) {
             int d = e.getKey();
             done.add(itemOf.get(d));
-            if (failed && e.getValue().report().status() == ExchangeReport.COMPLETE) {
-                ok[d] = false; // its kept writes roll back at the next launch, and what ran after them again
+            if (failed && e.getValue().report().status() != ExchangeReport.FAILED) {
+                // a participant that completed, or blocked after writing (it keeps its writes from before its first
+                // missing value): its kept writes roll back at the next launch, and what ran after them again
+                ok[d] = false;
             } else {
                 commit[d]++;
             }

@@ -26,7 +26,9 @@ import org.pimsql.tests.util.Hsqldb;
  * against HSQLDB 2.7: a payment debits an account on one DPU and takes the next log id of its home partition, which it
  * writes only into the home partition's log. The account's participant neither waits for that id nor runs again when
  * an earlier call moved it; another procedure uses the id on the account's DPU too, so it must wait. Many calls in
- * flight on 4 DPUs (most of them span two), with aborts that a participant's speculative run also meets.
+ * flight on 4 DPUs (most of them span two), with aborts that a participant's speculative run also meets, and a
+ * procedure whose home write precedes its first remote read (kept while the home participant is blocked, rolled back
+ * when the call fails).
  */
 class OwnerLocalReadsDifferentialTest {
     private static final String TABLES = """
@@ -73,6 +75,28 @@ class OwnerLocalReadsDifferentialTest {
                 SET o_id = v_log;
             END;
             """;
+    /**
+     * The home partition's write comes before the first remote read: a home participant that misses the balance keeps
+     * that write while it is blocked (docs/multi-partition.md "Speculation"); when the account's participant fails
+     * first (insufficient funds), the call is decided as failed and the kept write must roll back.
+     */
+    private static final String RESERVE = """
+            CREATE PROCEDURE Reserve(IN p_w INTEGER, IN p_cw INTEGER, IN p_id INTEGER, IN p_amount INTEGER,
+                                     OUT o_bal INTEGER)
+                MODIFIES SQL DATA
+            BEGIN ATOMIC
+                DECLARE v_bal INTEGER;
+                SET o_bal = NULL;
+                UPDATE counter SET last_id = last_id + 1000 WHERE w = p_w;
+                SELECT bal INTO v_bal FROM acct WHERE w = p_cw AND id = p_id;
+                IF v_bal IS NULL OR v_bal < p_amount THEN
+                    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'Reserve: insufficient funds';
+                END IF;
+                UPDATE acct SET bal = bal - p_amount WHERE w = p_cw AND id = p_id;
+                SET o_bal = v_bal - p_amount;
+            END;
+            """;
+    private static final Proc RESERVE_PROC = new Proc("Reserve", 5, new int[] {5}, new int[] {Types.INTEGER}, false);
     private static final Proc PAY_PROC = new Proc("Pay", 5, new int[] {5}, new int[] {Types.INTEGER}, false);
     private static final Proc STAMP_PROC = new Proc("Stamp", 4, new int[] {4}, new int[] {Types.INTEGER}, false);
     private static final int DPUS = 4;
@@ -86,15 +110,18 @@ class OwnerLocalReadsDifferentialTest {
             int w = random.nextInt(DPUS);
             int cw = random.nextInt(4) == 0 ? w : random.nextInt(DPUS);
             int id = random.nextInt(ACCOUNTS + 2); // 20, 21: no such account
-            calls.add(random.nextInt(5) == 0 ? new Call(STAMP_PROC, new Object[] {w, cw, id, null})
-                    : new Call(PAY_PROC, new Object[] {w, cw, id, random.nextInt(1, 400), null}));
+            calls.add(switch (random.nextInt(10)) {
+                case 0, 1 -> new Call(STAMP_PROC, new Object[] {w, cw, id, null});
+                case 2, 3 -> new Call(RESERVE_PROC, new Object[] {w, cw, id, random.nextInt(1, 600), null});
+                default -> new Call(PAY_PROC, new Object[] {w, cw, id, random.nextInt(1, 400), null});
+            });
         }
         List<String> pimsql;
         List<String> oracle;
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:owner-local-reads?dpus=" + DPUS);
              Connection h = Hsqldb.fresh()) {
             try (Statement s = c.createStatement()) {
-                s.execute(TABLES + PARTITIONS + PAY + STAMP);
+                s.execute(TABLES + PARTITIONS + PAY + STAMP + RESERVE);
             }
             try (Statement s = h.createStatement()) {
                 for (String ddl : TABLES.split(";")) {
@@ -102,6 +129,7 @@ class OwnerLocalReadsDifferentialTest {
                 }
                 s.execute(PAY);
                 s.execute(STAMP);
+                s.execute(RESERVE);
             }
             for (Connection conn : List.of(c, h)) {
                 load(conn);
@@ -117,6 +145,12 @@ class OwnerLocalReadsDifferentialTest {
             ExecutionStats after = pim.engine().executionStats();
             assertEquals(2, after.launches() - before.launches(), "launches of a lone remote payment");
             assertEquals(List.of("OK 4900"), DifferentialTest.runOnHsqldb(h, lone));
+            // a lone reservation of a missing account: the home participant blocks on the balance after its counter
+            // write, the account's participant fails at that read; decided as failed, the kept write rolls back
+            List<Call> missing = List.of(new Call(RESERVE_PROC, new Object[] {0, 1, 21, 100, null}));
+            assertEquals(List.of("ERROR 45000"), loneOutcome(pim, missing));
+            assertEquals(List.of("ERROR 45000"), DifferentialTest.runOnHsqldb(h, missing));
+            assertEquals(rows(h), rows(c), "the tables after the failed reservation");
 
             List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(pim, calls);
             oracle = DifferentialTest.runOnHsqldb(h, calls);
@@ -126,6 +160,16 @@ class OwnerLocalReadsDifferentialTest {
         }
         DifferentialTest.assertAbortsIncluded(oracle, "45000");
         assertTrue(oracle.stream().filter(o -> o.startsWith("OK")).count() > 1_000, "most calls succeed");
+    }
+
+    /** One failing call's outcome (DifferentialTest.outcomes expects most calls to succeed). */
+    private static List<String> loneOutcome(PimConnection pim, List<Call> call) throws Exception {
+        try {
+            DifferentialTest.submit(pim, call).getFirst().join();
+            return List.of("OK");
+        } catch (java.util.concurrent.CompletionException e) {
+            return List.of("ERROR " + RuntimeFixtures.sqlCause(e).getSQLState());
+        }
     }
 
     private static void load(Connection conn) throws Exception {
