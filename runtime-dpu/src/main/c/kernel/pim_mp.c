@@ -9,8 +9,8 @@
  * read takes its values from the vector the host collected in earlier rounds or, when they are not there,
  * SPECULATES: it goes on with zeros and publishes the reads it owns further along, and the call ends BLOCKED at
  * the first missing value (status PIM_ST_BLOCKED; the writes it made speculatively, after that value, undone, the
- * ones before it kept in its KEEP segment); a remote write is skipped (its owner does it). The host decides from the participants' reports whether the call is done (docs/multi-partition.md
- * "Deciding", "Speculation").
+ * ones before it kept in its KEEP segment); a remote write is skipped (its owner does it). The host decides from
+ * the participants' reports whether the call is done (docs/multi-partition.md "Deciding", "Speculation").
  *
  * Speculation across launches: a call flagged KEEP keeps its undo records after it ends (a segment, pim_exec.c);
  * the next launch's batch says up to where the kept segments are committed, the rest are rolled back first.

@@ -142,8 +142,8 @@ typedef struct {
     uint32_t pad;
 } pim_rec_t;
 
-/* What a call ran out of (pim_task_t.full): a call that earlier calls of the launch left too little of runs again in the
- * next launch, first (pim_exec.c). */
+/* What a call ran out of (pim_task_t.full): a call that earlier calls of the launch left too little of runs again
+ * in the next launch, first (pim_exec.c). */
 #define PIM_FULL_OUTPUT 1u
 #define PIM_FULL_UNDO 2u
 

@@ -56,7 +56,7 @@ public final class OwnerLocalReads {
         return Set.copyOf(out);
     }
 
-    /** A use of a variable: in a write's values (the write's routing target), or anywhere else ({@code target} null). */
+    /** A use of a variable: in a write's values (the write's routing target), or anywhere else (target null). */
     private record Use(ExchangeAccesses.Target target) {}
 
     private static boolean allUsesLocal(ExchangeAccesses.Target read, Map<Integer, List<Use>> uses) {

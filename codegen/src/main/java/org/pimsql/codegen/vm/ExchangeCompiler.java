@@ -293,8 +293,8 @@ final class ExchangeCompiler {
      */
     private int values(int stmt, List<Fd> fields, List<LayoutBuilder.Spec> specs, String what) throws BuildException {
         if ((stmt & ~OWNER_ONLY) >= OWNER_ONLY) {
-            throw new BuildException("statement " + (stmt & ~OWNER_ONLY) + ": a procedure of more than " + (OWNER_ONLY - 1)
-                    + " statements does not compile for multi-partition calls");
+            throw new BuildException("statement " + (stmt & ~OWNER_ONLY) + ": a procedure of more than "
+                    + (OWNER_ONLY - 1) + " statements does not compile for multi-partition calls");
         }
         BlockLayout block = LayoutBuilder.block(ENTRY_HEADER, specs, what);
         // at least 8 bytes: a join lookup's empty value means "no row" (a row without published fields is 8 zeros)
