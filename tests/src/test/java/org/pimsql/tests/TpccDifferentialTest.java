@@ -77,10 +77,7 @@ class TpccDifferentialTest {
              TpccEngine ref = new HsqldbEngine(script);
              Connection pc = pim.connect();
              Connection rc = ref.connect()) {
-            pim.createSchema(pc);
-            ref.createSchema(rc);
-            TpccConstants load = TpccConstants.forLoad(SEED);
-            for (TpccEngine e : List.of(pim, ref)) new TpccLoader(scale, load, SEED, LOAD_TIME).load(e, 1, null);
+            TpccConstants load = createAndLoad(pim, pc, ref, rc, scale);
             var pimInputs = new ArrayList<TpccInputs>();
             var refInputs = new ArrayList<TpccInputs>();
             var decks = new ArrayList<List<TpccInputs.Kind>>();
@@ -135,15 +132,22 @@ class TpccDifferentialTest {
         assertTrue(report.isEmpty(), "the tables " + when + " differ:" + report);
     }
 
+    /** Creates the schema on both engines and loads the same population; returns the load's constants. */
+    static TpccConstants createAndLoad(TpccEngine pim, Connection pc, TpccEngine ref, Connection rc, TpccScale scale)
+            throws Exception {
+        pim.createSchema(pc);
+        ref.createSchema(rc);
+        TpccConstants load = TpccConstants.forLoad(SEED);
+        for (TpccEngine e : List.of(pim, ref)) new TpccLoader(scale, load, SEED, LOAD_TIME).load(e, 1, null);
+        return load;
+    }
+
     static void differential(String script, int dpus, int calls, boolean localOnly) throws Exception {
         try (TpccEngine pim = new PimsqlEngine(dpus, "").withScript(script);
              TpccEngine ref = new HsqldbEngine(script);
              Connection pc = pim.connect();
              Connection rc = ref.connect()) {
-            pim.createSchema(pc);
-            ref.createSchema(rc);
-            TpccConstants load = TpccConstants.forLoad(SEED);
-            for (TpccEngine e : List.of(pim, ref)) new TpccLoader(SCALE, load, SEED, LOAD_TIME).load(e, 1, null);
+            TpccConstants load = createAndLoad(pim, pc, ref, rc, SCALE);
             assertEquals(tables(rc), tables(pc), "the loaded tables");
 
             var inputs = new ArrayList<TpccInputs>();
