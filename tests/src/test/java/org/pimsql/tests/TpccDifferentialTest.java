@@ -85,21 +85,17 @@ class TpccDifferentialTest {
 
     /** {@code calls} transactions of every terminal submitted at once, then the tables against HSQLDB's. */
     static void inFlight(String script, TpccScale scale, int dpus, int calls) throws Exception {
-        try (TpccEngine pim = new PimsqlEngine(dpus, "").withScript(script);
-             TpccEngine ref = new HsqldbEngine(script);
-             Connection pc = pim.connect();
-             Connection rc = ref.connect()) {
-            TpccConstants load = createAndLoad(pim, pc, ref, rc, scale);
+        try (Engines e = Engines.loaded(script, dpus, scale)) {
             var pimInputs = new ArrayList<TpccInputs>();
             var refInputs = new ArrayList<TpccInputs>();
             var decks = new ArrayList<List<TpccInputs.Kind>>();
             for (int w = 1; w <= scale.warehouses(); w++) {
-                pimInputs.add(new TpccInputs(scale, TpccConstants.forRun(load, SEED), SEED + w, w, w));
-                refInputs.add(new TpccInputs(scale, TpccConstants.forRun(load, SEED), SEED + w, w, w));
+                pimInputs.add(new TpccInputs(scale, TpccConstants.forRun(e.load(), SEED), SEED + w, w, w));
+                refInputs.add(new TpccInputs(scale, TpccConstants.forRun(e.load(), SEED), SEED + w, w, w));
                 decks.add(pimInputs.getLast().deck());
                 refInputs.getLast().deck(); // dealing a deck draws from the inputs' generator: keep both in step
             }
-            PimConnection async = pc.unwrap(PimConnection.class);
+            PimConnection async = e.pc().unwrap(PimConnection.class);
             long exchangesBefore = async.engine().executionStats().exchangeCalls();
             var futures = new ArrayList<CompletableFuture<?>>();
             var kinds = new ArrayList<TpccInputs.Kind>();
@@ -110,7 +106,7 @@ class TpccDifferentialTest {
             }
             for (CompletableFuture<?> f : futures) f.join();
             int remote = 0;
-            try (TpccClient r = ref.client(rc)) {
+            try (TpccClient r = e.ref().client(e.rc())) {
                 for (int i = 0; i < kinds.size(); i++) {
                     Object input = input(refInputs.get(i % decks.size()), kinds.get(i));
                     if (isRemote(input)) remote++;
@@ -120,8 +116,8 @@ class TpccDifferentialTest {
             assertTrue(remote > 20, remote + " calls name a remote warehouse");
             assertTrue(async.engine().executionStats().exchangeCalls() - exchangesBefore >= remote,
                     "the remote calls ran as exchange calls");
-            assertSameTables(tables(rc), tables(pc), "after " + kinds.size() + " transactions in flight");
-            for (Connection c : List.of(rc, pc)) {
+            assertSameTables(tables(e.rc()), tables(e.pc()), "after " + kinds.size() + " transactions in flight");
+            for (Connection c : List.of(e.rc(), e.pc())) {
                 for (TpccCheck.Outcome o : new TpccCheck(scale).run(c, TpccCheck.AFTER_RUN)) assertTrue(o.passed(), o.toString());
             }
         }
@@ -144,22 +140,43 @@ class TpccDifferentialTest {
         assertTrue(report.isEmpty(), "the tables " + when + " differ:" + report);
     }
 
-    /** Creates the schema on both engines and loads the same population; returns the load's constants. */
-    static TpccConstants createAndLoad(TpccEngine pim, Connection pc, TpccEngine ref, Connection rc, TpccScale scale)
-            throws Exception {
-        pim.createSchema(pc);
-        ref.createSchema(rc);
-        TpccConstants load = TpccConstants.forLoad(SEED);
-        for (TpccEngine e : List.of(pim, ref)) new TpccLoader(scale, load, SEED, LOAD_TIME).load(e, 1, null);
-        return load;
+    /** PimSQL and HSQLDB with the same schema and the same population loaded, and a connection to each. */
+    record Engines(TpccEngine pim, TpccEngine ref, Connection pc, Connection rc, TpccConstants load)
+            implements AutoCloseable {
+        static Engines loaded(String script, int dpus, TpccScale scale) throws Exception {
+            TpccEngine pim = new PimsqlEngine(dpus, "").withScript(script);
+            TpccEngine ref = new HsqldbEngine(script);
+            Connection pc = pim.connect();
+            Connection rc = ref.connect();
+            var engines = new Engines(pim, ref, pc, rc, TpccConstants.forLoad(SEED));
+            try {
+                pim.createSchema(pc);
+                ref.createSchema(rc);
+                for (TpccEngine t : List.of(pim, ref)) {
+                    new TpccLoader(scale, engines.load(), SEED, LOAD_TIME).load(t, 1, null);
+                }
+            } catch (Exception | Error failure) {
+                engines.close();
+                throw failure;
+            }
+            return engines;
+        }
+
+        @Override
+        public void close() throws Exception {
+            try (pim; ref; pc; rc) {
+                // closed in reverse order, as try-with-resources does
+            }
+        }
     }
 
     static void differential(String script, int dpus, int calls, boolean localOnly) throws Exception {
-        try (TpccEngine pim = new PimsqlEngine(dpus, "").withScript(script);
-             TpccEngine ref = new HsqldbEngine(script);
-             Connection pc = pim.connect();
-             Connection rc = ref.connect()) {
-            TpccConstants load = createAndLoad(pim, pc, ref, rc, SCALE);
+        try (Engines e = Engines.loaded(script, dpus, SCALE)) {
+            TpccEngine pim = e.pim();
+            TpccEngine ref = e.ref();
+            Connection pc = e.pc();
+            Connection rc = e.rc();
+            TpccConstants load = e.load();
             assertEquals(tables(rc), tables(pc), "the loaded tables");
 
             var inputs = new ArrayList<TpccInputs>();

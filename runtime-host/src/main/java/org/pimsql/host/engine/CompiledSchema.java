@@ -1,10 +1,9 @@
 package org.pimsql.host.engine;
 
-import java.util.Set;
-import org.pimsql.codegen.OwnerLocalReads;
-
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import org.pimsql.codegen.OwnerLocalReads;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.frontend.analysis.ConflictAnalysis;
 import org.pimsql.frontend.analysis.ConflictFootprint;
