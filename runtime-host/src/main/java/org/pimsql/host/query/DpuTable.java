@@ -109,9 +109,8 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
             }
         }
         var out = new ArrayList<@Nullable Object[]>(rows.size());
-        long n = 0;
         for (List<Object> row : rows) {
-            control.tick(++n);
+            control.tick();
             Object[] values = new Object[take.length];
             for (int i = 0; i < take.length; i++) {
                 values[i] = CalciteTypes.internal(row.get(take[i]), columns.get(take[i]).type());
@@ -135,8 +134,6 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
         public org.apache.calcite.linq4j.Enumerator<@Nullable Object[]> enumerator() {
             var inner = Linq4j.enumerator(rows);
             return new org.apache.calcite.linq4j.Enumerator<>() {
-                long n;
-
                 @Override
                 public @Nullable Object[] current() {
                     return inner.current();
@@ -144,7 +141,7 @@ final class DpuTable extends AbstractTable implements ProjectableFilterableTable
 
                 @Override
                 public boolean moveNext() {
-                    control.tick(++n);
+                    control.tick();
                     return inner.moveNext();
                 }
 

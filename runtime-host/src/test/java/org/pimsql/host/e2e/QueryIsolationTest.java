@@ -20,6 +20,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.Engine;
@@ -32,12 +33,13 @@ import org.pimsql.host.jdbc.PimConnection;
  */
 class QueryIsolationTest {
     private static final int DPUS = 4;
-    /** Five accounts tables cross-joined: 40^5 = 10^8 rows, a query that runs for minutes unless stopped. */
-    /** About 100 million rows with a little arithmetic each: seconds, however fast the machine (a cancel or a timeout
-     * stops it at its next check: docs/queries.md). */
-    static final String ENDLESS = "SELECT COUNT(*) FROM accounts a, accounts b, accounts c, accounts d, accounts e "
-            + "WHERE a.custid + b.custid + c.custid + d.custid + e.custid >= 0 "
-            + "AND MOD(a.custid * 7 + b.custid * 5 + c.custid * 3 + d.custid * 2 + e.custid, 11) >= 0";
+    /**
+     * Six accounts tables cross-joined, 40^6 = 4.1 billion rows with a little arithmetic each: minutes on any machine,
+     * so it ends early only when a cancel or a timeout reaches it inside its joins (docs/queries.md).
+     */
+    static final String ENDLESS = "SELECT COUNT(*) FROM accounts a, accounts b, accounts c, accounts d, accounts e, "
+            + "accounts f WHERE a.custid + b.custid + c.custid + d.custid + e.custid + f.custid >= 0 "
+            + "AND MOD(a.custid * 7 + b.custid * 5 + c.custid * 3 + d.custid * 2 + e.custid + f.custid, 11) >= 0";
 
     private static Connection bank(String name) throws Exception {
         Connection c = DriverManager.getConnection("jdbc:pimsql:mem:" + name + "?dpus=" + DPUS);
@@ -77,24 +79,33 @@ class QueryIsolationTest {
     void aLongQueryDoesNotHoldUpCallsAndStopsWhenCancelled() throws Exception {
         try (Connection c = bank("iso-cancel")) {
             PimConnection pim = c.unwrap(PimConnection.class);
-            Statement query = c.createStatement();
+            // prepared first, so that the cancel reaches the query in its joins, not in its planning
+            PreparedStatement query = c.prepareStatement(ENDLESS);
             CompletableFuture<Object> running = CompletableFuture.supplyAsync(() -> {
-                try (ResultSet rs = query.executeQuery(ENDLESS)) {
+                try (ResultSet rs = query.executeQuery()) {
                     return rs.next() ? rs.getObject(1) : null;
                 } catch (SQLException e) {
                     return e;
                 }
             });
-            // submitted together, so that they take an epoch or two: one at a time they once took longer than the
-            // query (about 100 million rows, a few seconds on a fast machine)
+            // submitted together, so that they take an epoch or two
             var deposits = new java.util.ArrayList<CompletableFuture<?>>();
             for (long id = 0; id < 40; id++) {
                 deposits.add(pim.callAsync("DepositChecking", id, new BigDecimal("1.00")));
             }
             CompletableFuture.allOf(deposits.toArray(CompletableFuture[]::new)).join();
             assertFalse(running.isDone(), "40 deposits completed while the query ran");
-            query.cancel();
-            Object outcome = running.get(60, TimeUnit.SECONDS);
+            // cancel() reaches the query only once its thread has started executing it (JDBC: it cancels what runs
+            // now), and on a loaded machine that thread may not have been scheduled yet: cancel until it ends
+            Object outcome = null;
+            for (int tries = 0; outcome == null && tries < 600; tries++) {
+                query.cancel();
+                try {
+                    outcome = running.get(100, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException stillRunning) {
+                    // not reached yet
+                }
+            }
             var e = assertInstanceOf(SQLException.class, outcome, String.valueOf(outcome));
             assertEquals("57014", e.getSQLState());
             assertTrue(e.getMessage().contains("cancelled"), e.getMessage());

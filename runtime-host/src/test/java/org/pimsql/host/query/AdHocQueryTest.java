@@ -68,6 +68,23 @@ class AdHocQueryTest {
     }
 
     @Test
+    void aCancelStopsAQueryInsideItsJoinsWithinEveryRowsScanned() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-cancel?dpus=" + DPUS)) {
+            load(c);
+            QueryService queries = c.unwrap(PimConnection.class).queries();
+            // 20^5 = 3.2 million joined rows; the five scans alone hand out only 100, so the cancel at row 10,000
+            // comes from the nested-loop joins rescanning their inner tables
+            QueryControl control = QueryControl.cancelledAfter(10_000);
+            var e = assertThrows(SQLException.class, () -> queries.query(
+                    "SELECT COUNT(*) FROM item a, item b, item c, item d, item e WHERE a.id + b.id + c.id + d.id > e.id",
+                    control));
+            assertEquals("57014", e.getSQLState(), e.getMessage());
+            assertTrue(control.scanned() >= 10_000 && control.scanned() < 10_000 + 256,
+                    "stopped at the first check after the cancel, not at the end: " + control.scanned() + " rows");
+        }
+    }
+
+    @Test
     void queriesReadTheDpus() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc1?dpus=" + DPUS)) {
             load(c);
