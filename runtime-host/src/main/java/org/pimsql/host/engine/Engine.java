@@ -298,6 +298,23 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * Submits the rows of one INSERT statement (one value per column each) through the table's loader procedure,
+     * once all of them have passed {@link InsertRows}'s checks: a statement with a value that does not convert, a
+     * NULL in a NOT NULL column or two rows with one primary key inserts nothing. One future per row, in order.
+     */
+    public List<CompletableFuture<CallOutcome>> insertAll(org.pimsql.frontend.catalog.Table table,
+                                                          List<? extends List<?>> rows) throws SQLException {
+        Procedure loader = procedure(LOADER_PREFIX + table.name());
+        checkWritable();
+        List<List<Object>> checked = InsertRows.check(table, loader, rows);
+        var futures = new ArrayList<CompletableFuture<CallOutcome>>(checked.size());
+        for (List<Object> row : checked) {
+            futures.add(sequencer.submit(new CallRequest(loader.name(), row)));
+        }
+        return futures;
+    }
+
+    /**
      * Reads {@code length} bytes of one DPU's MRAM heap at {@code heapOffset} (a multiple of 8), between
      * epochs: after every call submitted earlier has executed and while no DPU runs. For checks such as
      * "replaying a log gives identical MRAM on every DPU" (decision 4).

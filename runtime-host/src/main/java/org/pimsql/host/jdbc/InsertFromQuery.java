@@ -5,22 +5,20 @@ import java.sql.SQLSyntaxErrorException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pimsql.frontend.catalog.Catalog;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
-import org.pimsql.host.call.CallOutcome;
 import org.pimsql.host.engine.Engine;
-import org.pimsql.host.engine.SqlErrors;
 import org.pimsql.host.query.QueryResult;
 
 /**
  * {@code INSERT INTO t [(c1, ...)] <query>} outside a procedure: the query runs as an ad-hoc query over a
  * snapshot, then every row it returns is submitted to the table's loader procedure (the bulk path, one
- * call per row, all submitted before any is awaited). Rows go in independently: a row that fails (a
- * duplicate key) does not undo the others, and the error says how many went in.
+ * call per row, all submitted before any is awaited). The rows are checked together first (a value that does not
+ * convert, a NULL in a NOT NULL column, two rows with one key: nothing is inserted); a row whose key is already in
+ * the table fails alone, and the error says how many went in ({@link MultiRowInsert}).
  *
  * <p>Also splits a multi-row {@code INSERT ... VALUES (..), (..)} into single-row INSERTs.
  */
@@ -106,32 +104,10 @@ record InsertFromQuery(Table table, List<Column> targets, String query) {
             throw new SQLSyntaxErrorException("INSERT has " + targets.size() + " target columns but the query returns "
                     + result.columns().size(), "42802");
         }
-        var futures = new ArrayList<CompletableFuture<CallOutcome>>(result.rows().size());
-        SQLException first = null;
+        var rows = new ArrayList<List<Object>>(result.rows().size());
         for (Object[] r : result.rows()) {
-            try {
-                futures.add(engine.insert(table.name(), row(r)));
-            } catch (SQLException e) {
-                first = first == null ? e : first;
-                break;
-            }
+            rows.add(row(r));
         }
-        long inserted = 0;
-        for (CompletableFuture<CallOutcome> f : futures) {
-            CallOutcome outcome = SqlErrors.await(f);
-            if (outcome instanceof CallOutcome.Failure failure) {
-                first = first == null ? SqlErrors.of(failure) : first;
-            } else {
-                inserted++;
-            }
-        }
-        if (first != null) {
-            SQLException e = SqlErrors.of(first.getSQLState(), first.getMessage() + " (INSERT ... SELECT into "
-                    + table.name() + ": " + inserted + " of " + result.rows().size() + " rows inserted; rows go in "
-                    + "independently)");
-            e.initCause(first);
-            throw e;
-        }
-        return inserted;
+        return MultiRowInsert.run(engine, table, rows, "INSERT ... SELECT into " + table.name());
     }
 }

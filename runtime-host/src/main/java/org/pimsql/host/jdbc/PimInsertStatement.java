@@ -22,7 +22,7 @@ final class PimInsertStatement extends PimPreparedStatement {
                         + " is not set", "07002");
             }
         }
-        return connection.engine().insert(insert.table().name(), insert.row(values));
+        return connection.engine().insertAll(insert.table(), List.of(insert.row(values))).getFirst();
     }
 
     @Override

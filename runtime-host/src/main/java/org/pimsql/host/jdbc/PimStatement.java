@@ -148,8 +148,8 @@ class PimStatement extends StatementBase {
             if (insert.placeholderCount() > 0) {
                 throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
             }
-            successOf(SqlErrors.await(connection.engine().insert(insert.table().name(), insert.row(List.of()))));
-            setResults(List.of(), 1);
+            setResults(List.of(), MultiRowInsert.run(connection.engine(), insert.table(), List.of(insert.row(List.of())),
+                    "INSERT INTO " + insert.table().name()));
         } else {
             connection.engine().executeScript(null, sql);
             setResults(List.of(), 0);
@@ -157,37 +157,19 @@ class PimStatement extends StatementBase {
         return !results.isEmpty();
     }
 
-    /** Single-row INSERTs submitted together (a multi-row VALUES list); returns the rows inserted. */
+    /** A multi-row VALUES list, one single-row INSERT text per row: checked and submitted together. */
     private long insertRows(List<String> rows) throws SQLException {
-        var futures = new ArrayList<java.util.concurrent.CompletableFuture<CallOutcome>>();
-        SQLException first = null;
+        var values = new ArrayList<List<Object>>(rows.size());
+        InsertSyntax first = null;
         for (String row : rows) {
-            try {
-                InsertSyntax insert = InsertSyntax.parse(row, connection.engine().catalog());
-                if (insert.placeholderCount() > 0) {
-                    throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
-                }
-                futures.add(connection.engine().insert(insert.table().name(), insert.row(List.of())));
-            } catch (SQLException e) {
-                first = e;
-                break;
+            InsertSyntax insert = InsertSyntax.parse(row, connection.engine().catalog());
+            if (insert.placeholderCount() > 0) {
+                throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
             }
+            first = first == null ? insert : first;
+            values.add(insert.row(List.of()));
         }
-        long inserted = 0;
-        for (var f : futures) {
-            if (SqlErrors.await(f) instanceof CallOutcome.Failure failure) {
-                first = first == null ? SqlErrors.of(failure) : first;
-            } else {
-                inserted++;
-            }
-        }
-        if (first != null) {
-            SQLException e = SqlErrors.of(first.getSQLState(), first.getMessage() + " (" + inserted + " of "
-                    + rows.size() + " rows inserted; rows go in independently)");
-            e.initCause(first);
-            throw e;
-        }
-        return inserted;
+        return MultiRowInsert.run(connection.engine(), first.table(), values, "INSERT INTO " + first.table().name());
     }
 
     @Override
