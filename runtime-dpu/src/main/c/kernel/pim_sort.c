@@ -60,13 +60,14 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
 }
 
 /* One encoder for both forms: a number is its 8 bytes big-endian with the sign bit flipped, a string its
- * width bytes space padded; the NULL byte first (0 sorts NULLs first), every byte inverted when descending. */
+ * width bytes space padded, every byte inverted when descending; the NULL byte first and never inverted, so NULLs
+ * sort first in either direction, as HSQLDB orders them (and the host's ad-hoc queries, QueryService). */
 void pim_sortkey(uint8_t *dst, uint32_t width, int64_t v, const char *s, uint32_t len, bool is_null, bool desc)
 {
     uint8_t flip = desc ? 0xff : 0;
     uint64_t u = (uint64_t)v ^ 0x8000000000000000ull;
     uint32_t i, n = width != 0 ? width : 8;
-    dst[0] = (uint8_t)((is_null ? 0 : 1) ^ flip);
+    dst[0] = is_null ? 0 : 1;
     for (i = 0; i < n; i++, u <<= 8) {
         uint8_t c = width != 0 ? (i < len ? (uint8_t)s[i] : (uint8_t)' ') : (uint8_t)(u >> 56);
         dst[1 + i] = (uint8_t)((is_null ? 0 : c) ^ flip);

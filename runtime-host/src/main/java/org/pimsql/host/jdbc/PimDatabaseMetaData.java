@@ -439,9 +439,10 @@ final class PimDatabaseMetaData extends DatabaseMetaDataBase {
         return false;
     }
 
+    /** NULLs come first whatever the direction, in ad-hoc queries and in procedures' ORDER BY (as in HSQLDB). */
     @Override
     public boolean nullsAreSortedHigh() {
-        return true;
+        return false;
     }
 
     @Override
@@ -451,7 +452,7 @@ final class PimDatabaseMetaData extends DatabaseMetaDataBase {
 
     @Override
     public boolean nullsAreSortedAtStart() {
-        return false;
+        return true;
     }
 
     @Override

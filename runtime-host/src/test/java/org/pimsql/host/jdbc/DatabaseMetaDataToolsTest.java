@@ -96,7 +96,8 @@ class DatabaseMetaDataToolsTest {
             assertEquals("", md.getExtraNameCharacters());
             assertTrue(md.storesUpperCaseIdentifiers());
             assertTrue(md.storesMixedCaseQuotedIdentifiers());
-            assertTrue(md.nullsAreSortedHigh(), "ad-hoc queries sort NULLs last ascending");
+            assertTrue(md.nullsAreSortedAtStart() && !md.nullsAreSortedHigh() && !md.nullsAreSortedLow()
+                    && !md.nullsAreSortedAtEnd(), "NULLs sort first in either direction");
             assertFalse(md.supportsAlterTableWithAddColumn());
             assertEquals(DatabaseMetaData.sqlStateSQL, md.getSQLStateType());
             assertTrue(md.getNumericFunctions().contains("ABS"));

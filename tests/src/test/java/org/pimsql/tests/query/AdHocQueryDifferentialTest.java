@@ -122,6 +122,11 @@ class AdHocQueryDifferentialTest {
                 q("SELECT i_id, COALESCE(i_data, 'none'), i_data IS NULL FROM item WHERE i_id < 20 ORDER BY i_id"),
                 q("SELECT COUNT(*) FROM orders WHERE o_carrier_id NOT IN (1, 2)"),
                 q("SELECT c_middle, COUNT(*) FROM customer GROUP BY c_middle ORDER BY c_middle NULLS FIRST"),
+                // NULLs sort first in either direction unless told otherwise, as in HSQLDB
+                q("SELECT o_carrier_id, COUNT(*) FROM orders GROUP BY o_carrier_id ORDER BY o_carrier_id"),
+                q("SELECT o_carrier_id, COUNT(*) FROM orders GROUP BY o_carrier_id ORDER BY o_carrier_id DESC"),
+                q("SELECT o_carrier_id, COUNT(*) FROM orders GROUP BY o_carrier_id ORDER BY o_carrier_id DESC NULLS LAST"),
+                q("SELECT c_middle, COUNT(*) FROM customer GROUP BY c_middle ORDER BY c_middle DESC"),
                 // DECIMAL arithmetic and scales
                 // (no DECIMAL division: HSQLDB keeps the dividend's scale, Calcite widens it; docs/queries.md)
                 q("SELECT i_id, i_price * 2, i_price + 0.5, i_price * 3 - i_price FROM item WHERE i_price > 90 ORDER BY i_id"),
