@@ -51,6 +51,7 @@ public final class QueryService implements AutoCloseable {
             info.setProperty("lex", "ORACLE");           // unquoted names upper-cased, "quoted" kept: as HSQLDB
             info.setProperty("timeZone", "UTC");         // TIMESTAMP is a UTC wall clock, as in procedures
             info.setProperty("caseSensitive", "true");
+            info.setProperty("typeSystem", PimTypeSystem.class.getName() + "#INSTANCE"); // SUM's types: HSQLDB's
             info.setProperty("defaultNullCollation", "FIRST"); // NULLs first in either direction: as HSQLDB, and
                                                                 // as procedures' ORDER BY (the kernel's sort keys)
             Connection c = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", info);
