@@ -154,8 +154,10 @@ public final class QueryService implements AutoCloseable {
                 return explain.result();
             }
             synchronized (this) {
+                var types = statement.getParameterMetaData();
                 for (int i = 0; i < params.size(); i++) {
-                    statement.setObject(i + 1, QueryValues.parameter(params.get(i)));
+                    statement.setObject(i + 1, QueryValues.parameter(params.get(i), types.getParameterType(i + 1),
+                            i + 1));
                 }
                 try {
                     return engine.withSnapshot(snapshot -> {

@@ -68,6 +68,46 @@ class AdHocQueryTest {
     }
 
     @Test
+    void parametersAreConvertedToTheTypesTheQueryGivesThem() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-params?dpus=" + DPUS)) {
+            load(c);
+            try (PreparedStatement p = c.prepareStatement("SELECT name FROM item WHERE id = ? AND ok = ? AND seen >= ?")) {
+                p.setString(1, " 4 ");
+                p.setString(2, "TRUE");
+                p.setString(3, "2024-01-01 00:00:00");
+                assertEquals(List.of(List.of("item 4")), rows(p.executeQuery()));
+                p.setLong(1, 4L);
+                p.setBoolean(2, true);
+                assertEquals(List.of(List.of("item 4")), rows(p.executeQuery()));
+                p.setString(1, "four");
+                assertEquals("22018", assertThrows(SQLException.class, p::executeQuery).getSQLState());
+                p.setString(1, "4.5");
+                assertEquals("22018", assertThrows(SQLException.class, p::executeQuery).getSQLState());
+                p.setLong(1, 5_000_000_000L); // the id column is BIGINT, but Calcite types this ? by the comparison
+                rows(p.executeQuery());
+                p.setLong(1, 4L);
+                p.setString(2, "maybe");
+                assertEquals("22018", assertThrows(SQLException.class, p::executeQuery).getSQLState());
+                p.setBoolean(2, true);
+                p.setString(3, "yesterday");
+                assertEquals("22007", assertThrows(SQLException.class, p::executeQuery).getSQLState());
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT id FROM item WHERE qty = ? ORDER BY id")) {
+                p.setLong(1, 5_000_000_000L);
+                var e = assertThrows(SQLException.class, p::executeQuery);
+                assertEquals("22003", e.getSQLState(), e.getMessage());
+                p.setString(1, "3");
+                assertEquals(List.of(List.of(3L), List.of(7L), List.of(11L), List.of(15L), List.of(19L)),
+                        rows(p.executeQuery()));
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT id FROM item WHERE name = ?")) {
+                p.setInt(1, 7); // a number for a string: its text
+                assertEquals(List.of(), rows(p.executeQuery()));
+            }
+        }
+    }
+
+    @Test
     void aCancelStopsAQueryInsideItsJoinsWithinEveryRowsScanned() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-cancel?dpus=" + DPUS)) {
             load(c);
