@@ -1,8 +1,9 @@
 /*
  * Exact numerics. SMALLINT/INTEGER/BIGINT are int64 values; DECIMAL(p,s) is an int64 holding
  * value * 10^s (p <= 18). Overflow raises 22003, division by zero 22012, as in HSQLDB. Scale
- * reduction rounds half down on assignment and CAST (HSQLDB's convertToTypeLimits) and truncates in
- * division (HSQLDB divides with RoundingMode.DOWN).
+ * reduction into a DECIMAL rounds half down on assignment and CAST (HSQLDB's convertToTypeLimits);
+ * into SMALLINT, INTEGER or BIGINT, and in division, it truncates toward zero (HSQLDB converts to an
+ * integer type and divides with RoundingMode.DOWN). The compiler chooses which (ExprCompiler.toNum).
  */
 #include "pim_rt.h"
 

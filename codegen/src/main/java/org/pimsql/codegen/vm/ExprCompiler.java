@@ -573,7 +573,9 @@ final class ExprCompiler {
 
     /**
      * Converts a value of type {@code from} to a number at the scale of {@code to} (strings are parsed; into a
-     * DECIMAL with {@code round}, digits beyond its scale round half down, as HSQLDB's CAST does, else they are cut).
+     * DECIMAL with {@code round}, digits beyond its scale round half down, as HSQLDB's CAST does, else they are cut:
+     * into SMALLINT, INTEGER or BIGINT a number is truncated toward zero, 2.99 to 2 and -2.99 to -2, as HSQLDB's
+     * CAST, SET, INTO, INSERT and UPDATE do).
      */
     Val toNum(Val v, SqlType from, SqlType to, boolean round) {
         if (v.str()) {
@@ -583,7 +585,7 @@ final class ExprCompiler {
             a().emit(Op.STON, t, v.cell(), 0, format, 0);
             return Val.num(t, Types.scale(to), v.neverNull());
         }
-        return rescale(v, Types.scale(to), round);
+        return rescale(v, Types.scale(to), round && to.kind() == TypeKind.DECIMAL);
     }
 
     /** The value as a string; numbers, timestamps and booleans are formatted into a frame buffer. */
@@ -610,9 +612,10 @@ final class ExprCompiler {
     }
 
     /**
-     * CAST(v AS to), HSQLDB rules: numbers round half down and are range checked; a string is padded, or cut when the
-     * CAST is written (string to string), while a number's text or an assigned string that does not fit fails with
-     * 22001 unless only spaces are cut ({@code assignment}: Expr.Cast#assignment).
+     * CAST(v AS to), HSQLDB rules: a number rounds half down into a DECIMAL and is truncated toward zero into SMALLINT,
+     * INTEGER or BIGINT (2.99 is 2, -2.99 is -2, as HSQLDB's CAST, INTO and SET do), and is range checked; a string is
+     * padded, or cut when the CAST is written (string to string), while a number's text or an assigned string that
+     * does not fit fails with 22001 unless only spaces are cut ({@code assignment}: Expr.Cast#assignment).
      */
     Val cast(Val v, SqlType from, SqlType to, boolean assignment) {
         if (to.kind().isString()) {

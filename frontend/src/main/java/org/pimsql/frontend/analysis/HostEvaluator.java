@@ -245,7 +245,9 @@ final class HostEvaluator {
         }
         if (to.kind().isExactNumeric()) {
             BigDecimal d = v instanceof BigDecimal bd ? bd : new BigDecimal(v.toString().trim());
-            return d.setScale(to.kind() == TypeKind.DECIMAL ? to.scale() : 0, RoundingMode.HALF_DOWN);
+            // as the kernel converts (ExprCompiler.toNum): half down into a DECIMAL, toward zero into an integer
+            return to.kind() == TypeKind.DECIMAL ? d.setScale(to.scale(), RoundingMode.HALF_DOWN)
+                    : d.setScale(0, RoundingMode.DOWN);
         }
         return switch (to.kind()) {
             case CHAR, VARCHAR -> {

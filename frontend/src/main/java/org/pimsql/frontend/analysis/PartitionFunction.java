@@ -146,8 +146,9 @@ public final class PartitionFunction {
 
     /**
      * Converts a host value to the canonical form of a column of type {@code type}: a {@link Long} for
-     * exact numerics (unscaled at the column's scale, rounding half down as HSQLDB and the DPU do) and TIMESTAMP
-     * (microseconds), a {@link String} without trailing spaces, a {@link Boolean}; null stays null.
+     * exact numerics (unscaled at the column's scale: a DECIMAL rounded half down, an integer cut toward zero, as
+     * HSQLDB and the DPU convert) and TIMESTAMP (microseconds), a {@link String} without trailing spaces, a
+     * {@link Boolean}; null stays null.
      */
     public static Object canonical(Object value, SqlType type) {
         if (value == null) {
@@ -156,8 +157,9 @@ public final class PartitionFunction {
         TypeKind kind = type.kind();
         if (kind.isExactNumeric()) {
             BigDecimal d = decimal(value);
-            int scale = kind == TypeKind.DECIMAL ? type.scale() : 0;
-            BigInteger unscaled = d.setScale(scale, RoundingMode.HALF_DOWN).unscaledValue();
+            // the value the column stores: half down into a DECIMAL, toward zero into an integer (ExprCompiler.toNum)
+            BigInteger unscaled = (kind == TypeKind.DECIMAL ? d.setScale(type.scale(), RoundingMode.HALF_DOWN)
+                    : d.setScale(0, RoundingMode.DOWN)).unscaledValue();
             return unscaled.longValue();
         }
         return switch (kind) {

@@ -37,11 +37,15 @@ class HostEvaluatorTest {
     }
 
     @Test
-    void castsRoundHalfDown() {
+    void castsCutTowardZeroIntoIntegersAndRoundHalfDownIntoDecimals() {
         Expr cast = new Expr.Cast(new Expr.VarRef(D), SqlType.INTEGER);
         assertEquals(new BigDecimal(2), eval(cast, null, new BigDecimal("2.50"), null));
-        assertEquals(new BigDecimal(3), eval(cast, null, new BigDecimal("2.51"), null));
-        assertEquals(new BigDecimal(-2), eval(cast, null, new BigDecimal("-2.50"), null));
+        assertEquals(new BigDecimal(2), eval(cast, null, new BigDecimal("2.99"), null));
+        assertEquals(new BigDecimal(-2), eval(cast, null, new BigDecimal("-2.99"), null));
+        Expr toDecimal = new Expr.Cast(new Expr.VarRef(D), SqlType.decimal(6, 1));
+        assertEquals(new BigDecimal("2.5"), eval(toDecimal, null, new BigDecimal("2.55"), null));
+        assertEquals(new BigDecimal("2.6"), eval(toDecimal, null, new BigDecimal("2.56"), null));
+        assertEquals(new BigDecimal("-2.5"), eval(toDecimal, null, new BigDecimal("-2.55"), null));
         Expr toText = new Expr.Cast(n(), SqlType.varchar(3));
         assertEquals("123", eval(toText, 12345, null, null));
     }

@@ -78,7 +78,8 @@ public final class HostValues {
     }
 
     private static Long integer(Object value, SqlType type, long min, long max, String what) throws SQLException {
-        BigDecimal d = number(value, what).setScale(0, RoundingMode.HALF_UP);
+        // a fraction is cut toward zero, as HSQLDB converts an argument for an integer parameter (2.99 is 2)
+        BigDecimal d = number(value, what).setScale(0, RoundingMode.DOWN);
         if (d.compareTo(BigDecimal.valueOf(min)) < 0 || d.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw new SQLDataException(what + ": numeric value out of range for " + type + ": " + value, "22003");
         }
@@ -86,7 +87,8 @@ public final class HostValues {
     }
 
     private static BigDecimal decimal(Object value, SqlType type, String what) throws SQLException {
-        BigDecimal d = number(value, what).setScale(type.scale(), RoundingMode.HALF_UP);
+        // digits beyond the scale round half down, as HSQLDB converts an argument for a DECIMAL parameter (1.005 is 1.00)
+        BigDecimal d = number(value, what).setScale(type.scale(), RoundingMode.HALF_DOWN);
         if (d.precision() - d.scale() > type.precision() - type.scale()) {
             throw new SQLDataException(what + ": numeric value out of range for " + type + ": " + value, "22003");
         }

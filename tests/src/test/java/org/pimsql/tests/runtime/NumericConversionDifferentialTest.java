@@ -1,0 +1,126 @@
+package org.pimsql.tests.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.pimsql.tests.util.Hsqldb;
+
+/**
+ * Numbers converted to a type with fewer fraction digits, against HSQLDB 2.7: into SMALLINT, INTEGER or BIGINT the
+ * fraction is cut toward zero (2.99 is 2, -2.55 is -2), into a DECIMAL it rounds half down (1.005 is 1.00), whether
+ * the conversion is a CAST, a SET, a SELECT INTO, an UPDATE or INSERT of a column, or an argument given for a
+ * parameter (a BigDecimal, a double, a string or a literal in the CALL). PimSQL rounded half up or half down into
+ * the integer types, and half up for arguments.
+ */
+class NumericConversionDifferentialTest {
+    private static final String SCHEMA = """
+            CREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY, n INTEGER, s SMALLINT, d DECIMAL(6,1));
+            """;
+    private static final String PROCEDURES = """
+            CREATE PROCEDURE Narrow(IN x DECIMAL(8,2), IN y INTEGER, OUT o_int INTEGER, OUT o_small SMALLINT,
+                                     OUT o_big BIGINT, OUT o_dec DECIMAL(6,1), OUT o_quot INTEGER)
+            BEGIN ATOMIC
+                SET o_int = x * y;
+                SET o_small = x;
+                SET o_big = CAST(x AS BIGINT);
+                SET o_dec = x;
+                SET o_quot = x / y;
+            END;
+            CREATE PROCEDURE Store(IN p_id INTEGER, IN x DECIMAL(8,2), OUT o_n INTEGER, OUT o_s SMALLINT,
+                                   OUT o_d DECIMAL(6,1))
+                MODIFIES SQL DATA
+            BEGIN ATOMIC
+                INSERT INTO t VALUES (p_id, x, x * 2, x);
+                UPDATE t SET n = n + x WHERE id = p_id;
+                SELECT n, s, d INTO o_n, o_s, o_d FROM t WHERE id = p_id;
+            END;
+            CREATE PROCEDURE Echo(IN i INTEGER, IN d DECIMAL(6,2), OUT o_i INTEGER, OUT o_d DECIMAL(6,2))
+            BEGIN ATOMIC
+                SET o_i = i;
+                SET o_d = d;
+            END;
+            """;
+    private static final List<String> VALUES = List.of("2.99", "-2.99", "2.55", "-2.55", "2.50", "-2.50", "0.49",
+            "-0.49", "7.77", "123.45", "-123.45");
+
+    @Test
+    void fractionsAreCutIntoIntegersAndRoundedHalfDownIntoDecimalsAsInHsqldb() throws Exception {
+        try (Connection pim = DriverManager.getConnection("jdbc:pimsql:mem:numeric-conversion?dpus=2");
+             Connection ref = Hsqldb.fresh()) {
+            try (Statement s = pim.createStatement()) {
+                s.execute(SCHEMA + PROCEDURES);
+            }
+            try (Statement s = ref.createStatement()) {
+                s.execute(SCHEMA);
+                for (String p : PROCEDURES.split("(?m)^(?=CREATE PROCEDURE)")) {
+                    if (!p.isBlank()) {
+                        s.execute(p.strip().replaceAll(";$", ""));
+                    }
+                }
+            }
+            int id = 0;
+            for (String v : VALUES) {
+                for (int y : new int[] {3, -2}) {
+                    String call = "{call Narrow(" + v + ", " + y + ", ?, ?, ?, ?, ?)}";
+                    assertEquals(outs(ref, call, 5, List.of()), outs(pim, call, 5, List.of()), call);
+                }
+                id++;
+                String store = "{call Store(" + id + ", ?, ?, ?, ?)}";
+                assertEquals(outs(ref, store, 3, List.of(new BigDecimal(v))), outs(pim, store, 3,
+                        List.of(new BigDecimal(v))), store + " with " + v);
+            }
+            for (Object arg : List.of(new BigDecimal("2.99"), new BigDecimal("-2.5"), new BigDecimal("1.005"),
+                    new BigDecimal("-1.005"), new BigDecimal("1.0051"), 2.7d, 2.675d, "3.6", "3.125")) {
+                String echo = "{call Echo(?, ?, ?, ?)}";
+                assertEquals(outs(ref, echo, 2, List.of(arg, arg)), outs(pim, echo, 2, List.of(arg, arg)),
+                        "arguments " + arg);
+            }
+            for (String literal : List.of("2.99", "-2.5", "1.005", "-1.005")) {
+                String echo = "{call Echo(" + literal + ", " + literal + ", ?, ?)}";
+                assertEquals(outs(ref, echo, 2, List.of()), outs(pim, echo, 2, List.of()), echo);
+            }
+            assertEquals(rows(ref), rows(pim), "the table after the stores");
+        }
+    }
+
+    /** The OUT values after the IN arguments {@code in}, as plain strings, or the SQLSTATE's class of an error. */
+    private static List<String> outs(Connection c, String call, int outs, List<Object> in) {
+        var out = new ArrayList<String>();
+        try (CallableStatement cs = c.prepareCall(call)) {
+            for (int i = 0; i < in.size(); i++) {
+                cs.setObject(i + 1, in.get(i));
+            }
+            for (int i = 0; i < outs; i++) {
+                cs.registerOutParameter(in.size() + i + 1, Types.VARCHAR);
+            }
+            cs.execute();
+            for (int i = 0; i < outs; i++) {
+                Object v = cs.getObject(in.size() + i + 1);
+                out.add(v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v));
+            }
+        } catch (SQLException e) {
+            out.add("error " + e.getSQLState().substring(0, 2));
+        }
+        return out;
+    }
+
+    private static List<String> rows(Connection c) throws SQLException {
+        var out = new ArrayList<String>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, n, s, d FROM t ORDER BY id")) {
+            while (rs.next()) {
+                out.add(rs.getInt(1) + " " + rs.getObject(2) + " " + rs.getObject(3) + " " + rs.getBigDecimal(4).toPlainString());
+            }
+        }
+        return out;
+    }
+}
