@@ -17,6 +17,7 @@ import org.pimsql.codegen.DatabaseFormat;
 import org.pimsql.codegen.MemoryMap;
 import org.pimsql.frontend.SqlScript;
 import org.pimsql.frontend.catalog.Catalog;
+import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Procedure;
 import org.pimsql.frontend.ir.Variable;
 import org.pimsql.host.backend.DpuException;
@@ -302,8 +303,8 @@ public final class Engine implements AutoCloseable {
      * once all of them have passed {@link InsertRows}'s checks: a statement with a value that does not convert, a
      * NULL in a NOT NULL column or two rows with one primary key inserts nothing. One future per row, in order.
      */
-    public List<CompletableFuture<CallOutcome>> insertAll(org.pimsql.frontend.catalog.Table table,
-                                                          List<? extends List<?>> rows) throws SQLException {
+    public List<CompletableFuture<CallOutcome>> insertAll(Table table, List<? extends List<?>> rows)
+            throws SQLException {
         Procedure loader = procedure(LOADER_PREFIX + table.name());
         checkWritable();
         List<List<Object>> checked = InsertRows.check(table, loader, rows);
