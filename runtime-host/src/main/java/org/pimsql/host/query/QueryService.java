@@ -284,12 +284,14 @@ public final class QueryService implements AutoCloseable {
 
     /**
      * Calcite's planning program, preceded by its rewrite of integer {@code + - * /} into their checked forms
-     * (what its SQL Server and BigQuery conformances do): an overflow then fails instead of wrapping around.
+     * (what its SQL Server and BigQuery conformances do) and by {@link BigintSums}: an overflow then fails instead of
+     * wrapping around.
      */
     private static void checkedArithmetic(Holder<Program> holder) {
         Program base = holder.get() != null ? holder.get() : Programs.standard();
         holder.set((planner, rel, traits, materializations, lattices) -> base.run(planner,
-                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(rel), traits, materializations, lattices));
+                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(BigintSums.widen(rel)), traits,
+                materializations, lattices));
     }
 
     static String stripTerminator(String sql) {

@@ -1,0 +1,92 @@
+package org.pimsql.host.query;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * A plan rewrite before Calcite plans a query: SUM over a BIGINT argument adds DECIMAL(19, 0) values, and the total
+ * is cast back to BIGINT. Calcite's own BIGINT SUM adds Java longs, which wrap around past 2^63 and give a wrong
+ * total without an error; now such a total fails with 22003 (the checked cast), and the result's type is unchanged.
+ * (Its type system cannot simply make SUM(BIGINT) a DECIMAL: its SUM cannot add longs into a BigDecimal.) Window
+ * sums ({@code SUM(x) OVER (...)}) are not rewritten.
+ */
+final class BigintSums extends RelHomogeneousShuttle {
+    private static final int DIGITS = 19; // every BIGINT fits, and so does a sum of two
+
+    /** The plan with every aggregate's BIGINT sums widened. */
+    static RelNode widen(RelNode plan) {
+        return plan.accept(new BigintSums());
+    }
+
+    @Override
+    public RelNode visit(RelNode other) {
+        RelNode node = super.visit(other); // its inputs first
+        return node instanceof LogicalAggregate aggregate ? widen(aggregate) : node;
+    }
+
+    private static boolean bigintSum(AggregateCall call, RelNode input) {
+        return (call.getAggregation().getKind() == SqlKind.SUM || call.getAggregation().getKind() == SqlKind.SUM0)
+                && call.getArgList().size() == 1
+                && input.getRowType().getFieldList().get(call.getArgList().getFirst()).getType().getSqlTypeName()
+                == SqlTypeName.BIGINT;
+    }
+
+    private static RelNode widen(LogicalAggregate aggregate) {
+        RelNode input = aggregate.getInput();
+        List<AggregateCall> calls = aggregate.getAggCallList();
+        if (calls.stream().noneMatch(c -> bigintSum(c, input))) {
+            return aggregate;
+        }
+        RexBuilder rex = aggregate.getCluster().getRexBuilder();
+        RelDataTypeFactory types = aggregate.getCluster().getTypeFactory();
+        RelDataType decimal = types.createSqlType(SqlTypeName.DECIMAL, DIGITS, 0);
+        // the input's fields, then each summed BIGINT field as a DECIMAL (group keys and filters keep their indexes)
+        var fields = new ArrayList<RexNode>();
+        for (int i = 0; i < input.getRowType().getFieldCount(); i++) {
+            fields.add(rex.makeInputRef(input, i));
+        }
+        Map<Integer, Integer> widened = new HashMap<>();
+        var newCalls = new ArrayList<AggregateCall>(calls.size());
+        for (AggregateCall c : calls) {
+            if (!bigintSum(c, input)) {
+                newCalls.add(c);
+                continue;
+            }
+            int arg = c.getArgList().getFirst();
+            int at = widened.computeIfAbsent(arg, a -> {
+                RelDataType type = types.createTypeWithNullability(decimal,
+                        input.getRowType().getFieldList().get(a).getType().isNullable());
+                fields.add(rex.makeCast(type, rex.makeInputRef(input, a)));
+                return fields.size() - 1;
+            });
+            newCalls.add(AggregateCall.create(c.getParserPosition(), c.getAggregation(), c.isDistinct(),
+                    c.isApproximate(), c.ignoreNulls(), c.rexList, List.of(at), c.filterArg, c.distinctKeys,
+                    c.collation, aggregate.getGroupCount(), input,
+                    types.createTypeWithNullability(decimal, c.getType().isNullable()), c.getName()));
+        }
+        RelNode widenedInput = LogicalProject.create(input, List.of(), fields, (List<String>) null);
+        RelNode sums = aggregate.copy(aggregate.getTraitSet(), widenedInput, aggregate.getGroupSet(),
+                aggregate.getGroupSets(), newCalls);
+        // back to the aggregate's own row type
+        var out = new ArrayList<RexNode>();
+        List<RelDataType> wanted = aggregate.getRowType().getFieldList().stream().map(f -> f.getType()).toList();
+        for (int i = 0; i < wanted.size(); i++) {
+            RexNode ref = rex.makeInputRef(sums, i);
+            out.add(ref.getType().equals(wanted.get(i)) ? ref : rex.makeCast(wanted.get(i), ref));
+        }
+        return LogicalProject.create(sums, List.of(), out, aggregate.getRowType().getFieldNames());
+    }
+}
