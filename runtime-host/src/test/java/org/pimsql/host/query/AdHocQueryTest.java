@@ -68,6 +68,21 @@ class AdHocQueryTest {
     }
 
     @Test
+    void decimalsBecomeTextWithTheirLeadingZero() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-decimal-text?dpus=" + DPUS);
+             Statement s = c.createStatement()) {
+            load(c);
+            s.execute("INSERT INTO item (id, price) VALUES (100, 0.50), (101, -0.05), (102, 0.00)");
+            assertEquals(List.of(List.of(100L, "0.50", "0.50 EUR"), List.of(101L, "-0.05", "-0.05 EUR"),
+                            List.of(102L, "0.00", "0.00 EUR")),
+                    rows(s.executeQuery("SELECT id, CAST(price AS VARCHAR(10)), price || ' EUR' FROM item "
+                            + "WHERE id >= 100 ORDER BY id")));
+            assertEquals(List.of(List.of(100L)),
+                    rows(s.executeQuery("SELECT id FROM item WHERE CAST(price AS VARCHAR(10)) = '0.50'")));
+        }
+    }
+
+    @Test
     void parametersAreConvertedToTheTypesTheQueryGivesThem() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-params?dpus=" + DPUS)) {
             load(c);

@@ -1,0 +1,73 @@
+package org.pimsql.host.query;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
+
+/**
+ * A plan rewrite before Calcite plans a query: a DECIMAL converted to text (a CAST, or {@code price || ' EUR'}) is
+ * written with its leading zero, {@code 0.50}, as HSQLDB and PimSQL's procedures write it. Calcite's own conversion
+ * ({@code SqlFunctions.toString}) drops it: {@code .50}, {@code -.05}. Public because the code Calcite generates
+ * (compiled by Janino) calls {@link #text}.
+ */
+public final class DecimalText {
+    private static final SqlUserDefinedFunction TEXT = new SqlUserDefinedFunction(
+            new SqlIdentifier("PIMSQL_DECIMAL_TEXT", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
+            ReturnTypes.VARCHAR_NULLABLE, null, null, ScalarFunctionImpl.create(DecimalText.class, "text"));
+
+    private DecimalText() {}
+
+    /** The decimal's digits as written in SQL: no exponent, a zero before the point. Called by the generated code. */
+    public static String text(BigDecimal value) {
+        return value == null ? null : value.toPlainString();
+    }
+
+    /** The plan with every DECIMAL-to-text conversion going through {@link #text}. */
+    static RelNode rewrite(RelNode plan) {
+        RexShuttle casts = new Casts(plan.getCluster().getRexBuilder());
+        return plan.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visit(other).accept(casts);
+            }
+        });
+    }
+
+    private static final class Casts extends RexShuttle {
+        private final RexBuilder rex;
+
+        Casts(RexBuilder rex) {
+            this.rex = rex;
+        }
+
+        @Override
+        public RexNode visitCall(RexCall call) {
+            RexNode visited = super.visitCall(call);
+            if (!(visited instanceof RexCall cast) || cast.getKind() != SqlKind.CAST
+                    || cast.getType().getSqlTypeName().getFamily() != SqlTypeFamily.CHARACTER) {
+                return visited;
+            }
+            RexNode operand = cast.getOperands().getFirst();
+            if (operand.getType().getSqlTypeName() != SqlTypeName.DECIMAL) {
+                return visited;
+            }
+            RelDataType text = rex.getTypeFactory().createTypeWithNullability(
+                    rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), operand.getType().isNullable());
+            return rex.makeCast(cast.getType(), rex.makeCall(text, TEXT, List.of(operand)));
+        }
+    }
+}
