@@ -59,14 +59,7 @@ class NullOrderDifferentialTest {
             try (Statement s = pim.createStatement()) {
                 s.execute(SCHEMA + "PARTITION TABLE t ON COLUMN grp;\n" + PROCEDURES);
             }
-            try (Statement s = ref.createStatement()) {
-                s.execute(SCHEMA);
-                for (String p : PROCEDURES.split("(?m)^(?=CREATE PROCEDURE)")) {
-                    if (!p.isBlank()) {
-                        s.execute(p.strip().replaceAll(";$", ""));
-                    }
-                }
-            }
+            Hsqldb.runText(ref, "procedures", SCHEMA + PROCEDURES);
             for (Connection c : List.of(pim, ref)) {
                 try (Statement s = c.createStatement()) {
                     s.execute("INSERT INTO t VALUES (1, 1, 7, 'b'), (1, 2, NULL, 'a'), (1, 3, 3, NULL), (1, 4, NULL, NULL), "

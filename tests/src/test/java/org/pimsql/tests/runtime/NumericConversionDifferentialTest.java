@@ -60,14 +60,7 @@ class NumericConversionDifferentialTest {
             try (Statement s = pim.createStatement()) {
                 s.execute(SCHEMA + PROCEDURES);
             }
-            try (Statement s = ref.createStatement()) {
-                s.execute(SCHEMA);
-                for (String p : PROCEDURES.split("(?m)^(?=CREATE PROCEDURE)")) {
-                    if (!p.isBlank()) {
-                        s.execute(p.strip().replaceAll(";$", ""));
-                    }
-                }
-            }
+            Hsqldb.runText(ref, "procedures", SCHEMA + PROCEDURES);
             int id = 0;
             for (String v : VALUES) {
                 for (int y : new int[] {3, -2}) {

@@ -35,14 +35,18 @@ public final class Hsqldb {
      * with the script's name, the statement's line and HSQLDB's message.
      */
     public static int runScript(Connection conn, Path script) throws IOException, SQLException {
-        String text = Files.readString(script, StandardCharsets.UTF_8);
+        return runText(conn, script.toString(), Files.readString(script, StandardCharsets.UTF_8));
+    }
+
+    /** {@link #runScript} for a script held in a string ({@code name} stands for its file in errors). */
+    public static int runText(Connection conn, String name, String text) throws SQLException {
         List<SqlSplitter.Statement> statements = Scripts.standardStatements(text);
         try (Statement st = conn.createStatement()) {
             for (SqlSplitter.Statement s : statements) {
                 try {
                     st.execute(s.text());
                 } catch (SQLException e) {
-                    throw new AssertionError(script + ":" + s.line() + ": HSQLDB rejected the statement: "
+                    throw new AssertionError(name + ":" + s.line() + ": HSQLDB rejected the statement: "
                             + e.getMessage() + "\n" + s.text(), e);
                 }
             }
