@@ -285,12 +285,12 @@ public final class QueryService implements AutoCloseable {
     /**
      * Calcite's planning program, preceded by its rewrite of integer {@code + - * /} into their checked forms
      * (what its SQL Server and BigQuery conformances do) and by {@link BigintSums}: an overflow then fails instead of
-     * wrapping around. {@link DecimalText} writes DECIMALs converted to text with their leading zero.
+     * wrapping around. {@link ValueText} writes DECIMALs and TIMESTAMPs converted to text as HSQLDB does.
      */
     private static void checkedArithmetic(Holder<Program> holder) {
         Program base = holder.get() != null ? holder.get() : Programs.standard();
         holder.set((planner, rel, traits, materializations, lattices) -> base.run(planner,
-                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(DecimalText.rewrite(BigintSums.widen(rel))),
+                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(ValueText.rewrite(BigintSums.widen(rel))),
                 traits, materializations, lattices));
     }
 

@@ -21,22 +21,38 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 /**
  * A plan rewrite before Calcite plans a query: a DECIMAL converted to text (a CAST, or {@code price || ' EUR'}) is
  * written with its leading zero, {@code 0.50}, as HSQLDB and PimSQL's procedures write it. Calcite's own conversion
- * ({@code SqlFunctions.toString}) drops it: {@code .50}, {@code -.05}. Public because the code Calcite generates
- * (compiled by Janino) calls {@link #text}.
+ * ({@code SqlFunctions.toString}) drops it: {@code .50}, {@code -.05}. A TIMESTAMP is written with six fraction
+ * digits, {@code 2024-01-02 10:00:00.000000}, as HSQLDB and procedures write it (Calcite writes none when they are
+ * zero). Public because the code Calcite generates (compiled by Janino) calls {@link #text} and {@link #timestamp}.
  */
-public final class DecimalText {
+public final class ValueText {
     private static final SqlUserDefinedFunction TEXT = new SqlUserDefinedFunction(
             new SqlIdentifier("PIMSQL_DECIMAL_TEXT", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
-            ReturnTypes.VARCHAR_NULLABLE, null, null, ScalarFunctionImpl.create(DecimalText.class, "text"));
+            ReturnTypes.VARCHAR_NULLABLE, null, null, ScalarFunctionImpl.create(ValueText.class, "text"));
+    private static final SqlUserDefinedFunction TIMESTAMP_TEXT = new SqlUserDefinedFunction(
+            new SqlIdentifier("PIMSQL_TIMESTAMP_TEXT", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
+            ReturnTypes.VARCHAR_NULLABLE, null, null, ScalarFunctionImpl.create(ValueText.class, "timestamp"));
+    private static final java.time.format.DateTimeFormatter MICROS =
+            java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
 
-    private DecimalText() {}
+    private ValueText() {}
 
     /** The decimal's digits as written in SQL: no exponent, a zero before the point. Called by the generated code. */
     public static String text(BigDecimal value) {
         return value == null ? null : value.toPlainString();
     }
 
-    /** The plan with every DECIMAL-to-text conversion going through {@link #text}. */
+    /**
+     * A TIMESTAMP (Calcite's milliseconds since the epoch of its UTC wall clock) with six fraction digits. Called by
+     * the generated code.
+     */
+    public static String timestamp(Long millis) {
+        return millis == null ? null
+                : MICROS.format(java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis),
+                        java.time.ZoneOffset.UTC));
+    }
+
+    /** The plan with every DECIMAL- and TIMESTAMP-to-text conversion going through {@link #text} and {@link #timestamp}. */
     static RelNode rewrite(RelNode plan) {
         RexShuttle casts = new Casts(plan.getCluster().getRexBuilder());
         return plan.accept(new RelHomogeneousShuttle() {
@@ -62,12 +78,17 @@ public final class DecimalText {
                 return visited;
             }
             RexNode operand = cast.getOperands().getFirst();
-            if (operand.getType().getSqlTypeName() != SqlTypeName.DECIMAL) {
+            SqlUserDefinedFunction writer = switch (operand.getType().getSqlTypeName()) {
+                case DECIMAL -> TEXT;
+                case TIMESTAMP -> TIMESTAMP_TEXT;
+                default -> null;
+            };
+            if (writer == null) {
                 return visited;
             }
             RelDataType text = rex.getTypeFactory().createTypeWithNullability(
                     rex.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), operand.getType().isNullable());
-            return rex.makeCast(cast.getType(), rex.makeCall(text, TEXT, List.of(operand)));
+            return rex.makeCast(cast.getType(), rex.makeCall(text, writer, List.of(operand)));
         }
     }
 }
