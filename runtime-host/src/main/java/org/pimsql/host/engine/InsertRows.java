@@ -57,7 +57,7 @@ final class InsertRows {
             if (!key.isEmpty()) {
                 Object[] k = new Object[key.size()];
                 for (int i = 0; i < k.length; i++) {
-                    k[i] = values.get(key.get(i));
+                    k[i] = padSpace(values.get(key.get(i)));
                 }
                 Integer first = seen.putIfAbsent(Arrays.asList(k), r);
                 if (first != null) {
@@ -68,6 +68,18 @@ final class InsertRows {
             checked.add(values);
         }
         return checked;
+    }
+
+    /** A string key without its trailing spaces: 'a' and 'a ' are one key (PAD SPACE, as the DPU's key encoding). */
+    private static Object padSpace(Object value) {
+        if (!(value instanceof String s)) {
+            return value;
+        }
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
     }
 
     private static String where(int row, int rows) {

@@ -17,7 +17,7 @@ import org.pimsql.tests.util.Hsqldb;
 /**
  * INSERT statements outside procedures against HSQLDB: a statement whose rows break a rule that the rows themselves
  * show (a value that does not convert or is out of range, a NULL into a NOT NULL column, two rows with one primary
- * key) fails with the same SQLSTATE class and inserts no row on both, and a valid one inserts the same rows. (A row
+ * key, trailing spaces aside) fails with the same SQLSTATE class and inserts no row on both, and a valid one inserts the same rows. (A row
  * whose key is already in the table is the one case where PimSQL's rows go in independently: docs/queries.md.)
  */
 class InsertStatementDifferentialTest {
@@ -35,6 +35,8 @@ class InsertStatementDifferentialTest {
         "INSERT INTO item VALUES (10, 1, 'a'), (11, NULL, 'b')",
         "INSERT INTO item (id, name) VALUES (10, 'a')",
         "INSERT INTO item VALUES (10, 1, 'a'), (11, 2, 'b'), (10, 3, 'c')",
+        "INSERT INTO tag VALUES ('x', 1), ('x  ', 2)",
+        "INSERT INTO tag VALUES ('x', 1), ('X', 2), ('y ', 3)",
         "INSERT INTO item VALUES (10, 1, 'a'), (11, 2, 'much too long')",
         "INSERT INTO item SELECT id + 10, qty, 'copy' FROM source",
         "INSERT INTO item SELECT MOD(id, 2) + 20, qty, 'folded' FROM source",
@@ -47,6 +49,7 @@ class InsertStatementDifferentialTest {
                 try (Statement s = c.createStatement()) {
                     s.execute(SCHEMA);
                     s.execute(SOURCE);
+                    s.execute("CREATE TABLE tag (k VARCHAR(5) NOT NULL, n INTEGER, PRIMARY KEY (k))");
                     s.execute("INSERT INTO item VALUES (1, 5, 'one'), (2, 6, 'two')");
                     s.execute("INSERT INTO source VALUES (1, 1), (2, 2), (3, 3)");
                 }
@@ -55,6 +58,7 @@ class InsertStatementDifferentialTest {
             String refOutcome = run(ref, insert);
             assertEquals(refOutcome, pimOutcome, insert);
             assertEquals(rows(ref), rows(pim), "the table after: " + insert);
+            assertEquals(tags(ref), tags(pim), "the tags after: " + insert);
         }
     }
 
@@ -98,6 +102,16 @@ class InsertStatementDifferentialTest {
             assertTrue(e.getSQLState() != null && e.getSQLState().length() == 5, e.toString());
             return "error " + e.getSQLState().substring(0, 2);
         }
+    }
+
+    private static List<String> tags(Connection c) throws SQLException {
+        var out = new ArrayList<String>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT k, n FROM tag ORDER BY n")) {
+            while (rs.next()) {
+                out.add("[" + rs.getString(1) + "] " + rs.getInt(2));
+            }
+        }
+        return out;
     }
 
     private static List<List<Object>> rows(Connection c) throws SQLException {
