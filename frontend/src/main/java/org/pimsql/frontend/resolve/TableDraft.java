@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.pimsql.frontend.catalog.Column;
+import org.pimsql.frontend.catalog.ColumnDefault;
 import org.pimsql.frontend.catalog.Index;
 import org.pimsql.frontend.catalog.SourcePos;
 import org.pimsql.frontend.catalog.Table;
@@ -38,7 +39,28 @@ final class TableDraft {
     }
 
     Table freeze() {
+        var hostDefaults = new java.util.HashMap<Integer, ColumnDefault>();
+        defaults.forEach((ordinal, value) -> {
+            ColumnDefault d = hostDefault(value);
+            if (d != null) {
+                hostDefaults.put(ordinal, d);
+            }
+        });
         return new Table(id, name, List.copyOf(columns), primaryKey, List.copyOf(secondaryIndexes),
-                List.copyOf(partitionColumns), pos);
+                List.copyOf(partitionColumns), pos, hostDefaults);
+    }
+
+    /** A DEFAULT (a literal or CURRENT_TIMESTAMP, SchemaBuilder) as a host value; null for any other form. */
+    private static ColumnDefault hostDefault(Expr value) {
+        return switch (value) {
+            case Expr.CurrentTimestamp c -> new ColumnDefault(null, true);
+            case Expr.Literal l when l.value() == null -> new ColumnDefault(null, false);
+            case Expr.Literal l -> new ColumnDefault(switch (l.type().kind()) {
+                case DECIMAL -> java.math.BigDecimal.valueOf((Long) l.value(), l.type().scale());
+                case TIMESTAMP -> java.time.Instant.EPOCH.plus((Long) l.value(), java.time.temporal.ChronoUnit.MICROS);
+                default -> l.value();
+            }, false);
+            default -> null;
+        };
     }
 }

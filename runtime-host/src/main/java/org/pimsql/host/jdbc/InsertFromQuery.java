@@ -92,6 +92,9 @@ record InsertFromQuery(Table table, List<Column> targets, String query) {
     /** The loader's arguments (every column in table order) for one row of the query's result. */
     List<Object> row(Object[] source) {
         Object[] row = new Object[table.columns().size()];
+        for (int c = 0; c < row.length; c++) {
+            row[c] = table.defaultValue(c); // a column the INSERT leaves out
+        }
         for (int i = 0; i < targets.size(); i++) {
             row[targets.get(i).ordinal()] = source[i];
         }

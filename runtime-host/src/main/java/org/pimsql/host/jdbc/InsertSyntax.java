@@ -15,7 +15,7 @@ import org.pimsql.frontend.catalog.Table;
 /**
  * {@code INSERT INTO t [(c1, ...)] VALUES (v1, ...)} with {@code ?} placeholders or literals: the bulk
  * loading path. Each row becomes one call of the table's loader procedure, which takes every column in
- * table order; columns left out of the column list are NULL.
+ * table order; columns left out of the column list get their DEFAULT, or NULL.
  */
 record InsertSyntax(Table table, List<CallSyntax.Argument> valueForColumn) {
     private static final Pattern HEAD = Pattern.compile(
@@ -35,9 +35,10 @@ record InsertSyntax(Table table, List<CallSyntax.Argument> valueForColumn) {
     /** The loader's arguments for one row: literals as written, placeholders from {@code bound} (1-based). */
     List<Object> row(List<Object> bound) {
         var row = new ArrayList<Object>(valueForColumn.size());
-        for (CallSyntax.Argument a : valueForColumn) {
+        for (int c = 0; c < valueForColumn.size(); c++) {
+            CallSyntax.Argument a = valueForColumn.get(c);
             row.add(switch (a) {
-                case null -> null;
+                case null -> table.defaultValue(c);
                 case CallSyntax.Literal l -> l.value();
                 case CallSyntax.Placeholder p -> bound.get(p.index() - 1);
             });

@@ -19,6 +19,7 @@ import org.pimsql.tests.util.Hsqldb;
  * show (a value that does not convert or is out of range, a NULL into a NOT NULL column, two rows with one primary
  * key, trailing spaces aside) fails with the same SQLSTATE class and inserts no row on both, and a valid one inserts the same rows. (A row
  * whose key is already in the table is the one case where PimSQL's rows go in independently: docs/queries.md.)
+ * A column the statement leaves out gets its DEFAULT.
  */
 class InsertStatementDifferentialTest {
     private static final String SCHEMA = "CREATE TABLE item (id BIGINT NOT NULL, qty INTEGER NOT NULL, "
@@ -35,6 +36,9 @@ class InsertStatementDifferentialTest {
         "INSERT INTO item VALUES (10, 1, 'a'), (11, NULL, 'b')",
         "INSERT INTO item (id, name) VALUES (10, 'a')",
         "INSERT INTO item VALUES (10, 1, 'a'), (11, 2, 'b'), (10, 3, 'c')",
+        "INSERT INTO dflt (id) VALUES (1), (2)",
+        "INSERT INTO dflt (id, qty) VALUES (1, NULL)",
+        "INSERT INTO dflt (id, label) SELECT id + 50, 'from ' || CAST(id AS VARCHAR(3)) FROM source",
         "INSERT INTO tag VALUES ('x', 1), ('x  ', 2)",
         "INSERT INTO tag VALUES ('x', 1), ('X', 2), ('y ', 3)",
         "INSERT INTO item VALUES (10, 1, 'a'), (11, 2, 'much too long')",
@@ -50,6 +54,8 @@ class InsertStatementDifferentialTest {
                     s.execute(SCHEMA);
                     s.execute(SOURCE);
                     s.execute("CREATE TABLE tag (k VARCHAR(5) NOT NULL, n INTEGER, PRIMARY KEY (k))");
+                    s.execute("CREATE TABLE dflt (id INTEGER NOT NULL, qty INTEGER DEFAULT 7, price DECIMAL(6,2) DEFAULT "
+                            + "-1.5, label VARCHAR(10) DEFAULT 'none', ok BOOLEAN DEFAULT TRUE, PRIMARY KEY (id))");
                     s.execute("INSERT INTO item VALUES (1, 5, 'one'), (2, 6, 'two')");
                     s.execute("INSERT INTO source VALUES (1, 1), (2, 2), (3, 3)");
                 }
@@ -59,6 +65,7 @@ class InsertStatementDifferentialTest {
             assertEquals(refOutcome, pimOutcome, insert);
             assertEquals(rows(ref), rows(pim), "the table after: " + insert);
             assertEquals(tags(ref), tags(pim), "the tags after: " + insert);
+            assertEquals(defaults(ref), defaults(pim), "the defaults after: " + insert);
         }
     }
 
@@ -101,6 +108,39 @@ class InsertStatementDifferentialTest {
         } catch (SQLException e) {
             assertTrue(e.getSQLState() != null && e.getSQLState().length() == 5, e.toString());
             return "error " + e.getSQLState().substring(0, 2);
+        }
+    }
+
+    private static List<String> defaults(Connection c) throws SQLException {
+        var out = new ArrayList<String>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, qty, price, label, ok FROM dflt ORDER BY id")) {
+            while (rs.next()) {
+                out.add(rs.getInt(1) + " " + rs.getObject(2) + " " + rs.getBigDecimal(3) + " " + rs.getString(4) + " "
+                        + rs.getObject(5));
+            }
+        }
+        return out;
+    }
+
+    @org.junit.jupiter.api.Test
+    void aLeftOutColumnGetsItsDefaultThroughEveryInsertPath() throws Exception {
+        try (Connection pim = DriverManager.getConnection("jdbc:pimsql:mem:insert-defaults?dpus=4");
+             Statement s = pim.createStatement()) {
+            s.execute("CREATE TABLE ev (id INTEGER NOT NULL, seen TIMESTAMP DEFAULT CURRENT_TIMESTAMP, n INTEGER DEFAULT 3, "
+                    + "PRIMARY KEY (id))");
+            s.executeUpdate("INSERT INTO ev (id) VALUES (1)");
+            try (var p = pim.prepareStatement("INSERT INTO ev (id) VALUES (?)")) {
+                p.setInt(1, 2);
+                p.executeUpdate();
+                p.setInt(1, 3);
+                p.addBatch();
+                p.executeBatch();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(seen), SUM(n) FROM ev")) {
+                rs.next();
+                assertEquals(List.of(3L, 3L, 9L), List.of(rs.getLong(1), rs.getLong(2), rs.getLong(3)));
+            }
         }
     }
 
