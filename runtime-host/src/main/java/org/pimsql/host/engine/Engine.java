@@ -293,9 +293,16 @@ public final class Engine implements AutoCloseable {
         return sequencer.withdraw(call, reason);
     }
 
-    /** Submits one row for bulk loading through the table's loader procedure; many rows share an epoch. */
+    /**
+     * Submits one row (one value per column) for bulk loading through the table's loader procedure, checked as
+     * {@link #insertAll} checks a statement's rows; many rows share an epoch.
+     */
     public CompletableFuture<CallOutcome> insert(String table, List<?> row) throws SQLException {
-        return call(LOADER_PREFIX + table, row);
+        Table t = catalog().table(table);
+        if (t == null) {
+            throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
+        }
+        return insertAll(t, List.of(row)).getFirst();
     }
 
     /**

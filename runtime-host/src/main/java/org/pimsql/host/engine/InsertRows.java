@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import org.pimsql.frontend.analysis.PartitionFunction;
 import org.pimsql.frontend.catalog.Column;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Procedure;
@@ -35,8 +36,8 @@ final class InsertRows {
         for (int r = 0; r < rows.size(); r++) {
             List<?> row = rows.get(r);
             if (row.size() != columns.size()) {
-                throw new IllegalStateException("row " + (r + 1) + " has " + row.size() + " values for "
-                        + columns.size() + " columns");
+                throw SqlErrors.of("42561", where(r, rows.size()) + row.size() + " values for the " + columns.size()
+                        + " columns of table " + table.name());
             }
             var values = new ArrayList<Object>(columns.size());
             for (int c = 0; c < columns.size(); c++) {
@@ -57,29 +58,18 @@ final class InsertRows {
             if (!key.isEmpty()) {
                 Object[] k = new Object[key.size()];
                 for (int i = 0; i < k.length; i++) {
-                    k[i] = padSpace(values.get(key.get(i)));
+                    // the key as the DPU stores it ('a' and 'a ' are one key: PAD SPACE)
+                    k[i] = PartitionFunction.canonical(values.get(key.get(i)), columns.get(key.get(i)).type());
                 }
                 Integer first = seen.putIfAbsent(Arrays.asList(k), r);
                 if (first != null) {
                     throw refused("23505", "rows " + (first + 1) + " and " + (r + 1) + " have the same primary key "
-                            + Arrays.toString(k) + " in table " + table.name(), null);
+                            + key.stream().map(values::get).toList() + " in table " + table.name(), null);
                 }
             }
             checked.add(values);
         }
         return checked;
-    }
-
-    /** A string key without its trailing spaces: 'a' and 'a ' are one key (PAD SPACE, as the DPU's key encoding). */
-    private static Object padSpace(Object value) {
-        if (!(value instanceof String s)) {
-            return value;
-        }
-        int end = s.length();
-        while (end > 0 && s.charAt(end - 1) == ' ') {
-            end--;
-        }
-        return s.substring(0, end);
     }
 
     private static String where(int row, int rows) {
