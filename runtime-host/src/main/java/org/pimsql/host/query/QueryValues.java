@@ -12,6 +12,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Calendar;
 import java.util.TimeZone;
+import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.host.engine.HostValues;
 
 /** Values crossing Calcite's JDBC surface: parameters in, result values out. */
 final class QueryValues {
@@ -37,52 +39,49 @@ final class QueryValues {
 
     /**
      * Parameter {@code index}'s value for a {@code ?} that Calcite typed {@code jdbcType}, converted as HSQLDB converts
-     * it: a string given for a number, a boolean or a timestamp is parsed ({@code setString(1, "42")} for an INTEGER
-     * parameter), a number for an integer type must be whole and within the type's range, and anything given for a
-     * string becomes its text. Calcite's execution would otherwise fail with an internal ClassCastException, or wrap a
-     * long around into an int. A value that does not convert is 22018 (22007 for a timestamp), one out of range 22003.
+     * it: a number or a string given for an integer type goes through the host's own argument conversion
+     * ({@link HostValues}: a fraction is cut toward zero, 22003 out of range, 22018 not a number), a string given for a
+     * DECIMAL, a BOOLEAN or a TIMESTAMP is parsed, and a number or a boolean given for a string becomes its text.
+     * Calcite's execution would otherwise fail with an internal ClassCastException, or wrap a long around into an int.
      */
     static Object parameter(Object v, int jdbcType, int index) throws SQLException {
         String what = "parameter " + index;
-        try {
-            if (v instanceof String text && jdbcType == Types.BOOLEAN) {
-                String t = text.strip();
-                if (!t.equalsIgnoreCase("true") && !t.equalsIgnoreCase("false")) {
-                    throw new NumberFormatException(text);
+        SqlType integer = switch (jdbcType) {
+            case Types.TINYINT, Types.SMALLINT -> SqlType.SMALLINT;
+            case Types.INTEGER -> SqlType.INTEGER;
+            case Types.BIGINT -> SqlType.BIGINT;
+            default -> null;
+        };
+        if (integer != null && (v instanceof String || v instanceof Number)) {
+            return HostValues.toCanonical(v, integer, what);
+        }
+        if (v instanceof String text) {
+            try {
+                switch (jdbcType) {
+                    case Types.DECIMAL, Types.NUMERIC -> {
+                        return new BigDecimal(text.strip());
+                    }
+                    case Types.BOOLEAN -> {
+                        String t = text.strip();
+                        if (!t.equalsIgnoreCase("true") && !t.equalsIgnoreCase("false")) {
+                            throw new NumberFormatException(text);
+                        }
+                        return Boolean.valueOf(t);
+                    }
+                    case Types.TIMESTAMP -> {
+                        return parameter(Timestamp.valueOf(text.strip()));
+                    }
+                    default -> {
+                        return text;
+                    }
                 }
-                return Boolean.valueOf(t);
+            } catch (NumberFormatException e) {
+                throw new java.sql.SQLDataException(what + ": cannot convert '" + v + "' to "
+                        + JDBCType.valueOf(jdbcType).getName(), "22018", e);
+            } catch (IllegalArgumentException e) {
+                throw new java.sql.SQLDataException(what + ": '" + v + "' is not a timestamp "
+                        + "(yyyy-mm-dd hh:mm:ss[.f...])", "22007", e);
             }
-            if (v instanceof String text && jdbcType == Types.TIMESTAMP) {
-                return parameter(Timestamp.valueOf(text.strip()));
-            }
-            long[] range = switch (jdbcType) {
-                case Types.TINYINT -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
-                case Types.SMALLINT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
-                case Types.INTEGER -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
-                case Types.BIGINT -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
-                default -> null;
-            };
-            boolean numeric = range != null || jdbcType == Types.DECIMAL || jdbcType == Types.NUMERIC;
-            if (numeric && (v instanceof String || (range != null && v instanceof Number))) {
-                BigDecimal d = v instanceof String text ? new BigDecimal(text.strip()) : new BigDecimal(v.toString());
-                if (range == null) {
-                    return d;
-                }
-                if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
-                    throw new java.sql.SQLDataException(what + ": " + v + " is not a whole number", "22018");
-                }
-                if (d.compareTo(BigDecimal.valueOf(range[0])) < 0 || d.compareTo(BigDecimal.valueOf(range[1])) > 0) {
-                    throw new java.sql.SQLDataException(what + ": " + v + " is out of range for "
-                            + JDBCType.valueOf(jdbcType).getName(), "22003");
-                }
-                return d.longValue();
-            }
-        } catch (NumberFormatException e) {
-            throw new java.sql.SQLDataException(what + ": cannot convert '" + v + "' to "
-                    + JDBCType.valueOf(jdbcType).getName(), "22018", e);
-        } catch (IllegalArgumentException e) {
-            throw new java.sql.SQLDataException(what + ": '" + v + "' is not a timestamp (yyyy-mm-dd hh:mm:ss[.f...])",
-                    "22007", e);
         }
         if (v != null && (jdbcType == Types.VARCHAR || jdbcType == Types.CHAR)
                 && (v instanceof Number || v instanceof Boolean)) {

@@ -99,8 +99,8 @@ class AdHocQueryTest {
                 assertEquals(List.of(List.of("item 4")), rows(p.executeQuery()));
                 p.setString(1, "four");
                 assertEquals("22018", assertThrows(SQLException.class, p::executeQuery).getSQLState());
-                p.setString(1, "4.5");
-                assertEquals("22018", assertThrows(SQLException.class, p::executeQuery).getSQLState());
+                p.setString(1, "4.9"); // cut toward zero, as HSQLDB converts it and as procedure arguments are
+                assertEquals(List.of(List.of("item 4")), rows(p.executeQuery()));
                 p.setLong(1, 5_000_000_000L); // the id column is BIGINT, but Calcite types this ? by the comparison
                 rows(p.executeQuery());
                 p.setLong(1, 4L);
