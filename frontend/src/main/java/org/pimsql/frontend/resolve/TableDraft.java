@@ -40,27 +40,34 @@ final class TableDraft {
 
     Table freeze() {
         var hostDefaults = new java.util.HashMap<Integer, ColumnDefault>();
-        defaults.forEach((ordinal, value) -> {
-            ColumnDefault d = hostDefault(value);
-            if (d != null) {
-                hostDefaults.put(ordinal, d);
-            }
-        });
+        defaults.forEach((ordinal, value) -> hostDefaults.put(ordinal, hostDefault(value)));
         return new Table(id, name, List.copyOf(columns), primaryKey, List.copyOf(secondaryIndexes),
                 List.copyOf(partitionColumns), pos, hostDefaults);
     }
 
-    /** A DEFAULT (a literal or CURRENT_TIMESTAMP, SchemaBuilder) as a host value; null for any other form. */
+    /**
+     * A DEFAULT (SchemaBuilder: a literal, converted to the column's type by a CAST when the conversion is not exact,
+     * or CURRENT_TIMESTAMP) as a host value. The CAST is left to the writer: a host value goes through the same
+     * conversion on its way to the column (HostValues). The grammar produces no other form.
+     */
     private static ColumnDefault hostDefault(Expr value) {
         return switch (value) {
             case Expr.CurrentTimestamp c -> new ColumnDefault(null, true);
-            case Expr.Literal l when l.value() == null -> new ColumnDefault(null, false);
-            case Expr.Literal l -> new ColumnDefault(switch (l.type().kind()) {
-                case DECIMAL -> java.math.BigDecimal.valueOf((Long) l.value(), l.type().scale());
-                case TIMESTAMP -> java.time.Instant.EPOCH.plus((Long) l.value(), java.time.temporal.ChronoUnit.MICROS);
-                default -> l.value();
-            }, false);
-            default -> null;
+            case Expr.Literal l -> new ColumnDefault(hostValue(l), false);
+            case Expr.Cast c when c.operand() instanceof Expr.Literal l -> new ColumnDefault(hostValue(l), false);
+            default -> throw new IllegalStateException("a DEFAULT that is not a constant: " + value);
+        };
+    }
+
+    /** A literal's value as a host value: DECIMAL and TIMESTAMP literals hold scaled longs (Expr.Literal). */
+    private static Object hostValue(Expr.Literal l) {
+        if (l.value() == null) {
+            return null;
+        }
+        return switch (l.type().kind()) {
+            case DECIMAL -> java.math.BigDecimal.valueOf((Long) l.value(), l.type().scale());
+            case TIMESTAMP -> java.time.Instant.EPOCH.plus((Long) l.value(), java.time.temporal.ChronoUnit.MICROS);
+            default -> l.value();
         };
     }
 }

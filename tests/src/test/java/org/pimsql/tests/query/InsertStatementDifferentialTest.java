@@ -55,7 +55,8 @@ class InsertStatementDifferentialTest {
                     s.execute(SOURCE);
                     s.execute("CREATE TABLE tag (k VARCHAR(5) NOT NULL, n INTEGER, PRIMARY KEY (k))");
                     s.execute("CREATE TABLE dflt (id INTEGER NOT NULL, qty INTEGER DEFAULT 7, price DECIMAL(6,2) DEFAULT "
-                            + "-1.5, label VARCHAR(10) DEFAULT 'none', ok BOOLEAN DEFAULT TRUE, PRIMARY KEY (id))");
+                            + "-1.5, label VARCHAR(10) DEFAULT 'none', ok BOOLEAN DEFAULT TRUE, rate DECIMAL(6,2) DEFAULT "
+                            + "1.555, cut INTEGER DEFAULT 2.9, PRIMARY KEY (id))"); // the last two convert as stored
                     s.execute("INSERT INTO item VALUES (1, 5, 'one'), (2, 6, 'two')");
                     s.execute("INSERT INTO source VALUES (1, 1), (2, 2), (3, 3)");
                 }
@@ -114,10 +115,10 @@ class InsertStatementDifferentialTest {
     private static List<String> defaults(Connection c) throws SQLException {
         var out = new ArrayList<String>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id, qty, price, label, ok FROM dflt ORDER BY id")) {
+             ResultSet rs = s.executeQuery("SELECT id, qty, price, label, ok, rate, cut FROM dflt ORDER BY id")) {
             while (rs.next()) {
                 out.add(rs.getInt(1) + " " + rs.getObject(2) + " " + rs.getBigDecimal(3) + " " + rs.getString(4) + " "
-                        + rs.getObject(5));
+                        + rs.getObject(5) + " " + rs.getBigDecimal(6) + " " + rs.getObject(7));
             }
         }
         return out;
