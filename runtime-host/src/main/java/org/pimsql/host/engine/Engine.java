@@ -298,7 +298,12 @@ public final class Engine implements AutoCloseable {
      * {@link #insertAll} checks a statement's rows; many rows share an epoch.
      */
     public CompletableFuture<CallOutcome> insert(String table, List<?> row) throws SQLException {
-        Table t = catalog().table(table);
+        Catalog catalog = catalog();
+        // the canonical name, or an unquoted one upper-cased (as procedure names resolve)
+        Table t = table == null ? null : catalog.table(table);
+        if (t == null && table != null) {
+            t = catalog.table(table.toUpperCase(java.util.Locale.ROOT));
+        }
         if (t == null) {
             throw SqlErrors.of("42501", "user lacks privilege or object not found: table " + table);
         }
