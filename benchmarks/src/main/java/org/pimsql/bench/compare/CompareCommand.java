@@ -20,6 +20,7 @@ import org.pimsql.bench.peers.PostgresServer;
 import org.pimsql.bench.peers.PostgresSystem;
 import org.pimsql.bench.tpcc.TpccScale;
 import org.pimsql.bench.ycsb.YcsbWorkload;
+import org.pimsql.host.cli.ClientScheduling;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,6 +82,13 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Calls each PimSQL async client keeps in flight (default ${DEFAULT-VALUE}).")
     int outstanding;
 
+    @Option(names = "--client-scheduling", paramLabel = "P", defaultValue = "batch", converter = ClientScheduling.Converter.class,
+            description = {"How every system's client threads are scheduled: batch (default; Linux's SCHED_BATCH, so a "
+                    + "client that wakes up does not preempt the database's threads on a busy CPU) or normal.",
+                    "The clients share the CPUs with the database they measure: docs/performance.md \"Clients that "
+                    + "preempt the executor\"."})
+    ClientScheduling clientScheduling;
+
     @Option(names = "--dpus", paramLabel = "N", defaultValue = "8",
             description = "Simulated DPUs for PimSQL (default ${DEFAULT-VALUE}).")
     int dpus;
@@ -125,7 +133,8 @@ public final class CompareCommand implements Callable<Integer> {
                 ycsb.add(YcsbWorkload.parse(w));
             }
         }
-        var settings = new YcsbSettings(records, distribution, theta, clients, outstanding, warmup, seconds, seed);
+        var settings = new YcsbSettings(records, distribution, theta, clients, outstanding, warmup, seconds, seed,
+                clientScheduling);
         var report = new ComparisonReport();
         var cost = new CostSection();
         stdout.printf(Locale.ROOT, "Comparison: %s; %d client threads per system, %d s warm-up + %d s measured per run%n",
@@ -140,7 +149,7 @@ public final class CompareCommand implements Callable<Integer> {
         stdout.flush();
 
         if (tpcc) {
-            var tpccPart = new TpccComparison(tpccScale(), clients, outstanding, warmup, seconds, seed);
+            var tpccPart = new TpccComparison(tpccScale(), clients, outstanding, warmup, seconds, seed, clientScheduling);
             for (String s : systems) {
                 tpccPart.runSystem(s, dpus, report, cost, err);
             }
@@ -237,9 +246,9 @@ public final class CompareCommand implements Callable<Integer> {
                 "",
                 "- machine: " + machine + " (host " + host + ")",
                 "- command: `" + commandLine() + "`",
-                String.format(Locale.ROOT, "- settings: %d client threads per system; PimSQL on %d simulated DPUs, async "
+                String.format(Locale.ROOT, "- settings: %d client threads per system (%s); PimSQL on %d simulated DPUs, async "
                         + "clients keep up to %d calls in flight each; %d s warm-up + %d s measured per run; TPC-C %s; "
-                        + "YCSB %,d records, %s keys", clients, dpus, outstanding, warmup, seconds, tpccScale(), records,
+                        + "YCSB %,d records, %s keys", clients, clientScheduling.describe(), dpus, outstanding, warmup, seconds, tpccScale(), records,
                         distribution.equals("zipfian") ? "scrambled zipfian theta " + theta : "uniform"));
     }
 

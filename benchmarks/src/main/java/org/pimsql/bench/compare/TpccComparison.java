@@ -23,6 +23,7 @@ import org.pimsql.bench.tpcc.TpccInputs;
 import org.pimsql.bench.tpcc.TpccLoader;
 import org.pimsql.bench.tpcc.TpccScale;
 import org.pimsql.host.jdbc.PimConnection;
+import org.pimsql.host.cli.ClientScheduling;
 
 /**
  * The TPC-C part of a comparison for one system: a fresh database, the schema (procedures on PimSQL and
@@ -42,8 +43,11 @@ public final class TpccComparison {
     private final long seed;
 
     private final int outstanding;
+    private final ClientScheduling scheduling;
 
-    public TpccComparison(TpccScale scale, int clients, int outstanding, int warmup, int seconds, long seed) {
+    public TpccComparison(TpccScale scale, int clients, int outstanding, int warmup, int seconds, long seed,
+                          ClientScheduling scheduling) {
+        this.scheduling = scheduling;
         this.scale = scale;
         this.outstanding = outstanding;
         this.clients = clients;
@@ -162,7 +166,7 @@ public final class TpccComparison {
                         i % scale.warehouses() + 1, (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1)));
             }
             var before = cost.snapshot(admin.engine());
-            Measurement m = new AsyncLoadRunner(warmup, seconds, err).run(label, "TPC-C", clients, outstanding,
+            Measurement m = new AsyncLoadRunner(warmup, seconds, err, scheduling).run(label, "TPC-C", clients, outstanding,
                     client -> terminals.get(client).submit(), cause -> false);
             // one warehouse per DPU: only min(W, DPUs) DPUs receive calls
             cost.record("TPC-C", admin.engine(), Math.min(dpus, scale.warehouses()), before, m);
@@ -185,7 +189,7 @@ public final class TpccComparison {
                         (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1);
                 runners.add(new Terminal(client, inputs));
             }
-            return new LoadRunner(warmup, seconds, err).run(label, "TPC-C", runners, engine::retries);
+            return new LoadRunner(warmup, seconds, err, scheduling).run(label, "TPC-C", runners, engine::retries);
         } finally {
             for (TpccClient t : terminals) {
                 try {

@@ -65,7 +65,7 @@ public final class YcsbComparison {
                 var generator = new YcsbGenerator(workload, keys, settings.seed() * 31 + i, nextInsert);
                 runners.add(() -> client.execute(generator.next()));
             }
-            return new LoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
+            return new LoadRunner(settings.warmupSeconds(), settings.seconds(), progress, settings.scheduling())
                     .run(label, "YCSB-" + workload, runners, system::retries);
         } finally {
             for (YcsbClient c : clients) {
@@ -84,7 +84,7 @@ public final class YcsbComparison {
                 connections.add(system.asyncConnection());
                 generators.add(new YcsbGenerator(workload, keys, settings.seed() * 31 + i, nextInsert));
             }
-            return new AsyncLoadRunner(settings.warmupSeconds(), settings.seconds(), progress)
+            return new AsyncLoadRunner(settings.warmupSeconds(), settings.seconds(), progress, settings.scheduling())
                     .run(label, "YCSB-" + workload, settings.clients(), settings.outstanding(),
                             client -> PimSqlSystem.submit(connections.get(client), generators.get(client).next()),
                             cause -> false);

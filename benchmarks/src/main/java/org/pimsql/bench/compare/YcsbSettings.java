@@ -1,10 +1,11 @@
 package org.pimsql.bench.compare;
 
 import org.pimsql.bench.ycsb.KeyChooser;
+import org.pimsql.host.cli.ClientScheduling;
 
 /** What every system runs in the YCSB part of a comparison: the same records, key distribution and clients. */
 public record YcsbSettings(long records, String distribution, double theta, int clients, int outstanding,
-                          int warmupSeconds, int seconds, long seed) {
+                          int warmupSeconds, int seconds, long seed, ClientScheduling scheduling) {
 
     public KeyChooser keyChooser() {
         return switch (distribution) {

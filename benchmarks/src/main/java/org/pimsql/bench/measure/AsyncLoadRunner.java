@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pimsql.host.cli.CallWindow;
+import org.pimsql.host.cli.ClientScheduling;
 
 /**
  * Like {@link LoadRunner}, for clients that submit without waiting (PimSQL's
@@ -28,11 +29,13 @@ public final class AsyncLoadRunner {
     private final int warmupSeconds;
     private final int seconds;
     private final PrintWriter progress;
+    private final ClientScheduling scheduling;
 
-    public AsyncLoadRunner(int warmupSeconds, int seconds, PrintWriter progress) {
+    public AsyncLoadRunner(int warmupSeconds, int seconds, PrintWriter progress, ClientScheduling scheduling) {
         this.warmupSeconds = warmupSeconds;
         this.seconds = seconds;
         this.progress = progress;
+        this.scheduling = scheduling;
     }
 
     public Measurement run(String system, String workload, int clients, int outstanding, Submitter submitter,
@@ -42,6 +45,7 @@ public final class AsyncLoadRunner {
         for (int i = 0; i < clients; i++) {
             int client = i;
             threads.add(Thread.ofPlatform().name("bench-async-" + system + "-" + i).start(() -> {
+                scheduling.applyToCurrentThread();
                 var inFlight = new CallWindow(outstanding);
                 try {
                     while (!run.over(System.nanoTime())) {

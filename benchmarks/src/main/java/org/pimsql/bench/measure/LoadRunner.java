@@ -3,6 +3,7 @@ package org.pimsql.bench.measure;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.pimsql.host.cli.ClientScheduling;
 
 /**
  * Runs client threads for a warm-up and then a measured period and records every transaction's latency.
@@ -24,11 +25,13 @@ public final class LoadRunner {
     private final int warmupSeconds;
     private final int seconds;
     private final PrintWriter progress;
+    private final ClientScheduling scheduling;
 
-    public LoadRunner(int warmupSeconds, int seconds, PrintWriter progress) {
+    public LoadRunner(int warmupSeconds, int seconds, PrintWriter progress, ClientScheduling scheduling) {
         this.warmupSeconds = warmupSeconds;
         this.seconds = seconds;
         this.progress = progress;
+        this.scheduling = scheduling;
     }
 
     /** Runs the clients and returns the measured part; {@code retries} is read after the run. */
@@ -39,6 +42,7 @@ public final class LoadRunner {
         for (int i = 0; i < clients.size(); i++) {
             Client client = clients.get(i);
             threads.add(Thread.ofPlatform().name("bench-" + system + "-" + i).start(() -> {
+                scheduling.applyToCurrentThread();
                 while (true) {
                     long t0 = System.nanoTime();
                     if (run.over(t0)) {

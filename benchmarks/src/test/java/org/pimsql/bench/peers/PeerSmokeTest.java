@@ -16,6 +16,7 @@ import org.pimsql.bench.measure.Measurement;
 import org.pimsql.bench.ycsb.YcsbClient;
 import org.pimsql.bench.ycsb.YcsbRecords;
 import org.pimsql.bench.ycsb.YcsbWorkload;
+import org.pimsql.host.cli.ClientScheduling;
 
 /**
  * Each peer loads YCSB, answers reads with the loaded values, applies updates and read-modify-writes, and
@@ -26,7 +27,7 @@ class PeerSmokeTest {
     private static final long SEED = 5;
 
     private static void checkYcsb(BenchSystem system) throws Exception {
-        var settings = new YcsbSettings(RECORDS, "uniform", 0.99, 2, 4, 0, 1, SEED);
+        var settings = new YcsbSettings(RECORDS, "uniform", 0.99, 2, 4, 0, 1, SEED, ClientScheduling.BATCH);
         var comparison = new YcsbComparison(settings, null);
         comparison.prepare(system);
         try (YcsbClient client = system.ycsbClient()) {
@@ -82,7 +83,7 @@ class PeerSmokeTest {
     void pimsqlRunsYcsbSyncAndAsync() throws Exception {
         try (var system = new PimSqlSystem(2, RECORDS)) {
             checkYcsb(system);
-            var comparison = new YcsbComparison(new YcsbSettings(RECORDS, "zipfian", 0.99, 2, 8, 0, 1, SEED), null);
+            var comparison = new YcsbComparison(new YcsbSettings(RECORDS, "zipfian", 0.99, 2, 8, 0, 1, SEED, ClientScheduling.BATCH), null);
             Measurement async = comparison.runAsync(system, "async", YcsbWorkload.F);
             assertNull(async.notRun(), async.notRun());
             assertTrue(async.transactions() > 0);

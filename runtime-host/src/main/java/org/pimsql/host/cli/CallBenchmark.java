@@ -73,6 +73,11 @@ public abstract class CallBenchmark implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
     protected long seed;
 
+    @Option(names = "--client-scheduling", paramLabel = "P", defaultValue = "batch", converter = ClientScheduling.Converter.class,
+            description = "How the client threads are scheduled: batch (default; Linux's SCHED_BATCH, so a client that "
+                    + "wakes up does not preempt the engine's threads on a busy CPU) or normal.")
+    protected ClientScheduling clientScheduling;
+
     @Option(names = "--dma-by-procedure", paramLabel = "CALLS", arity = "0..1", fallbackValue = "500",
             description = "Before the run, measure each procedure alone (CALLS calls, default 500, with --outstanding in "
                     + "flight): MRAM DMA operations and bytes per call, and every table's hash chain lengths.")
@@ -127,6 +132,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
         long rows = rows();
         String url = backend.appendTo(url(dpus, rows) + (partitions != null ? "&partitions=" + partitions : ""));
         describe(out);
+        out.println("client threads: " + clientScheduling.describe() + " (--client-scheduling)");
         out.flush();
         try (Connection admin = Databases.open(url)) {
             Engine engine = admin.unwrap(PimConnection.class).engine();
@@ -225,6 +231,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
             PimConnection conn = connections.get(i);
             CallStream stream = calls(client, seed + client);
             threads.add(Thread.ofPlatform().name("bench-client-" + i).start(() -> {
+                clientScheduling.applyToCurrentThread();
                 try {
                     client(conn, stream, deadline, histogram);
                 } catch (Throwable t) {

@@ -18,6 +18,7 @@ class BenchCommandTest {
         String out = r.out();
         assertTrue(out.contains("SmallBank on 4 simulated DPUs: 400 customers, 2 clients"), r.toString());
         assertTrue(out.contains("mix: Amalgamate 15%, Balance 15%"), r.toString());
+        assertTrue(out.contains("client threads: SCHED_BATCH (--client-scheduling)"), r.toString());
         assertTrue(out.contains("load: 1,200 rows in "), r.toString());
         assertTrue(Pattern.compile("(?m)^throughput: [0-9,]+ calls in [0-9.]+ s = [0-9,]+ calls/s$").matcher(out).find(), r.toString());
         assertTrue(Pattern.compile("(?m)^latency \\(ms\\): p50 [0-9.]+  p99 [0-9.]+  max [0-9.]+  mean [0-9.]+$").matcher(out).find(),
@@ -56,6 +57,13 @@ class BenchCommandTest {
                     .matcher(out).find(), table + "\n" + r);
         }
         assertTrue(Pattern.compile("(?m)^throughput: ").matcher(out).find(), "the run follows: " + r);
+    }
+
+    @Test
+    void clientSchedulingIsBatchOrNormal() {
+        var r = CliRunner.run("bench", "bank", "--client-scheduling", "fifo");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.err().contains("client scheduling must be batch or normal, not 'fifo'"), r.toString());
     }
 
     @Test
