@@ -13,6 +13,9 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexWindow;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -21,7 +24,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * is cast back to BIGINT. Calcite's own BIGINT SUM adds Java longs, which wrap around past 2^63 and give a wrong
  * total without an error; now such a total fails with 22003 (the checked cast), and the result's type is unchanged.
  * (Its type system cannot simply make SUM(BIGINT) a DECIMAL: its SUM cannot add longs into a BigDecimal.) Window
- * sums ({@code SUM(x) OVER (...)}) are not rewritten.
+ * sums ({@code SUM(x) OVER (...)}, and the window AVG Calcite computes from one) are widened the same way, in the
+ * projections that hold them.
  */
 final class BigintSums extends RelHomogeneousShuttle {
     private static final int DIGITS = 19; // every BIGINT fits, and so does a sum of two
@@ -34,11 +38,51 @@ final class BigintSums extends RelHomogeneousShuttle {
     @Override
     public RelNode visit(RelNode other) {
         RelNode node = super.visit(other); // its inputs first
-        return node instanceof LogicalAggregate aggregate ? widen(aggregate) : node;
+        if (node instanceof LogicalAggregate aggregate) {
+            return widen(aggregate);
+        }
+        if (node instanceof LogicalProject project && RexOver.containsOver(project.getProjects(), null)) {
+            return widenWindows(project);
+        }
+        return node;
+    }
+
+    private static boolean sumKind(SqlKind kind) {
+        return kind == SqlKind.SUM || kind == SqlKind.SUM0;
+    }
+
+    /** The projection with each {@code SUM(bigint) OVER (...)} summing DECIMAL(19, 0) values, cast back to BIGINT. */
+    private static RelNode widenWindows(LogicalProject project) {
+        RexBuilder rex = project.getCluster().getRexBuilder();
+        RelDataTypeFactory types = project.getCluster().getTypeFactory();
+        RexShuttle windows = new RexShuttle() {
+            @Override
+            public RexNode visitOver(RexOver over) {
+                RexOver inner = (RexOver) super.visitOver(over); // its operands and window first
+                if (!sumKind(inner.getAggOperator().getKind()) || inner.getOperands().size() != 1
+                        || inner.getOperands().getFirst().getType().getSqlTypeName() != SqlTypeName.BIGINT) {
+                    return inner;
+                }
+                RexNode arg = inner.getOperands().getFirst();
+                RelDataType decimal = types.createSqlType(SqlTypeName.DECIMAL, DIGITS, 0);
+                RexNode wideArg = rex.makeCast(types.createTypeWithNullability(decimal, arg.getType().isNullable()), arg);
+                RexWindow w = inner.getWindow();
+                // (RexOver.clone is unsupported.) A partial window is allowed, as SQL's default; the NULL of an empty
+                // window is already the converter's CASE around a SUM0, or SUM's own
+                RexNode wideSum = rex.makeOver(types.createTypeWithNullability(decimal, inner.getType().isNullable()),
+                        inner.getAggOperator(), List.of(wideArg), w.partitionKeys, w.orderKeys, w.getLowerBound(),
+                        w.getUpperBound(), w.getExclude(), w.isRows(), true, false, inner.isDistinct(),
+                        inner.ignoreNulls());
+                return rex.makeCast(inner.getType(), wideSum);
+            }
+        };
+        List<RexNode> projects = project.getProjects().stream().map(e -> e.accept(windows)).toList();
+        return projects.equals(project.getProjects()) ? project
+                : project.copy(project.getTraitSet(), project.getInput(), projects, project.getRowType());
     }
 
     private static boolean bigintSum(AggregateCall call, RelNode input) {
-        return (call.getAggregation().getKind() == SqlKind.SUM || call.getAggregation().getKind() == SqlKind.SUM0)
+        return sumKind(call.getAggregation().getKind())
                 && call.getArgList().size() == 1
                 && input.getRowType().getFieldList().get(call.getArgList().getFirst()).getType().getSqlTypeName()
                 == SqlTypeName.BIGINT;

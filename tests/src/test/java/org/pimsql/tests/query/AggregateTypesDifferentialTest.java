@@ -18,7 +18,7 @@ import org.pimsql.tests.util.Hsqldb;
  * BIGINT there (Calcite kept the column's type and failed with 22003 past 32,767 or 2,147,483,647), and so is AVG's
  * running sum. Values are compared as numbers (AVG's type is BIGINT here and the column's type in HSQLDB). A BIGINT
  * column's SUM adds exactly (whatever order it adds in) and fails with 22003 past BIGINT's range, where Calcite's
- * Java longs wrapped around to a wrong total (HSQLDB returns a DECIMAL there).
+ * Java longs wrapped around to a wrong total (HSQLDB returns a DECIMAL there); so does a window's.
  */
 class AggregateTypesDifferentialTest {
     private static final List<String> QUERIES = List.of(
@@ -57,6 +57,44 @@ class AggregateTypesDifferentialTest {
                 var e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
                         () -> s.executeQuery("SELECT SUM(g) FROM stock WHERE id IN (1, 3)"));
                 assertEquals("22003", e.getSQLState(), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Window sums of a BIGINT column add exactly too (HSQLDB has no window functions: the expected rows are H2's,
+     * which returns them as DECIMAL). A frame whose sum passes 2^63 fails with 22003; it wrapped around before.
+     */
+    @Test
+    void windowSumsOfABigintColumnAddExactlyOrFail() throws Exception {
+        try (Connection pim = DriverManager.getConnection("jdbc:pimsql:mem:window-sums?dpus=4");
+             Statement s = pim.createStatement()) {
+            s.execute("CREATE TABLE w (id INTEGER NOT NULL PRIMARY KEY, g INTEGER, v BIGINT)");
+            s.execute("INSERT INTO w VALUES (1, 1, 9223372036854775000), (2, 1, 9223372036854775000), (3, 2, 5), "
+                    + "(4, 2, -9223372036854775000), (5, 2, NULL)");
+            BigDecimal all = new BigDecimal("9223372036854775005"); // passes 2^63 on the way, whatever the order
+            BigDecimal two = new BigDecimal("-9223372036854774995");
+            assertEquals(List.of(List.of(BigDecimal.ONE, all), List.of(BigDecimal.valueOf(2), all),
+                            List.of(BigDecimal.valueOf(3), all), List.of(BigDecimal.valueOf(4), all),
+                            List.of(BigDecimal.valueOf(5), all)),
+                    rows(pim, "SELECT id, SUM(v) OVER () FROM w ORDER BY id"));
+            assertEquals(List.of(List.of(BigDecimal.valueOf(3), two), List.of(BigDecimal.valueOf(4), two),
+                            List.of(BigDecimal.valueOf(5), two)),
+                    rows(pim, "SELECT id, SUM(v) OVER (PARTITION BY g) FROM w WHERE g = 2 ORDER BY id"));
+            var frames = rows(pim, "SELECT id, SUM(v) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 2 PRECEDING AND "
+                    + "1 PRECEDING) FROM w WHERE g = 2 ORDER BY id");
+            assertEquals(java.util.Arrays.asList(BigDecimal.valueOf(3), null), frames.get(0), "an empty frame is NULL");
+            assertEquals(List.of(List.of(BigDecimal.valueOf(4), BigDecimal.valueOf(5)), List.of(BigDecimal.valueOf(5), two)),
+                    frames.subList(1, 3));
+            try (ResultSet rs = s.executeQuery("SELECT SUM(v) OVER () FROM w")) {
+                assertEquals(java.sql.Types.BIGINT, rs.getMetaData().getColumnType(1), "the column keeps its type");
+            }
+            for (String overflow : List.of("SELECT id, SUM(v) OVER (PARTITION BY g) FROM w",
+                    "SELECT id, SUM(v) OVER (ORDER BY id) FROM w",
+                    "SELECT id, SUM(v) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM w")) {
+                var e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> rows(pim, overflow),
+                        overflow);
+                assertEquals("22003", e.getSQLState(), overflow + ": " + e.getMessage());
             }
         }
     }
