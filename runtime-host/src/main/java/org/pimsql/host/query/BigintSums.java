@@ -1,5 +1,7 @@
 package org.pimsql.host.query;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,19 +18,31 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexWindow;
+import org.apache.calcite.schema.impl.ScalarFunctionImpl;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
 
 /**
  * A plan rewrite before Calcite plans a query: SUM over a BIGINT argument adds DECIMAL(19, 0) values, and the total
- * is cast back to BIGINT. Calcite's own BIGINT SUM adds Java longs, which wrap around past 2^63 and give a wrong
+ * is cast back to BIGINT; AVG over one divides that exact sum by the count ({@link #average}, public because the code
+ * Calcite generates calls it). Calcite's own BIGINT SUM adds Java longs, which wrap around past 2^63 and give a wrong
  * total without an error; now such a total fails with 22003 (the checked cast), and the result's type is unchanged.
  * (Its type system cannot simply make SUM(BIGINT) a DECIMAL: its SUM cannot add longs into a BigDecimal.) Window
  * sums ({@code SUM(x) OVER (...)}, and the window AVG Calcite computes from one) are widened the same way, in the
  * projections that hold them.
  */
-final class BigintSums extends RelHomogeneousShuttle {
+public final class BigintSums extends RelHomogeneousShuttle {
     private static final int DIGITS = 19; // every BIGINT fits, and so does a sum of two
+    private static final SqlUserDefinedFunction AVERAGE = new SqlUserDefinedFunction(
+            new SqlIdentifier("PIMSQL_BIGINT_AVERAGE", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
+            ReturnTypes.BIGINT_NULLABLE, null, null, ScalarFunctionImpl.create(BigintSums.class, "average"));
+
+    private BigintSums() {}
 
     /** The plan with every aggregate's BIGINT sums widened. */
     static RelNode widen(RelNode plan) {
@@ -81,17 +95,24 @@ final class BigintSums extends RelHomogeneousShuttle {
                 : project.copy(project.getTraitSet(), project.getInput(), projects, project.getRowType());
     }
 
-    private static boolean bigintSum(AggregateCall call, RelNode input) {
-        return sumKind(call.getAggregation().getKind())
-                && call.getArgList().size() == 1
+    private static boolean bigintArgument(AggregateCall call, RelNode input) {
+        return call.getArgList().size() == 1
                 && input.getRowType().getFieldList().get(call.getArgList().getFirst()).getType().getSqlTypeName()
                 == SqlTypeName.BIGINT;
+    }
+
+    private static boolean bigintSum(AggregateCall call, RelNode input) {
+        return sumKind(call.getAggregation().getKind()) && bigintArgument(call, input);
+    }
+
+    private static boolean bigintAverage(AggregateCall call, RelNode input) {
+        return call.getAggregation().getKind() == SqlKind.AVG && bigintArgument(call, input);
     }
 
     private static RelNode widen(LogicalAggregate aggregate) {
         RelNode input = aggregate.getInput();
         List<AggregateCall> calls = aggregate.getAggCallList();
-        if (calls.stream().noneMatch(c -> bigintSum(c, input))) {
+        if (calls.stream().noneMatch(c -> bigintSum(c, input) || bigintAverage(c, input))) {
             return aggregate;
         }
         RexBuilder rex = aggregate.getCluster().getRexBuilder();
@@ -104,8 +125,12 @@ final class BigintSums extends RelHomogeneousShuttle {
         }
         Map<Integer, Integer> widened = new HashMap<>();
         var newCalls = new ArrayList<AggregateCall>(calls.size());
+        // for each of the aggregate's calls, the new calls that give it: one, or an average's sum and count
+        var sources = new ArrayList<int[]>(calls.size());
         for (AggregateCall c : calls) {
-            if (!bigintSum(c, input)) {
+            boolean average = bigintAverage(c, input);
+            if (!bigintSum(c, input) && !average) {
+                sources.add(new int[] {newCalls.size()});
                 newCalls.add(c);
                 continue;
             }
@@ -116,21 +141,42 @@ final class BigintSums extends RelHomogeneousShuttle {
                 fields.add(rex.makeCast(type, rex.makeInputRef(input, a)));
                 return fields.size() - 1;
             });
-            newCalls.add(AggregateCall.create(c.getParserPosition(), c.getAggregation(), c.isDistinct(),
-                    c.isApproximate(), c.ignoreNulls(), c.rexList, List.of(at), c.filterArg, c.distinctKeys,
-                    c.collation, aggregate.getGroupCount(), input,
-                    types.createTypeWithNullability(decimal, c.getType().isNullable()), c.getName()));
+            RelDataType sumType = types.createTypeWithNullability(decimal, c.getType().isNullable() || average);
+            sources.add(average ? new int[] {newCalls.size(), newCalls.size() + 1} : new int[] {newCalls.size()});
+            newCalls.add(AggregateCall.create(c.getParserPosition(), average ? SqlStdOperatorTable.SUM : c.getAggregation(),
+                    c.isDistinct(), c.isApproximate(), c.ignoreNulls(), c.rexList, List.of(at), c.filterArg,
+                    c.distinctKeys, c.collation, aggregate.getGroupCount(), input, sumType, null));
+            if (average) {
+                newCalls.add(AggregateCall.create(c.getParserPosition(), SqlStdOperatorTable.COUNT, c.isDistinct(),
+                        c.isApproximate(), c.ignoreNulls(), c.rexList, List.of(arg), c.filterArg, c.distinctKeys,
+                        c.collation, aggregate.getGroupCount(), input, types.createSqlType(SqlTypeName.BIGINT), null));
+            }
         }
         RelNode widenedInput = LogicalProject.create(input, List.of(), fields, (List<String>) null);
         RelNode sums = aggregate.copy(aggregate.getTraitSet(), widenedInput, aggregate.getGroupSet(),
                 aggregate.getGroupSets(), newCalls);
-        // back to the aggregate's own row type
+        // back to the aggregate's own row type: group keys, then each call's value
         var out = new ArrayList<RexNode>();
         List<RelDataType> wanted = aggregate.getRowType().getFieldList().stream().map(f -> f.getType()).toList();
+        int groups = aggregate.getGroupCount();
         for (int i = 0; i < wanted.size(); i++) {
-            RexNode ref = rex.makeInputRef(sums, i);
-            out.add(ref.getType().equals(wanted.get(i)) ? ref : rex.makeCast(wanted.get(i), ref));
+            RexNode value;
+            if (i < groups) {
+                value = rex.makeInputRef(sums, i);
+            } else {
+                int[] from = sources.get(i - groups);
+                value = from.length == 1 ? rex.makeInputRef(sums, groups + from[0])
+                        : rex.makeCall(AVERAGE, rex.makeInputRef(sums, groups + from[0]),
+                                rex.makeInputRef(sums, groups + from[1]));
+            }
+            out.add(value.getType().equals(wanted.get(i)) ? value : rex.makeCast(wanted.get(i), value));
         }
         return LogicalProject.create(sums, List.of(), out, aggregate.getRowType().getFieldNames());
+    }
+
+    /** BIGINT's AVG from the exact sum: the quotient cut toward zero (as HSQLDB's); NULL without rows. Called by
+     * the generated code. An average of BIGINT values is a BIGINT value, so it always fits. */
+    public static Long average(BigDecimal sum, long count) {
+        return sum == null || count == 0 ? null : sum.divide(BigDecimal.valueOf(count), 0, RoundingMode.DOWN).longValueExact();
     }
 }

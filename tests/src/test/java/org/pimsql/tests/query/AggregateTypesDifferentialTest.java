@@ -18,7 +18,8 @@ import org.pimsql.tests.util.Hsqldb;
  * BIGINT there (Calcite kept the column's type and failed with 22003 past 32,767 or 2,147,483,647), and so is AVG's
  * running sum. Values are compared as numbers (AVG's type is BIGINT here and the column's type in HSQLDB). A BIGINT
  * column's SUM adds exactly (whatever order it adds in) and fails with 22003 past BIGINT's range, where Calcite's
- * Java longs wrapped around to a wrong total (HSQLDB returns a DECIMAL there); so does a window's.
+ * Java longs wrapped around to a wrong total (HSQLDB returns a DECIMAL there); so does a window's. A BIGINT column's
+ * AVG divides the exact sum (its Java long sum wrapped around too), cut toward zero as HSQLDB's.
  */
 class AggregateTypesDifferentialTest {
     private static final List<String> QUERIES = List.of(
@@ -30,7 +31,12 @@ class AggregateTypesDifferentialTest {
             "SELECT SUM(q) FROM stock WHERE id < 0",
             "SELECT w FROM stock GROUP BY w HAVING SUM(q) > 40000 ORDER BY w",
             "SELECT w, SUM(g), COUNT(g) FROM stock GROUP BY w ORDER BY w",
-            "SELECT SUM(g) FROM stock WHERE id IN (1, 2, 3)");
+            "SELECT SUM(g) FROM stock WHERE id IN (1, 2, 3)",
+            "SELECT AVG(g) FROM stock WHERE id IN (1, 3)",
+            "SELECT w, AVG(g), COUNT(*) FROM stock GROUP BY w ORDER BY w",
+            "SELECT AVG(g), AVG(DISTINCT g), AVG(g) FILTER (WHERE id > 6) FROM stock",
+            "SELECT AVG(g) FROM stock WHERE id < 0",
+            "SELECT w, AVG(g) FROM stock WHERE id > 3 GROUP BY w HAVING AVG(g) > 0 ORDER BY w");
 
     @Test
     void sumsAndAveragesOfSmallIntegerColumnsMatchHsqldb() throws Exception {
