@@ -231,7 +231,11 @@ final class ProcCompiler {
             asm.emit(Op.ST, s.cell(), 0, 0, asm.fd(dst.storing(0, notNull)), 0);
         } else {
             Val n = exprs.toNum(v, from, to, true);
-            int fit = Types.needsCheck(from, to) ? Types.fitCode(to) : 0;
+            // Every computed number is range checked where it is stored, even into its own type: the kernel computes
+            // in 64 bits, and a difference or a negation keeps its operands' type (INTEGER - INTEGER, -SMALLINT,
+            // DECIMAL(6,2) - DECIMAL(6,2)) but not their range, so it could be stored cut to the field's width. HSQLDB
+            // fails such a value with 22003 too (its INTEGER difference wraps around instead: docs/architecture.md).
+            int fit = Types.fitCode(to);
             asm.emit(Op.ST, n.cell(), 0, 0, asm.fd(dst.storing(fit, notNull)), 0);
         }
         frame.releaseCells(m);

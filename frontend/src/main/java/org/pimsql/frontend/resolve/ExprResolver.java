@@ -21,8 +21,7 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
     private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM",
-            "ABS", "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "NVL", "IFNULL",
-            "NULLIF", "LEFT", "RIGHT", "LENGTH", "POWER", "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
+            "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER", "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
 
     private final ProcedureContext proc;
     private final SourceFile file;
@@ -267,15 +266,66 @@ final class ExprResolver {
             }
             case AggregatePrimaryContext a -> aggregate(a, env);
             case ArrayElementPrimaryContext a -> arrayElement(a, env);
-            case FunctionCallPrimaryContext f -> {
-                String name = SourceFile.name(f.identifier());
-                throw file.error(f.identifier(), KNOWN_UNSUPPORTED_FUNCTIONS.contains(name)
-                        ? "function " + name + " is not supported in the dialect"
-                        : "unknown function " + name);
-            }
+            case FunctionCallPrimaryContext f -> function(f, env);
             case QualifiedNamePrimaryContext q -> qualifiedColumn(q, env);
             case NamePrimaryContext n -> name(n, env);
             default -> throw new IllegalStateException("unhandled primary syntax " + ctx.getClass());
+        };
+    }
+
+    /**
+     * HSQLDB's functions that the dialect writes with its own expressions, so that they need nothing new on the DPU:
+     * {@code ABS(x)} is {@code CASE WHEN x < 0 THEN -x ELSE x END} (x's type; -x fails with 22003 past the type's
+     * range, as HSQLDB's ABS of SMALLINT -32768), {@code NULLIF(a, b)} is {@code CASE WHEN a = b THEN NULL ELSE a END}
+     * (a's type), and {@code IFNULL(a, b)} and {@code NVL(a, b)} are {@code COALESCE(a, CAST(b AS <a's type>))}: HSQLDB
+     * gives them the first argument's type, so {@code IFNULL(n, 2.5)} is 2 for an INTEGER n that is NULL.
+     */
+    private Expr function(FunctionCallPrimaryContext f, Env env) {
+        String name = SourceFile.name(f.identifier());
+        List<ExprContext> args = f.expr();
+        int arity = switch (name) {
+            case "ABS" -> 1;
+            case "NULLIF", "IFNULL", "NVL" -> 2;
+            default -> throw file.error(f.identifier(), KNOWN_UNSUPPORTED_FUNCTIONS.contains(name)
+                    ? "function " + name + " is not supported in the dialect"
+                    : "unknown function " + name);
+        };
+        if (args.size() != arity) {
+            throw file.error(f.identifier(), name + " takes " + (arity == 1 ? "one argument" : "two arguments")
+                    + ", found " + args.size());
+        }
+        Expr first = resolve(args.getFirst(), env);
+        if (Coercions.isUntypedNull(first)) {
+            throw file.error(args.getFirst(), name + " of a bare NULL has no type; CAST it");
+        }
+        if (first.type().isArray()) {
+            throw file.error(args.getFirst(), name + " cannot take a whole array");
+        }
+        Token at = f.identifier().getStart();
+        return switch (name) {
+            case "ABS" -> {
+                requireNumeric(first, args.getFirst(), "ABS");
+                Expr negative = comparison(BinaryOp.LT, first, new Expr.Literal(0L, SqlType.INTEGER), at);
+                yield new Expr.Case(List.of(new Expr.When(negative, new Unary(UnaryOp.NEG, first, first.type()))), first,
+                        first.type());
+            }
+            case "NULLIF" -> {
+                Expr equal = comparison(BinaryOp.EQ, first, resolve(args.get(1), env), at);
+                yield new Expr.Case(List.of(new Expr.When(equal, new Expr.Literal(null, first.type()))), first,
+                        first.type());
+            }
+            default -> { // IFNULL, NVL
+                Expr fallback = resolve(args.get(1), env);
+                if (Coercions.isUntypedNull(fallback)) {
+                    yield first;
+                }
+                if (fallback.type().isArray() || !TypeRules.castable(fallback.type(), first.type())) {
+                    throw file.error(args.get(1), name + " cannot turn " + fallback.type() + " into its first "
+                            + "argument's type " + first.type());
+                }
+                Expr converted = fallback.type().equals(first.type()) ? fallback : new Expr.Cast(fallback, first.type());
+                yield new Expr.Coalesce(List.of(first, converted), first.type());
+            }
         };
     }
 
