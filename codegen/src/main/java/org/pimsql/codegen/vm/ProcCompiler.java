@@ -11,6 +11,7 @@ import org.pimsql.codegen.ProcedureLayout;
 import org.pimsql.codegen.SchemaLayout;
 import org.pimsql.codegen.TableLayout;
 import org.pimsql.frontend.catalog.SqlType;
+import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.catalog.Table;
 import org.pimsql.frontend.ir.Block;
 import org.pimsql.frontend.ir.Expr;
@@ -227,13 +228,20 @@ final class ProcCompiler {
      * Whether a computed number may lie outside its own type's range: a difference or a negation keeps its operands'
      * type (INTEGER - INTEGER, -SMALLINT, DECIMAL(6,2) - DECIMAL(6,2)) but not their range, and the kernel computes in
      * 64 bits. Stored unchecked into a field of that type, it was cut to the field's width (SMALLINT -32768 - 1 became
-     * 32767). HSQLDB fails such a value with 22003 too (its INTEGER difference wraps around instead:
-     * docs/architecture.md). Only these stores carry the check: each checked field is one more entry of the program's
-     * field table, and TPC-C's programs fill WRAM to the tasklet.
+     * 32767); so may a DECIMAL sum or product whose type was capped at 18 digits. HSQLDB fails such a value with
+     * 22003 too (its INTEGER difference wraps around instead: docs/architecture.md). Only these stores carry the
+     * check: each checked field is one more entry of the program's field table, and TPC-C's programs fill WRAM to the
+     * tasklet.
      */
     private static boolean mayLeaveItsRange(Expr e) {
-        return ExprTree.any(e, x -> x instanceof Expr.Binary b && b.op() == Expr.BinaryOp.SUB
+        return ExprTree.any(e, x -> x instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.SUB || cappedDecimal(b))
                 || x instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NEG);
+    }
+
+    /** A sum or product whose DECIMAL type was capped at 18 digits (DECIMAL(18,2) + DECIMAL(18,2) is DECIMAL(18,2)). */
+    private static boolean cappedDecimal(Expr.Binary b) {
+        return (b.op() == Expr.BinaryOp.ADD || b.op() == Expr.BinaryOp.MUL) && b.type().kind() == TypeKind.DECIMAL
+                && b.type().precision() == SqlType.MAX_DECIMAL_PRECISION;
     }
 
     /** Stores a computed value of SQL type {@code from} into a field, converting numbers to its scale. */

@@ -19,8 +19,9 @@ import org.pimsql.tests.util.Hsqldb;
 /**
  * ABS, NULLIF, IFNULL and NVL in procedures, and numbers that leave their type's range where they are stored, against
  * HSQLDB 2.7. The functions were refused ("not supported in the dialect"); a difference or negation stored into a
- * field of its own type (SMALLINT - SMALLINT into a SMALLINT column, DECIMAL(6,2) - DECIMAL(6,2) into DECIMAL(6,2))
- * was cut to the field's width without an error: -32768 - 1 became 32767.
+ * field of its own type (SMALLINT - SMALLINT into a SMALLINT column, DECIMAL(6,2) - DECIMAL(6,2) into DECIMAL(6,2)),
+ * or a DECIMAL sum or product whose type was capped at 18 digits, was stored without an error: -32768 - 1 became
+ * 32767, and DECIMAL(18,2) 9999999999999999.99 * 2 a 19-digit DECIMAL(18,2).
  */
 class FunctionsAndRangesDifferentialTest {
     private static final String SCHEMA = """
@@ -70,6 +71,13 @@ class FunctionsAndRangesDifferentialTest {
                 UPDATE t SET sm = sm - x WHERE id = k;
                 SELECT sm INTO o3 FROM t WHERE id = k;
             END;
+            CREATE PROCEDURE Wide(IN d DECIMAL(18,2), IN e DECIMAL(10,2), OUT o1 DECIMAL(18,2), OUT o2 DECIMAL(18,2),
+                                  OUT o3 DECIMAL(18,2))
+            BEGIN ATOMIC
+                SET o1 = d + e;
+                SET o2 = d * 2;
+                SET o3 = d + d;
+            END;
             """;
     private static final String ROWS = "INSERT INTO t VALUES (1, 'a', 1.00, -5, -32767, -9223372036854775807), "
             + "(2, 'b', NULL, 7, 5, 5), (3, NULL, -3.25, NULL, -7, NULL), (4, 'a', 2.00, 0, 0, 0)";
@@ -98,6 +106,10 @@ class FunctionsAndRangesDifferentialTest {
                 {"Narrow", 2, (short) 5, new BigDecimal("9999.99")}, {"Narrow", 1, (short) 1, half},
                 {"Narrow", 3, (short) -32768, half}, {"Narrow", 4, (short) -32767, new BigDecimal("-5000.00")},
                 {"Narrow", 2, (short) -32768, BigDecimal.ZERO},
+                {"Wide", new BigDecimal("1.50"), new BigDecimal("2.25")},
+                {"Wide", new BigDecimal("4999999999999999.99"), new BigDecimal("0.01")},
+                {"Wide", new BigDecimal("9999999999999999.99"), new BigDecimal("-0.01")},
+                {"Wide", new BigDecimal("-9999999999999999.99"), new BigDecimal("-0.01")},
             };
             for (Object[] c : calls) {
                 String name = (String) c[0];
