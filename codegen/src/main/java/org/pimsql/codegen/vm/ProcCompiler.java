@@ -225,16 +225,17 @@ final class ProcCompiler {
     }
 
     /**
-     * Whether a computed number may lie outside its own type's range: a difference or a negation keeps its operands'
-     * type (INTEGER - INTEGER, -SMALLINT, DECIMAL(6,2) - DECIMAL(6,2)) but not their range, and the kernel computes in
-     * 64 bits. Stored unchecked into a field of that type, it was cut to the field's width (SMALLINT -32768 - 1 became
-     * 32767); so may a DECIMAL sum or product whose type was capped at 18 digits. HSQLDB fails such a value with
-     * 22003 too (its INTEGER difference wraps around instead: docs/architecture.md). Only these stores carry the
-     * check: each checked field is one more entry of the program's field table, and TPC-C's programs fill WRAM to the
-     * tasklet.
+     * Whether a computed number may lie outside its own type's range: a difference, a quotient or a negation keeps its
+     * operands' type (INTEGER - INTEGER, INTEGER -2147483648 / -1, -SMALLINT, DECIMAL(6,2) - DECIMAL(6,2)) but not
+     * their range, and the kernel computes in 64 bits. Stored unchecked into a field of that type, it was cut to the
+     * field's width (SMALLINT -32768 - 1 became 32767); so may a DECIMAL sum or product whose type was capped at 18
+     * digits. HSQLDB fails such a value with 22003 too (its INTEGER difference wraps around instead:
+     * docs/architecture.md). Only these stores carry the check: each checked field is one more entry of the program's
+     * field table, and TPC-C's programs fill WRAM to the tasklet.
      */
     private static boolean mayLeaveItsRange(Expr e) {
-        return ExprTree.any(e, x -> x instanceof Expr.Binary b && (b.op() == Expr.BinaryOp.SUB || cappedDecimal(b))
+        return ExprTree.any(e, x -> x instanceof Expr.Binary b
+                        && (b.op() == Expr.BinaryOp.SUB || b.op() == Expr.BinaryOp.DIV || cappedDecimal(b))
                 || x instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NEG);
     }
 

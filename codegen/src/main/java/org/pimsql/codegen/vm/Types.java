@@ -34,8 +34,9 @@ final class Types {
     }
 
     /**
-     * False when every value of type {@code from} already fits {@code to} (same scale assumed): integer widening and
-     * DECIMAL precision growth need no range check.
+     * False when every value of type {@code from} already fits {@code to}: integer widening and DECIMAL precision
+     * growth need no range check. Rounding into fewer fraction digits can carry into one more integer digit (9999.99
+     * into DECIMAL(5,1) is 10000.0), so it counts as one.
      */
     static boolean needsCheck(SqlType from, SqlType to) {
         SqlType f = from.elementType();
@@ -46,7 +47,8 @@ final class Types {
             return true;
         }
         if (to.kind() == TypeKind.DECIMAL) {
-            return digits(f) - scale(f) > to.precision() - to.scale();
+            int carry = scale(f) > to.scale() ? 1 : 0;
+            return digits(f) - scale(f) + carry > to.precision() - to.scale();
         }
         return !(f.kind().isInteger() && digits(f) <= digits(to));
     }

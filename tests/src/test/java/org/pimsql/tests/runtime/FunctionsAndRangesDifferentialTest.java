@@ -21,7 +21,8 @@ import org.pimsql.tests.util.Hsqldb;
  * HSQLDB 2.7. The functions were refused ("not supported in the dialect"); a difference or negation stored into a
  * field of its own type (SMALLINT - SMALLINT into a SMALLINT column, DECIMAL(6,2) - DECIMAL(6,2) into DECIMAL(6,2)),
  * or a DECIMAL sum or product whose type was capped at 18 digits, was stored without an error: -32768 - 1 became
- * 32767, and DECIMAL(18,2) 9999999999999999.99 * 2 a 19-digit DECIMAL(18,2).
+ * 32767, and DECIMAL(18,2) 9999999999999999.99 * 2 a 19-digit DECIMAL(18,2). A CAST that rounds into fewer fraction
+ * digits was not checked for the digit its carry adds: CAST(9999.99 AS DECIMAL(5,1)) gave 10000.0.
  */
 class FunctionsAndRangesDifferentialTest {
     private static final String SCHEMA = """
@@ -71,6 +72,13 @@ class FunctionsAndRangesDifferentialTest {
                 UPDATE t SET sm = sm - x WHERE id = k;
                 SELECT sm INTO o3 FROM t WHERE id = k;
             END;
+            CREATE PROCEDURE Quot(IN i INTEGER, IN d DECIMAL(6,2), OUT o1 INTEGER, OUT o2 DECIMAL(5,1),
+                                  OUT o3 DECIMAL(6,2))
+            BEGIN ATOMIC
+                SET o1 = i / 2;
+                SET o2 = CAST(d AS DECIMAL(5,1));
+                SET o3 = d / 0.50;
+            END;
             CREATE PROCEDURE Wide(IN d DECIMAL(18,2), IN e DECIMAL(10,2), OUT o1 DECIMAL(18,2), OUT o2 DECIMAL(18,2),
                                   OUT o3 DECIMAL(18,2))
             BEGIN ATOMIC
@@ -106,6 +114,9 @@ class FunctionsAndRangesDifferentialTest {
                 {"Narrow", 2, (short) 5, new BigDecimal("9999.99")}, {"Narrow", 1, (short) 1, half},
                 {"Narrow", 3, (short) -32768, half}, {"Narrow", 4, (short) -32767, new BigDecimal("-5000.00")},
                 {"Narrow", 2, (short) -32768, BigDecimal.ZERO},
+                {"Quot", 7, new BigDecimal("12.34")}, {"Quot", -7, new BigDecimal("-4999.99")},
+                {"Quot", 7, new BigDecimal("9999.99")}, {"Quot", 7, new BigDecimal("9999.94")},
+                {"Quot", -7, new BigDecimal("-9999.95")},
                 {"Wide", new BigDecimal("1.50"), new BigDecimal("2.25")},
                 {"Wide", new BigDecimal("4999999999999999.99"), new BigDecimal("0.01")},
                 {"Wide", new BigDecimal("9999999999999999.99"), new BigDecimal("-0.01")},
@@ -124,8 +135,8 @@ class FunctionsAndRangesDifferentialTest {
 
     /**
      * Where PimSQL and HSQLDB differ on purpose (docs/architecture.md): HSQLDB's INTEGER difference wraps around
-     * (-2147483647 - 10 is 2147483639 there) and its SMALLINT difference is stored unchecked (a SMALLINT column then
-     * holds -32769); PimSQL fails a stored value outside the field's range with 22003 rather than store a wrong
+     * (-2147483647 - 10 is 2147483639 there, and so does -2147483648 / -1) and its SMALLINT difference is stored
+     * unchecked (a SMALLINT column then holds -32769); PimSQL fails a stored value outside the field's range with 22003 rather than store a wrong
      * number. Before, it stored both cut to the field's width (2147483639 and 32767).
      */
     @Test
@@ -151,10 +162,21 @@ class FunctionsAndRangesDifferentialTest {
                 assertEquals("22003", e.getSQLState(), e.getMessage());
             }
             s.execute("""
+                    CREATE PROCEDURE Quot(IN i INTEGER, IN j INTEGER, OUT o_int INTEGER)
+                    BEGIN ATOMIC
+                        SET o_int = i / j;
+                    END""");
+            s.execute("""
                     CREATE PROCEDURE Down(IN k INTEGER, IN x SMALLINT) MODIFIES SQL DATA
                     BEGIN ATOMIC
                         UPDATE sm SET v = v - x WHERE id = k;
                     END""");
+            try (CallableStatement cs = pim.prepareCall("{call Quot(-2147483648, -1, ?)}")) {
+                cs.registerOutParameter(1, Types.INTEGER);
+                var e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, cs::execute,
+                        "HSQLDB gives -2147483648");
+                assertEquals("22003", e.getSQLState(), e.getMessage());
+            }
             s.execute("INSERT INTO sm VALUES (1, -32768)");
             try (CallableStatement cs = pim.prepareCall("{call Down(1, 1)}")) {
                 var e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, cs::execute);
