@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pimsql.tests.util.Hsqldb;
+import org.pimsql.tests.util.OutValues;
 
 /**
  * ABS, NULLIF, IFNULL and NVL in procedures, and numbers that leave their type's range where they are stored, against
@@ -127,7 +128,7 @@ class FunctionsAndRangesDifferentialTest {
                 List<Object> in = Arrays.asList(c).subList(1, c.length);
                 int outs = 3;
                 String call = "{call " + name + "(" + "?, ".repeat(in.size() + outs - 1) + "?)}";
-                assertEquals(outs(ref, call, outs, in), outs(pim, call, outs, in), name + in);
+                assertEquals(OutValues.of(ref, call, outs, in), OutValues.of(pim, call, outs, in), name + in);
             }
             assertEquals(rows(ref), rows(pim), "the table after the calls");
         }
@@ -187,27 +188,6 @@ class FunctionsAndRangesDifferentialTest {
                 assertEquals(-32768, rs.getInt(1), "the row is unchanged");
             }
         }
-    }
-
-    /** The OUT values after the IN arguments {@code in}, as plain strings, or the SQLSTATE of an error. */
-    private static List<String> outs(Connection c, String call, int outs, List<Object> in) {
-        var out = new ArrayList<String>();
-        try (CallableStatement cs = c.prepareCall(call)) {
-            for (int i = 0; i < in.size(); i++) {
-                cs.setObject(i + 1, in.get(i));
-            }
-            for (int i = 0; i < outs; i++) {
-                cs.registerOutParameter(in.size() + i + 1, Types.VARCHAR);
-            }
-            cs.execute();
-            for (int i = 0; i < outs; i++) {
-                Object v = cs.getObject(in.size() + i + 1);
-                out.add(v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v));
-            }
-        } catch (SQLException e) {
-            out.add("error " + e.getSQLState());
-        }
-        return out;
     }
 
     private static List<String> rows(Connection c) throws SQLException {

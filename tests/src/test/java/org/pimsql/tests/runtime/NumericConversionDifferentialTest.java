@@ -3,17 +3,16 @@ package org.pimsql.tests.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigDecimal;
-import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pimsql.tests.util.Hsqldb;
+import org.pimsql.tests.util.OutValues;
 
 /**
  * Numbers converted to a type with fewer fraction digits, against HSQLDB 2.7: into SMALLINT, INTEGER or BIGINT the
@@ -65,46 +64,25 @@ class NumericConversionDifferentialTest {
             for (String v : VALUES) {
                 for (int y : new int[] {3, -2}) {
                     String call = "{call Narrow(" + v + ", " + y + ", ?, ?, ?, ?, ?)}";
-                    assertEquals(outs(ref, call, 5, List.of()), outs(pim, call, 5, List.of()), call);
+                    assertEquals(OutValues.of(ref, call, 5, List.of()), OutValues.of(pim, call, 5, List.of()), call);
                 }
                 id++;
                 String store = "{call Store(" + id + ", ?, ?, ?, ?)}";
-                assertEquals(outs(ref, store, 3, List.of(new BigDecimal(v))), outs(pim, store, 3,
+                assertEquals(OutValues.of(ref, store, 3, List.of(new BigDecimal(v))), OutValues.of(pim, store, 3,
                         List.of(new BigDecimal(v))), store + " with " + v);
             }
             for (Object arg : List.of(new BigDecimal("2.99"), new BigDecimal("-2.5"), new BigDecimal("1.005"),
                     new BigDecimal("-1.005"), new BigDecimal("1.0051"), 2.7d, 2.675d, "3.6", "3.125")) {
                 String echo = "{call Echo(?, ?, ?, ?)}";
-                assertEquals(outs(ref, echo, 2, List.of(arg, arg)), outs(pim, echo, 2, List.of(arg, arg)),
+                assertEquals(OutValues.of(ref, echo, 2, List.of(arg, arg)), OutValues.of(pim, echo, 2, List.of(arg, arg)),
                         "arguments " + arg);
             }
             for (String literal : List.of("2.99", "-2.5", "1.005", "-1.005")) {
                 String echo = "{call Echo(" + literal + ", " + literal + ", ?, ?)}";
-                assertEquals(outs(ref, echo, 2, List.of()), outs(pim, echo, 2, List.of()), echo);
+                assertEquals(OutValues.of(ref, echo, 2, List.of()), OutValues.of(pim, echo, 2, List.of()), echo);
             }
             assertEquals(rows(ref), rows(pim), "the table after the stores");
         }
-    }
-
-    /** The OUT values after the IN arguments {@code in}, as plain strings, or the SQLSTATE's class of an error. */
-    private static List<String> outs(Connection c, String call, int outs, List<Object> in) {
-        var out = new ArrayList<String>();
-        try (CallableStatement cs = c.prepareCall(call)) {
-            for (int i = 0; i < in.size(); i++) {
-                cs.setObject(i + 1, in.get(i));
-            }
-            for (int i = 0; i < outs; i++) {
-                cs.registerOutParameter(in.size() + i + 1, Types.VARCHAR);
-            }
-            cs.execute();
-            for (int i = 0; i < outs; i++) {
-                Object v = cs.getObject(in.size() + i + 1);
-                out.add(v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v));
-            }
-        } catch (SQLException e) {
-            out.add("error " + e.getSQLState().substring(0, 2));
-        }
-        return out;
     }
 
     private static List<String> rows(Connection c) throws SQLException {
