@@ -138,6 +138,14 @@ class AdHocQueryDifferentialTest {
                 q("SELECT UPPER(w_name), CHAR_LENGTH(w_name), SUBSTRING(w_name FROM 1 FOR 3), w_name || '/' || w_id "
                         + "FROM warehouse ORDER BY w_id"),
                 q("SELECT c_id, c_data FROM customer WHERE c_data LIKE '% ' AND c_w_id = 1 AND c_d_id = 1"),
+                // functions of Calcite's libraries under HSQLDB's names (docs/queries.md)
+                q("SELECT o_id, NVL(o_carrier_id, 0), NVL2(o_carrier_id, 'done', 'open'), "
+                        + "DECODE(o_ol_cnt, 5, 'five', 'other') FROM orders WHERE o_w_id = 1 AND o_d_id = 1 ORDER BY o_id"),
+                q("SELECT w_id, LEFT(w_name, 3), RIGHT(w_name, 2), CONCAT(w_name, '!'), LENGTH(w_name), SUBSTR(w_name, 2, 3), "
+                        + "LPAD(w_name, 12, '*'), RPAD(w_name, 12, '-'), INSTR(w_name, 'a'), REPEAT('ab', w_id), "
+                        + "REVERSE(w_name) FROM warehouse ORDER BY w_id"),
+                q("SELECT c_id, IFNULL(c_middle, 'xx'), LTRIM(c_last), GREATEST(c_id, 5), "
+                        + "LEAST(c_id, 5) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 ORDER BY c_id"),
                 // TIMESTAMP
                 q("SELECT o_id, o_entry_d FROM orders WHERE o_entry_d >= TIMESTAMP '2024-04-01 00:00:00' AND o_w_id = 1 "
                         + "ORDER BY o_entry_d, o_id"),
