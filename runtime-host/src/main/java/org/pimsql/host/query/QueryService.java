@@ -62,6 +62,7 @@ public final class QueryService implements AutoCloseable {
             CalciteConnection cc = c.unwrap(CalciteConnection.class);
             cc.getRootSchema().add(SystemTables.SCHEMA, SystemTables.schema(engine.placement()));
             SchemaPlus schema = cc.getRootSchema().add(SCHEMA, new PimSchema(engine::catalog));
+            HsqldbFunctions.addTo(schema);
             schema.setCacheEnabled(false);
             cc.setSchema(SCHEMA);
             calcite = cc;

@@ -144,6 +144,8 @@ class AdHocQueryDifferentialTest {
                 q("SELECT w_id, LEFT(w_name, 3), RIGHT(w_name, 2), CONCAT(w_name, '!'), LENGTH(w_name), SUBSTR(w_name, 2, 3), "
                         + "LPAD(w_name, 12, '*'), RPAD(w_name, 12, '-'), INSTR(w_name, 'a'), REPEAT('ab', w_id), "
                         + "REVERSE(w_name) FROM warehouse ORDER BY w_id"),
+                q("SELECT w_id, LOCATE('a', w_name), LOCATE('a', w_name, 3), LOCATE('', w_name), LOCATE('zz', w_name, 0) "
+                        + "FROM warehouse ORDER BY w_id"),
                 q("SELECT c_id, IFNULL(c_middle, 'xx'), LTRIM(c_last), GREATEST(c_id, 5), "
                         + "LEAST(c_id, 5) FROM customer WHERE c_w_id = 1 AND c_d_id = 1 ORDER BY c_id"),
                 // TIMESTAMP
