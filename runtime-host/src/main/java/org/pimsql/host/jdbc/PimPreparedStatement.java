@@ -108,25 +108,26 @@ abstract class PimPreparedStatement extends PreparedStatementBase {
     /**
      * Every row is submitted first, then awaited. Rows after a failing one still run (they were already
      * sequenced), so a {@link BatchUpdateException} reports a count for every row, failures as
-     * {@link Statement#EXECUTE_FAILED}.
+     * {@link Statement#EXECUTE_FAILED}, and its cause is the first failing row's error. A row whose values do not
+     * convert to their columns (22001, 22003, ...) fails alone in the same way: the rows after it still run, so the
+     * counts never mix "stopped at the failure" with "went on past it" (JDBC allows either, not both).
      */
     @Override
     public int[] executeBatch() throws SQLException {
         checkOpen();
         var futures = new ArrayList<CompletableFuture<CallOutcome>>(batch.size());
-        try {
-            for (Object[] row : batch) {
+        var refused = new SQLException[batch.size()];
+        for (Object[] row : batch) {
+            try {
                 futures.add(submitBound(row));
+            } catch (SQLException e) {
+                refused[futures.size()] = e; // never submitted
+                futures.add(null);
             }
-        } catch (SQLException e) {
-            // a row failed conversion: the earlier rows are already on their way, wait for them
-            int[] counts = collect(futures, null);
-            batch.clear();
-            throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), counts, e);
         }
         batch.clear();
         SQLException[] first = new SQLException[1];
-        int[] counts = collect(futures, first);
+        int[] counts = collect(futures, refused, first);
         setResults(List.of(), -1);
         if (first[0] != null) {
             throw new BatchUpdateException(first[0].getMessage(), first[0].getSQLState(), first[0].getErrorCode(),
@@ -135,15 +136,19 @@ abstract class PimPreparedStatement extends PreparedStatementBase {
         return counts;
     }
 
-    private int[] collect(List<CompletableFuture<CallOutcome>> futures, SQLException[] firstFailure)
-            throws SQLException {
+    /** Awaits every submitted row; {@code refused[i]} is row i's error when it was never submitted. */
+    private int[] collect(List<CompletableFuture<CallOutcome>> futures, SQLException[] refused,
+                          SQLException[] firstFailure) throws SQLException {
         int[] counts = new int[futures.size()];
         for (int i = 0; i < futures.size(); i++) {
-            CallOutcome outcome = SqlErrors.await(futures.get(i));
-            if (outcome instanceof CallOutcome.Failure f) {
+            SQLException failure = refused[i];
+            if (failure == null && SqlErrors.await(futures.get(i)) instanceof CallOutcome.Failure f) {
+                failure = SqlErrors.of(f);
+            }
+            if (failure != null) {
                 counts[i] = Statement.EXECUTE_FAILED;
-                if (firstFailure != null && firstFailure[0] == null) {
-                    firstFailure[0] = SqlErrors.of(f);
+                if (firstFailure[0] == null) {
+                    firstFailure[0] = failure;
                 }
             } else {
                 counts[i] = batchCount();
