@@ -27,7 +27,7 @@ final class PimResultSetMetaData extends ResultSetMetaDataBase {
 
     @Override
     public String getColumnName(int column) throws SQLException {
-        return column(column).label();
+        return column(column).columnName();
     }
 
     @Override
@@ -130,14 +130,12 @@ final class PimResultSetMetaData extends ResultSetMetaDataBase {
 
     @Override
     public String getSchemaName(int column) throws SQLException {
-        column(column);
-        return "";
+        return column(column).schemaName();
     }
 
     @Override
     public String getTableName(int column) throws SQLException {
-        column(column);
-        return "";
+        return column(column).tableName();
     }
 
     @Override

@@ -342,9 +342,12 @@ public final class QueryService implements AutoCloseable {
         int n = md.getColumnCount();
         var columns = new ArrayList<QueryColumn>(n);
         for (int c = 1; c <= n; c++) {
+            String table = md.getTableName(c);
+            boolean read = table != null && !table.isEmpty(); // Calcite names the origin of a column read as it is
             columns.add(new QueryColumn(md.getColumnLabel(c), md.getColumnType(c), md.getColumnTypeName(c),
                     md.getPrecision(c), md.getScale(c), md.isNullable(c) != ResultSetMetaData.columnNoNulls,
-                    QueryValues.className(md, c)));
+                    QueryValues.className(md, c), read ? md.getColumnName(c) : md.getColumnLabel(c),
+                    read ? table : "", read && md.getSchemaName(c) != null ? md.getSchemaName(c) : ""));
         }
         var rows = new ArrayList<Object[]>();
         while (rs.next()) {

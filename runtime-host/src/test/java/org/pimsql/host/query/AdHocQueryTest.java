@@ -85,6 +85,25 @@ class AdHocQueryTest {
         }
     }
 
+    /** As HSQLDB's: a column read as it is names its table column and table; a computed one only its label. */
+    @Test
+    void resultMetadataNamesTheTableColumnsItReads() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-origins?dpus=" + DPUS);
+             Statement s = c.createStatement()) {
+            load(c);
+            try (ResultSet rs = s.executeQuery("SELECT i.id AS x, k.label, qty + 1 AS more FROM item i JOIN kind k "
+                    + "ON i.qty = k.k")) {
+                var md = rs.getMetaData();
+                var described = new ArrayList<String>();
+                for (int i = 1; i <= md.getColumnCount(); i++) {
+                    described.add(md.getColumnLabel(i) + " " + md.getColumnName(i) + " " + md.getTableName(i) + " "
+                            + md.getSchemaName(i));
+                }
+                assertEquals(List.of("X ID ITEM PUBLIC", "LABEL LABEL KIND PUBLIC", "MORE MORE  "), described);
+            }
+        }
+    }
+
     @Test
     void parametersAreConvertedToTheTypesTheQueryGivesThem() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:adhoc-params?dpus=" + DPUS)) {
