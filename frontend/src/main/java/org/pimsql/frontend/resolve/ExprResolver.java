@@ -21,7 +21,8 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
     private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM",
-            "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER", "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
+            "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER",
+            "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
 
     private final ProcedureContext proc;
     private final SourceFile file;
@@ -275,10 +276,12 @@ final class ExprResolver {
 
     /**
      * HSQLDB's functions that the dialect writes with its own expressions, so that they need nothing new on the DPU:
-     * {@code ABS(x)} is {@code CASE WHEN x < 0 THEN -x ELSE x END} (x's type; -x fails with 22003 past the type's
-     * range, as HSQLDB's ABS of SMALLINT -32768), {@code NULLIF(a, b)} is {@code CASE WHEN a = b THEN NULL ELSE a END}
-     * (a's type), and {@code IFNULL(a, b)} and {@code NVL(a, b)} are {@code COALESCE(a, CAST(b AS <a's type>))}: HSQLDB
-     * gives them the first argument's type, so {@code IFNULL(n, 2.5)} is 2 for an INTEGER n that is NULL.
+     * {@code ABS(x)} is {@code CASE WHEN x < 0 THEN -x ELSE x END} (x's type; only the type's smallest value leaves
+     * its range, and fails with 22003 where it is stored into a field of that type: HSQLDB fails it at once), {@code
+     * NULLIF(a, b)} is {@code CASE WHEN a = b THEN NULL ELSE a END} (a's type; x and a are evaluated twice, so a scalar
+     * subquery there runs twice), and {@code IFNULL(a, b)} and {@code NVL(a, b)} are
+     * {@code COALESCE(a, CAST(b AS <a's type>))}: HSQLDB gives them the first argument's type, so
+     * {@code IFNULL(n, 2.5)} is 2 for an INTEGER n that is NULL.
      */
     private Expr function(FunctionCallPrimaryContext f, Env env) {
         String name = SourceFile.name(f.identifier());

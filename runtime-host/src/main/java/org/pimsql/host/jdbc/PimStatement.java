@@ -139,17 +139,7 @@ class PimStatement extends StatementBase {
                 setResults(List.of(), fromQuery.insert(connection.engine(), rows));
                 return false;
             }
-            List<String> single = InsertFromQuery.singleRows(sql);
-            if (single.size() > 1) {
-                setResults(List.of(), insertRows(single));
-                return false;
-            }
-            InsertSyntax insert = InsertSyntax.parse(sql, connection.engine().catalog());
-            if (insert.placeholderCount() > 0) {
-                throw new SQLException("an INSERT with ? parameters needs Connection.prepareStatement", "07001");
-            }
-            setResults(List.of(), MultiRowInsert.run(connection.engine(), insert.table(), List.of(insert.row(List.of())),
-                    "INSERT INTO " + insert.table().name()));
+            setResults(List.of(), insertRows(InsertFromQuery.singleRows(sql)));
         } else {
             connection.engine().executeScript(null, sql);
             setResults(List.of(), 0);
@@ -157,7 +147,7 @@ class PimStatement extends StatementBase {
         return !results.isEmpty();
     }
 
-    /** A multi-row VALUES list, one single-row INSERT text per row: checked and submitted together. */
+    /** An INSERT's VALUES rows, one single-row INSERT text per row (at least one): checked and submitted together. */
     private long insertRows(List<String> rows) throws SQLException {
         var values = new ArrayList<List<Object>>(rows.size());
         InsertSyntax first = null;
