@@ -55,7 +55,7 @@ missing=$(ldd "$SDK/lib/libdpu.so" 2>/dev/null | grep "not found" | awk '{print 
 [ -n "$missing" ] && echo "  libdpu.so still misses: $missing"
 
 # Feature sets (docs/vm.md "Kernel features") and the stack each gets (codegen's VmLayout.stackBytes).
-FEATURE_SETS="0 0x84F 0x1FFFF"
+FEATURE_SETS="0 0x84F 0x5FFFF"
 stack_for() { if [ $(($1 & 0x1000)) -ne 0 ]; then echo 1280; else echo 1024; fi; }
 # The hardware build's flags: codegen's Toolchain.DPU_FLAGS.
 DPU_FLAGS="-std=gnu11 -Oz -flto -ffunction-sections -fdata-sections -Wl,--gc-sections -Wall -Wextra"

@@ -381,6 +381,10 @@ uint32_t pim_strfit(const char *s, uint32_t len, uint32_t cap);
 uint32_t pim_substr(const char *s, uint32_t len, int64_t start, int64_t count, bool has_count, const char **out);
 /* POSITION(needle IN hay): 1-based position of needle's first occurrence in hay, 0 if none, 1 if needle is empty. */
 uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t hl);
+/* LIKE, TRIM, UPPER/LOWER (PIM_F_STRINGS; the host's reference: StringRules.java). */
+int32_t pim_like(const char *s, uint32_t n, const char *p, uint32_t m, const char *esc, uint32_t el); /* -1: NULL */
+uint32_t pim_trim(const char *s, uint32_t n, const char *c, uint32_t cl, uint32_t sides, const char **out);
+void pim_fold(char *dst, const char *s, uint32_t n, bool upper);
 uint32_t pim_ts_to_str(char *dst, int64_t micros); /* 26 characters */
 int64_t pim_str_to_ts(const char *s, uint32_t len);
 

@@ -83,6 +83,116 @@ uint32_t pim_position(const char *needle, uint32_t nl, const char *hay, uint32_t
     return 0;
 }
 
+#if PIM_HAS(PIM_F_STRINGS)
+/* ---- LIKE, TRIM, UPPER and LOWER: ISO-8859-1 characters, one byte each ---- */
+
+/* 22025 unless every escape character in p precedes %, _ or itself. */
+static bool like_pattern_ok(const char *p, uint32_t m, int32_t esc)
+{
+    uint32_t j;
+    for (j = 0; j < m; j++) {
+        if ((uint8_t)p[j] == esc) {
+            if (j + 1 == m || (p[j + 1] != '%' && p[j + 1] != '_' && (uint8_t)p[j + 1] != esc)) {
+                pim_fail("22025", "invalid escape sequence in a LIKE pattern");
+                return false;
+            }
+            j++;
+        }
+    }
+    return true;
+}
+
+/*
+ * s LIKE p: % matches any run of characters, _ one, and after the escape character (esc, when el is 1) %, _
+ * and the escape character itself stand for themselves. Characters compare as stored (a CHAR operand keeps
+ * its padding, as in HSQLDB). s or p NULL (a NULL operand): -1 once the escape and a non-NULL pattern are
+ * checked. Only the last % is a backtracking point, which is enough for % and _ (a later % can absorb whatever
+ * an earlier one would), so the matching needs no recursion.
+ */
+int32_t pim_like(const char *s, uint32_t n, const char *p, uint32_t m, const char *esc_text, uint32_t el)
+{
+    int32_t esc = -1;
+    uint32_t i = 0, j = 0, star_i = 0, star_j = 0;
+    bool star = false;
+    if (esc_text != NULL) {
+        if (el != 1) {
+            pim_fail("22019", "invalid escape character: the ESCAPE clause needs one character");
+            return 0;
+        }
+        esc = (uint8_t)esc_text[0];
+    }
+    if (p != NULL && !like_pattern_ok(p, m, esc)) {
+        return 0;
+    }
+    if (s == NULL || p == NULL) {
+        return -1;
+    }
+    while (i < n) {
+        /* bounded: a step advances i (or j past a %) within an attempt, and each attempt starts at a later star_i */
+        assert(i <= n && j <= m && star_i <= n);
+        if (j < m && p[j] == '%' && esc != '%') {
+            star = true;
+            star_j = ++j;
+            star_i = i;
+            continue;
+        }
+        if (j < m) {
+            bool escaped = (uint8_t)p[j] == esc;
+            if ((!escaped && p[j] == '_') || p[j + escaped] == s[i]) {
+                i++;
+                j += 1u + escaped;
+                continue;
+            }
+        }
+        if (!star) {
+            return 0;
+        }
+        j = star_j;
+        i = ++star_i;
+    }
+    while (j < m && p[j] == '%' && esc != '%') {
+        j++;
+    }
+    return j == m;
+}
+
+/* TRIM: s without the runs of the one character c (22027 otherwise) at its start (sides bit 0) and end (bit 1). */
+uint32_t pim_trim(const char *s, uint32_t n, const char *c, uint32_t cl, uint32_t sides, const char **out)
+{
+    uint32_t from = 0;
+    *out = s;
+    if (cl != 1) {
+        pim_fail("22027", "trim error: the trim character must be one character");
+        return 0;
+    }
+    while ((sides & 1u) != 0 && from < n && s[from] == c[0]) {
+        from++;
+    }
+    while ((sides & 2u) != 0 && n > from && s[n - 1] == c[0]) {
+        n--;
+    }
+    *out = s + from;
+    return n - from;
+}
+
+/* UPPER (upper) or LOWER into dst: ISO-8859-1's letters; 22021 for the three whose capital it lacks. */
+void pim_fold(char *dst, const char *s, uint32_t n, bool upper)
+{
+    uint32_t i, c;
+    for (i = 0; i < n; i++) {
+        c = (uint8_t)s[i];
+        if (upper && (c == 0xDFu || c == 0xFFu || c == 0xB5u)) {
+            pim_fail("22021", "UPPER: a character without a capital in ISO-8859-1 (sharp s, y diaeresis, micro sign)");
+        }
+        if (upper ? (c >= 'a' && c <= 'z') || (c >= 0xE0u && c <= 0xFEu && c != 0xF7u)
+                  : (c >= 'A' && c <= 'Z') || (c >= 0xC0u && c <= 0xDEu && c != 0xD7u)) {
+            c ^= 0x20u;
+        }
+        dst[i] = (char)c;
+    }
+}
+#endif
+
 /* ---- timestamps (proleptic Gregorian calendar, days from 1970-01-01) ----
  * H. Hinnant's civil_from_days / days_from_civil with the day count shifted by ERAS whole 400-year eras so
  * that every division is unsigned 32-bit (the kernel's __udivsi3), and the 64-bit steps through pim_udivmod

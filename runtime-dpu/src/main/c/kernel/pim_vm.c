@@ -242,6 +242,14 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_POS:
             r = pim_position(str(B), B->len, str(C), C->len);
             goto num;
+#if PIM_HAS(PIM_F_STRINGS)
+        case OP_TRIM: {
+            const char *out;
+            n = pim_trim(str(B), B->len, str(C), C->len, x, &out);
+            set_str(A, out, n);
+            break;
+        }
+#endif
 #if PIM_HAS(PIM_F_EXPR)
         case OP_SUBSTR: {
             const pim_cell_t *X = &cells[x & 0xffu];
@@ -317,6 +325,12 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             }
             goto num;
 #endif
+#if PIM_HAS(PIM_F_STRINGS)
+        case OP_FOLD:
+            pim_fold((char *)dst, str(B), B->len, y != 0);
+            set_str(A, dst, B->len);
+            break;
+#endif
 #if PIM_HAS(PIM_F_DISTINCT)
         case OP_SETADD:
             r = pim_set_add(dst, y & ~PIM_SET_NARROW, B->v, (y & PIM_SET_NARROW) != 0);
@@ -340,6 +354,25 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
         case OP_ISNULL:
             r = B->null ^ (x & 1u);
             goto num;
+#if PIM_HAS(PIM_F_STRINGS)
+        case OP_LIKE: {
+            /* as HSQLDB: an escape that is not one character (22019) or a pattern that misuses it (22025) fails
+             * even when the other operand is NULL; a NULL escape makes the result NULL unchecked */
+            const pim_cell_t *X = &cells[x & 0xffu];
+            if (x != PIM_NO_OPERAND && X->null) {
+                set_null(A);
+                break;
+            }
+            s = pim_like(B->null ? NULL : str(B), B->len, C->null ? NULL : str(C), C->len,
+                         x != PIM_NO_OPERAND ? str(X) : NULL, x != PIM_NO_OPERAND ? X->len : 0);
+            if (s < 0) {
+                set_null(A);
+                break;
+            }
+            r = s;
+            goto num;
+        }
+#endif
         case OP_CAT: {
             /* the parts of a || chain (pool: buffer and capacity, then per part its cell, format and cut, or a
              * literal's length, PIM_PART_LITERAL and pool word): a string keeps at most `cut` characters, a number

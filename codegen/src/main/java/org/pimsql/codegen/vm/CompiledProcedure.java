@@ -43,6 +43,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
                 case SETADD -> VmFormat.F_DISTINCT;
                 case SCANOPEN, SCANNEXT -> VmFormat.F_SCAN;
                 case AND, OR, NOT, NEG, MOD, FIT, CLEN, SUBSTR, PAD, COPYB -> VmFormat.F_EXPR;
+                case LIKE, TRIM, FOLD -> VmFormat.F_STRINGS;
                 default -> 0;
             };
         }

@@ -124,6 +124,34 @@ final class ExprCompiler {
                 end(m);
                 yield Val.num(t, 0, needle.neverNull() && hay.neverNull());
             }
+            case Expr.Like like -> {
+                int t = cell();
+                BitSet m = scope();
+                Val str = expr(like.string(), s);
+                Val pattern = expr(like.pattern(), s);
+                Val escape = like.escape() == null ? null : expr(like.escape(), s);
+                a().emit(Op.LIKE, t, str.cell(), pattern.cell(), escape == null ? VmFormat.NO_OPERAND : escape.cell(), 0);
+                end(m);
+                yield Val.num(t, 0, str.neverNull() && pattern.neverNull() && (escape == null || escape.neverNull()));
+            }
+            case Expr.Trim trim -> {
+                int t = cell();
+                BitSet m = scope();
+                Val character = expr(trim.character(), s);
+                Val str = expr(trim.string(), s);
+                a().emit(Op.TRIM, t, str.cell(), character.cell(), trim.side().ordinal() + 1, 0);
+                end(m);
+                yield Val.str(t, str.neverNull() && character.neverNull());
+            }
+            case Expr.CaseFold fold -> {
+                int buf = p.frame.buffer(Math.max(1, fold.type().length()));
+                int t = cell();
+                BitSet m = scope();
+                Val str = expr(fold.string(), s);
+                a().emit(Op.FOLD, t, str.cell(), 0, buf, fold.upper() ? 1 : 0);
+                end(m);
+                yield Val.str(t, str.neverNull());
+            }
             case Expr.Cast c -> {
                 BitSet m = scope();
                 Val v = cast(expr(c.operand(), s), c.operand().type(), c.type(), c.assignment());

@@ -37,7 +37,8 @@ public record KernelSpec(int features, int tasklets, int stackBytes) {
         var names = new java.util.ArrayList<String>();
         String[] all = {"B+tree reads", "B+tree writes", "exchange", "exchange joins", "scatter-gather", "DPU hashing",
             "number text", "sorting", "timestamps", "text parsing", "full scans", "distinct sets", "unique B+trees",
-            "relations", "sorted relations", "grouped relations", "more expressions", "lean (no DMA savers)"};
+            "relations", "sorted relations", "grouped relations", "more expressions", "lean (no DMA savers)",
+            "string functions"};
         for (int i = 0; i < all.length; i++) {
             if ((features & (1 << i)) != 0) {
                 names.add(all[i]);

@@ -88,6 +88,8 @@ public final class Listing {
                 case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);
+                case "side" -> List.of("-", "leading", "trailing", "both").get(v);
+                case "case" -> v == 0 ? "lower" : "upper";
                 case "scale" -> "scale " + (v & 31) + "->" + ((v >> 5) & 31) + ((v & VmFormat.SCALE_ROUND) != 0 ? " round" : "");
                 case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp"
                         : "scale " + (v & ~VmFormat.TEXT_ROUND) + ((v & VmFormat.TEXT_ROUND) != 0 ? " round" : "");

@@ -38,6 +38,8 @@ public enum Op {
     CMP("a:cell b:cell c:cell x:rel"),
     SCMP("a:cell b:cell c:cell x:rel"),
     POS("a:cell b:cell c:cell"),
+    // TRIM (VmFormat.F_STRINGS): the character c from b's side(s) x
+    TRIM("a:cell b:cell c:cell x:side"),
     SUBSTR("a:cell b:cell c:cell x:cell?"),
     NEG("a:cell b:cell"),
     ADDI("a:cell b:cell x:imm"),
@@ -51,10 +53,13 @@ public enum Op {
     PAD("a:cell b:cell x:frame y:len"),
     NTOS("a:cell b:cell x:frame y:format"),
     STON("a:cell b:cell x:format"),
+    FOLD("a:cell b:cell x:frame y:case"),
     SETADD("a:cell b:cell x:frame y:len"),
     AND("a:cell b:cell c:cell"),
     OR("a:cell b:cell c:cell"),
     ISNULL("a:cell b:cell x:const"),
+    // b LIKE c [ESCAPE x] (VmFormat.F_STRINGS): not NULL-propagating, a bad escape or pattern fails even beside a NULL
+    LIKE("a:cell b:cell c:cell x:cell?"),
     CAT("a:cell b:truncate c:count x:cat"),
     ELEM("a:cell b:cell x:array"),
     CARD("a:cell x:frame"),

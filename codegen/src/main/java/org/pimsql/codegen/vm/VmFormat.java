@@ -196,6 +196,8 @@ public final class VmFormat {
      * hardware build takes it when the full kernel does not fit a DPU's IRAM.
      */
     public static final int F_LEAN = 131072;
+    /** LIKE, TRIM, FOLD (UPPER and LOWER): about 184 proxy instructions that a kernel whose programs use none does not carry. */
+    public static final int F_STRINGS = 262144;
 
     /** Exchange limits. */
     public static final int MP_VALUE_MAX = 1024;
@@ -339,6 +341,7 @@ public final class VmFormat {
         m.put("F_GATHER_SORT", F_GATHER_SORT);
         m.put("F_GATHER_GROUP", F_GATHER_GROUP);
         m.put("F_EXPR", F_EXPR);
+        m.put("F_STRINGS", F_STRINGS);
         m.put("F_LEAN", F_LEAN);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);

@@ -26,6 +26,13 @@ class OpFeaturesTest {
     }
 
     @Test
+    void theStringFunctionsNeedTheStringsFeature() {
+        for (Op op : new Op[] {Op.LIKE, Op.TRIM, Op.FOLD}) {
+            assertEquals(VmFormat.F_STRINGS, features(Op.LD, op, Op.END), op.name());
+        }
+    }
+
+    @Test
     void theCommonExpressionsNeedNoFeature() {
         for (Op op : new Op[] {Op.ADD, Op.SUB, Op.MUL, Op.DIV, Op.CMP, Op.CMPI, Op.ADDI, Op.SCMP, Op.FITS, Op.CUT, Op.ISNULL,
             Op.CAT, Op.POS, Op.SCALE, Op.INT, Op.INT64, Op.STR, Op.COPY, Op.LD, Op.ST, Op.MV, Op.KEY, Op.FILL,
@@ -41,7 +48,7 @@ class OpFeaturesTest {
         assertEquals(VmFormat.F_TREES | VmFormat.F_TREE_WRITES | VmFormat.F_MP | VmFormat.F_MP_ROWS | VmFormat.F_TEXT
                 | VmFormat.F_DISTINCT, tpcc.kernel().features());
         for (String example : new String[] {"bank", "ycsb"}) {
-            assertEquals(0, VmExamplesTest.image(example).kernel().features() & VmFormat.F_EXPR, example);
+            assertEquals(0, VmExamplesTest.image(example).kernel().features() & (VmFormat.F_EXPR | VmFormat.F_STRINGS), example);
         }
     }
 }

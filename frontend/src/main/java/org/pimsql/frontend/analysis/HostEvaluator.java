@@ -12,6 +12,7 @@ import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Expr;
 import org.pimsql.frontend.ir.ExprTree;
+import org.pimsql.frontend.ir.StringRules;
 import org.pimsql.frontend.ir.Variable;
 
 /**
@@ -156,6 +157,28 @@ final class HostEvaluator {
                 Object haystack = evalUnchecked(p.haystack(), b);
                 yield needle == null || haystack == null ? null
                         : BigDecimal.valueOf(haystack.toString().indexOf(needle.toString()) + 1);
+            }
+            case Expr.Like l -> {
+                Object string = evalUnchecked(l.string(), b);
+                Object pattern = evalUnchecked(l.pattern(), b);
+                Object escape = l.escape() == null ? null : evalUnchecked(l.escape(), b);
+                if (l.escape() != null && escape == null) {
+                    yield null;
+                }
+                int esc = StringRules.escapeChar(escape == null ? null : escape.toString());
+                if (pattern != null) {
+                    StringRules.checkPattern(pattern.toString(), esc); // fails beside a NULL string too, as on the DPU
+                }
+                yield string == null || pattern == null ? null : StringRules.like(string.toString(), pattern.toString(), esc);
+            }
+            case Expr.CaseFold f -> {
+                Object v = evalUnchecked(f.string(), b);
+                yield v == null ? null : StringRules.fold(v.toString(), f.upper());
+            }
+            case Expr.Trim t -> {
+                Object character = evalUnchecked(t.character(), b);
+                Object v = evalUnchecked(t.string(), b);
+                yield character == null || v == null ? null : StringRules.trim(v.toString(), character.toString(), t.side());
             }
             case Expr.Cast c -> cast(evalUnchecked(c.operand(), b), c.operand().type(), c.type());
             default -> throw new IllegalStateException("not a host-computable key: " + SqlText.expr(e));

@@ -44,6 +44,11 @@ final class SqlText {
                     + (s.length() == null ? "" : " FOR " + expr(s.length(), sources, self)) + ")";
             case Expr.CharLength c -> "CHAR_LENGTH(" + expr(c.string(), sources, self) + ")";
             case Expr.Position p -> "POSITION(" + expr(p.needle(), sources, self) + " IN " + expr(p.haystack(), sources, self) + ")";
+            case Expr.Like l -> expr(l.string(), sources, self) + " LIKE " + expr(l.pattern(), sources, self)
+                    + (l.escape() == null ? "" : " ESCAPE " + expr(l.escape(), sources, self));
+            case Expr.CaseFold f -> (f.upper() ? "UPPER(" : "LOWER(") + expr(f.string(), sources, self) + ")";
+            case Expr.Trim t -> "TRIM(" + t.side() + " " + expr(t.character(), sources, self) + " FROM "
+                    + expr(t.string(), sources, self) + ")";
             case Expr.Cast c -> "CAST(" + expr(c.operand(), sources, self) + " AS " + c.type() + ")";
             case Expr.CurrentTimestamp t -> "CURRENT_TIMESTAMP";
             case Expr.Aggregate a -> a.kind() + "(" + (a.distinct() ? "DISTINCT " : "")

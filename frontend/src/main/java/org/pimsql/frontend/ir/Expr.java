@@ -82,6 +82,35 @@ public sealed interface Expr {
     }
 
     /**
+     * {@code string LIKE pattern [ESCAPE escape]}: {@code %} matches any run of characters, {@code _} one
+     * character, and the escape character (when given) makes the next {@code %}, {@code _} or escape character
+     * literal. Characters are compared as stored, so a CHAR(n) operand carries its trailing spaces (as in HSQLDB);
+     * NULL when any operand is NULL; 22019 for an escape that is not one character, 22025 for a pattern that
+     * misuses it. {@code escape} is null when there is no ESCAPE clause.
+     */
+    record Like(Expr string, Expr pattern, Expr escape) implements Expr {
+        public SqlType type() {
+            return SqlType.BOOLEAN;
+        }
+    }
+
+    /**
+     * {@code UPPER(string)} ({@code upper}) or {@code LOWER(string)}, of the string's type: the letters of
+     * ISO-8859-1, PimSQL's character set, change case; 22021 for the three lower-case letters whose capital is not
+     * in it (HSQLDB, in Java's UTF-16, gives SS, U+0178 and U+039C for the sharp s, y-diaeresis and micro sign).
+     */
+    record CaseFold(boolean upper, Expr string, SqlType type) implements Expr {}
+
+    enum TrimSide { LEADING, TRAILING, BOTH }
+
+    /**
+     * {@code TRIM([side] [character] FROM string)}, {@code LTRIM} and {@code RTRIM}: the string without the runs
+     * of {@code character} (a space when not given) at the given side(s), as a VARCHAR of the string's length;
+     * NULL when either is NULL, 22027 when {@code character} is not one character.
+     */
+    record Trim(TrimSide side, Expr character, Expr string, SqlType type) implements Expr {}
+
+    /**
      * A conversion to {@code type}. {@code assignment} marks the implicit CAST of a value stored into a
      * variable, parameter or column of another type (SET, SELECT INTO, INSERT, UPDATE, DEFAULT): a string
      * that does not fit is then an error (22001) unless only spaces are cut, where a written CAST from

@@ -41,6 +41,10 @@ public final class ExprTree {
                     : List.of(s.string(), s.start(), s.length());
             case Expr.CharLength c -> List.of(c.string());
             case Expr.Position p -> List.of(p.needle(), p.haystack());
+            case Expr.Like l -> l.escape() == null ? List.of(l.string(), l.pattern())
+                    : List.of(l.string(), l.pattern(), l.escape());
+            case Expr.CaseFold f -> List.of(f.string());
+            case Expr.Trim t -> List.of(t.character(), t.string());
             case Expr.Cast c -> List.of(c.operand());
             case Expr.CurrentTimestamp t -> List.of();
             case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
@@ -69,6 +73,9 @@ public final class ExprTree {
             case Expr.Substring s -> new Expr.Substring(c.get(0), c.get(1), c.size() > 2 ? c.get(2) : null, s.type());
             case Expr.CharLength cl -> new Expr.CharLength(c.get(0));
             case Expr.Position p -> new Expr.Position(c.get(0), c.get(1));
+            case Expr.Like l -> new Expr.Like(c.get(0), c.get(1), c.size() > 2 ? c.get(2) : null);
+            case Expr.CaseFold f -> new Expr.CaseFold(f.upper(), c.get(0), f.type());
+            case Expr.Trim t -> new Expr.Trim(t.side(), c.get(0), c.get(1), t.type());
             case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type(), ca.assignment());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
             case Expr.Literal l -> l;

@@ -20,17 +20,18 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
-    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM",
-            "ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER",
+    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER",
             "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
 
     private final ProcedureContext proc;
     private final SourceFile file;
+    private final StringFunctions strings;
     private QueryResolver queries;
 
     ExprResolver(ProcedureContext proc) {
         this.proc = proc;
         this.file = proc.file;
+        this.strings = new StringFunctions(this, proc.file);
     }
 
     void setQueries(QueryResolver queries) {
@@ -81,7 +82,10 @@ final class ExprResolver {
             }
             case BetweenExprContext b -> between(b, env);
             case InExprContext in -> inList(in, env);
-            case LikeExprContext l -> throw file.error(l.LIKE().getSymbol(), "LIKE is not supported in the dialect");
+            case LikeExprContext l -> {
+                Expr like = strings.like(l, env);
+                yield l.NOT() == null ? like : new Unary(UnaryOp.NOT, like, SqlType.BOOLEAN);
+            }
             case NotExprContext n -> new Unary(UnaryOp.NOT, bool(n.expr(), env, "operand of NOT"), SqlType.BOOLEAN);
             case AndExprContext a -> new Binary(BinaryOp.AND, bool(a.expr(0), env, "operand of AND"),
                     bool(a.expr(1), env, "operand of AND"), SqlType.BOOLEAN);
@@ -135,7 +139,7 @@ final class ExprResolver {
         }
     }
 
-    private Expr requireString(Expr e, ParserRuleContext ctx, String what) {
+    Expr requireString(Expr e, ParserRuleContext ctx, String what) {
         if (Coercions.isUntypedNull(e)) {
             throw file.error(ctx, "NULL needs a type here; write CAST(NULL AS VARCHAR(10)) or similar");
         }
@@ -249,6 +253,7 @@ final class ExprResolver {
             case CastPrimaryContext c -> cast(c, env);
             case SubstringPrimaryContext s -> substring(s, env);
             case CharLengthPrimaryContext c -> new Expr.CharLength(requireString(resolve(c.expr(), env), c.expr(), "CHAR_LENGTH"));
+            case TrimPrimaryContext t -> strings.trim(t, env);
             case PositionPrimaryContext p -> new Expr.Position(requireString(resolve(p.needle, env), p.needle, "POSITION"),
                     requireString(resolve(p.haystack, env), p.haystack, "POSITION"));
             case CoalescePrimaryContext c -> coalesce(c, env);
@@ -286,6 +291,9 @@ final class ExprResolver {
     private Expr function(FunctionCallPrimaryContext f, Env env) {
         String name = SourceFile.name(f.identifier());
         List<ExprContext> args = f.expr();
+        if (StringFunctions.NAMES.contains(name)) {
+            return strings.function(name, f, env);
+        }
         int arity = switch (name) {
             case "ABS" -> 1;
             case "NULLIF", "IFNULL", "NVL" -> 2;

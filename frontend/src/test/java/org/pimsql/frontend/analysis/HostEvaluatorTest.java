@@ -51,6 +51,24 @@ class HostEvaluatorTest {
     }
 
     @Test
+    void likeUpperLowerAndTrimAsTheKernel() {
+        Expr s = new Expr.VarRef(S);
+        Expr like = new Expr.Like(s, IrFixture.str("a!%%b_"), IrFixture.str("!"));
+        assertEquals(true, eval(like, null, null, "a%xyzbq"));
+        assertEquals(false, eval(like, null, null, "axbq"));
+        assertNull(eval(like, null, null, null));
+        assertNull(eval(new Expr.Like(s, IrFixture.str("a!"), IrFixture.str("!")), null, null, null),
+                "a bad pattern fails (as NULL here: the DPU raises 22025), beside a NULL string too");
+        assertEquals("\u00c9T\u00c9", eval(new Expr.CaseFold(true, s, SqlType.varchar(20)), null, null, "\u00e9t\u00e9"));
+        assertEquals("abc \u00e0", eval(new Expr.CaseFold(false, s, SqlType.varchar(20)), null, null, "ABC \u00c0"));
+        assertNull(eval(new Expr.CaseFold(true, s, SqlType.varchar(20)), null, null, "\u00df"), "22021 on the DPU");
+        Expr trim = new Expr.Trim(Expr.TrimSide.LEADING, IrFixture.str("x"), s, SqlType.varchar(20));
+        assertEquals("ax", eval(trim, null, null, "xxax"));
+        assertEquals("xxa", eval(new Expr.Trim(Expr.TrimSide.TRAILING, IrFixture.str("x"), s, SqlType.varchar(20)), null, null,
+                "xxax"));
+    }
+
+    @Test
     void stringsAndConditionals() {
         Expr s = new Expr.VarRef(S);
         Expr sub = new Expr.Substring(s, IrFixture.lit(0), IrFixture.lit(3), SqlType.varchar(20));

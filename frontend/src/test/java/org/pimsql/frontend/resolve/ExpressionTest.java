@@ -3,6 +3,7 @@ package org.pimsql.frontend.resolve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.pimsql.frontend.catalog.SqlType;
@@ -84,6 +85,27 @@ class ExpressionTest {
         var set = (Stmt.Assign) Sql.stmt(p, 0);
         assertEquals("POSITION", set.target().name());
         assertInstanceOf(Expr.Position.class, set.value());
+    }
+
+    @Test
+    void likeUpperLowerAndTrim() {
+        var like = assertInstanceOf(Expr.Like.class, value("b", "name LIKE 'a!%%' ESCAPE '!'"));
+        assertEquals(new Expr.Literal("!", SqlType.chars(1)), like.escape());
+        var notLike = assertInstanceOf(Expr.Unary.class, value("b", "name NOT LIKE s"));
+        assertInstanceOf(Expr.Like.class, notLike.operand());
+        // a constant pattern without wildcards is an equality, as HSQLDB makes it (trailing spaces then do not count)
+        var equal = assertInstanceOf(Binary.class, value("b", "name LIKE 'a!%b' ESCAPE '!'"));
+        assertEquals(BinaryOp.EQ, equal.op());
+        assertEquals("a%b", ((Expr.Literal) equal.right()).value());
+        var trim = assertInstanceOf(Expr.Trim.class, value("s", "TRIM(LEADING 'x' FROM name)"));
+        assertEquals(Expr.TrimSide.LEADING, trim.side());
+        assertEquals(SqlType.varchar(16), trim.type());
+        assertEquals(Expr.TrimSide.BOTH, assertInstanceOf(Expr.Trim.class, value("s", "TRIM(name)")).side());
+        assertEquals(Expr.TrimSide.TRAILING, assertInstanceOf(Expr.Trim.class, value("s", "RTRIM(name, 'x')")).side());
+        assertTrue(assertInstanceOf(Expr.CaseFold.class, value("s", "UPPER(name)")).upper());
+        // the new keywords stay usable as names
+        Procedure p = Sql.procedure("DECLARE trim INTEGER;\nDECLARE both INTEGER;\nSET trim = 1;\nSET both = trim;");
+        assertEquals("BOTH", ((Stmt.Assign) Sql.stmt(p, 1)).target().name());
     }
 
     @Test

@@ -53,7 +53,9 @@ class HsqldbTypeTest {
         "CASE WHEN bo THEN d1 END", "SUM(si)", "SUM(i)", "SUM(b)", "SUM(d1)", "AVG(si)", "AVG(i)", "AVG(d1)", "MIN(c5)",
         "MAX(d1)", "MAX(ts)", "COUNT(*)", "COUNT(DISTINCT i)", "CAST(i AS DECIMAL(10,2))", "CAST(d1 AS INTEGER)",
         "CAST(i AS VARCHAR(3))", "CAST(v7 AS CHAR(2))", "1", "2147483648", "'abc'", "TRUE", "i BETWEEN 1 AND 2",
-        "c5 = v7", "i IS NULL", "NOT bo", "ts", "d1 * 2", "i + 1", "si - 1"})
+        "c5 = v7", "i IS NULL", "NOT bo", "ts", "d1 * 2", "i + 1", "si - 1",
+        "v7 LIKE 'a%'", "c5 NOT LIKE v7 ESCAPE '!'", "UPPER(c5)", "LOWER(v7)", "UPPER(c5 || v7)", "TRIM(c5)",
+        "TRIM(LEADING 'a' FROM v7)", "TRIM(TRAILING FROM c3)", "LTRIM(c5)", "RTRIM(v7, 'x')"})
     void resultTypeMatchesHsqldb(String expression) throws SQLException {
         SqlType ours = frontendType(expression);
         String theirs = hsqldbType(expression);
