@@ -124,6 +124,7 @@ final class ExprCompiler {
                 end(m);
                 yield Val.num(t, 0, needle.neverNull() && hay.neverNull());
             }
+            case Expr.Round r -> round(r, s);
             case Expr.Like like -> {
                 int t = cell();
                 BitSet m = scope();
@@ -586,6 +587,53 @@ final class ExprCompiler {
     }
 
     /** A number at another scale: more digits multiply (22003 on overflow), fewer round half down or truncate. */
+    /**
+     * ROUND, TRUNC, FLOOR, CEILING of a DECIMAL to a smaller scale: SCALE truncates toward zero, and what it dropped
+     * (the operand minus the truncated value, at the operand's scale) decides a step of one unit: away from zero from
+     * a half on for ROUND, down when negative for FLOOR, up when positive for CEILING. A rounded value that leaves its
+     * type fails with 22003 (FIT), as in HSQLDB.
+     */
+    private Val round(Expr.Round r, Scope s) throws BuildException {
+        int t = cell();
+        BitSet m = scope();
+        Val v = expr(r.operand(), s);
+        int from = v.scale();
+        rescaleInto(t, v, r.scale(), false);
+        if (r.mode() != Expr.RoundMode.DOWN) {
+            Val back = rescale(Val.num(t, r.scale(), v.neverNull()), from, false);
+            int rem = cell();
+            a().emit(Op.SUB, rem, v.cell(), back.cell(), 0, 0);
+            long half = 5 * java.math.BigInteger.TEN.pow(from - r.scale() - 1).longValueExact();
+            switch (r.mode()) {
+                case HALF_UP -> {
+                    step(t, rem, from, 5 /* GE */, half, 1);
+                    step(t, rem, from, 3 /* LE */, -half, -1);
+                }
+                case FLOOR -> step(t, rem, from, 2 /* LT */, 0, -1);
+                default -> step(t, rem, from, 4 /* GT */, 0, 1);
+            }
+        }
+        end(m);
+        int fit = Types.fitCode(r.type());
+        if (r.mode() == Expr.RoundMode.HALF_UP && fit != 0) {
+            a().emit(Op.FIT, t, t, 0, fit, 0);
+        }
+        return Val.num(t, r.scale(), v.neverNull());
+    }
+
+    /** Adds {@code delta} to cell t when cell rem (at {@code scale}) stands in relation {@code rel} (CMP's) to bound. */
+    private void step(int t, int rem, int scale, int rel, long bound, int delta) {
+        BitSet m = scope();
+        Val c = constant(bound, scale);
+        int cond = cell();
+        a().emit(Op.CMP, cond, rem, c.cell(), rel, 0);
+        Label skip = new Label();
+        a().jump(Op.JF, cond, skip);
+        a().emit(Op.ADDI, t, t, 0, delta & 0xFFFF, 0);
+        a().bind(skip);
+        end(m);
+    }
+
     Val rescale(Val v, int to, boolean round) {
         if (v.scale() == to) {
             return v;

@@ -232,6 +232,7 @@ primary
     | (CHAR_LENGTH | CHARACTER_LENGTH) LPAREN expr RPAREN                      # charLengthPrimary
     | POSITION LPAREN needle=expr IN haystack=expr RPAREN                      # positionPrimary
     | TRIM LPAREN side=(LEADING | TRAILING | BOTH)? character=expr? FROM string=expr RPAREN  # trimPrimary
+    | fn=(LEFT | RIGHT) LPAREN expr COMMA expr RPAREN                           # leftRightPrimary
     | COALESCE LPAREN expr (COMMA expr)* RPAREN                                # coalescePrimary
     | MOD LPAREN expr COMMA expr RPAREN                                        # modPrimary
     | CARDINALITY LPAREN expr RPAREN                                           # cardinalityPrimary

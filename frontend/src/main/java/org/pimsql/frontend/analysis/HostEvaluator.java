@@ -180,6 +180,22 @@ final class HostEvaluator {
                 Object v = evalUnchecked(t.string(), b);
                 yield character == null || v == null ? null : StringRules.trim(v.toString(), character.toString(), t.side());
             }
+            case Expr.Round r -> {
+                Object v = evalUnchecked(r.operand(), b);
+                if (v == null) {
+                    yield null;
+                }
+                BigDecimal rounded = ((BigDecimal) v).setScale(r.scale(), switch (r.mode()) {
+                    case HALF_UP -> RoundingMode.HALF_UP;
+                    case DOWN -> RoundingMode.DOWN;
+                    case FLOOR -> RoundingMode.FLOOR;
+                    case CEILING -> RoundingMode.CEILING;
+                });
+                if (rounded.precision() - rounded.scale() > r.type().precision() - r.type().scale()) {
+                    throw new ArithmeticException("22003"); // the DPU raises it (a key that fails is NULL here)
+                }
+                yield rounded;
+            }
             case Expr.Cast c -> cast(evalUnchecked(c.operand(), b), c.operand().type(), c.type());
             default -> throw new IllegalStateException("not a host-computable key: " + SqlText.expr(e));
         };

@@ -47,6 +47,13 @@ final class SqlText {
             case Expr.Like l -> expr(l.string(), sources, self) + " LIKE " + expr(l.pattern(), sources, self)
                     + (l.escape() == null ? "" : " ESCAPE " + expr(l.escape(), sources, self));
             case Expr.CaseFold f -> (f.upper() ? "UPPER(" : "LOWER(") + expr(f.string(), sources, self) + ")";
+            case Expr.Round r -> switch (r.mode()) {
+                case HALF_UP -> "ROUND(";
+                case DOWN -> "TRUNC(";
+                case FLOOR -> "FLOOR(";
+                case CEILING -> "CEILING(";
+            } + expr(r.operand(), sources, self) + (r.mode() == Expr.RoundMode.HALF_UP || r.mode() == Expr.RoundMode.DOWN
+                    ? ", " + r.scale() : "") + ")";
             case Expr.Trim t -> "TRIM(" + t.side() + " " + expr(t.character(), sources, self) + " FROM "
                     + expr(t.string(), sources, self) + ")";
             case Expr.Cast c -> "CAST(" + expr(c.operand(), sources, self) + " AS " + c.type() + ")";

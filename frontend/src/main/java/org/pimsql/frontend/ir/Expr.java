@@ -110,6 +110,15 @@ public sealed interface Expr {
      */
     record Trim(TrimSide side, Expr character, Expr string, SqlType type) implements Expr {}
 
+    enum RoundMode { HALF_UP, DOWN, FLOOR, CEILING }
+
+    /**
+     * {@code ROUND(x, scale)} (HALF_UP: halves away from zero), {@code TRUNC(x, scale)} (DOWN), {@code FLOOR(x)} and
+     * {@code CEILING(x)} (scale 0) of a DECIMAL whose scale is larger than {@code scale}, with HSQLDB's result type
+     * (22003 when a rounded value leaves it, as there).
+     */
+    record Round(RoundMode mode, Expr operand, int scale, SqlType type) implements Expr {}
+
     /**
      * A conversion to {@code type}. {@code assignment} marks the implicit CAST of a value stored into a
      * variable, parameter or column of another type (SET, SELECT INTO, INSERT, UPDATE, DEFAULT): a string

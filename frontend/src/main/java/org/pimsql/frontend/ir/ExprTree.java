@@ -45,6 +45,7 @@ public final class ExprTree {
                     : List.of(l.string(), l.pattern(), l.escape());
             case Expr.CaseFold f -> List.of(f.string());
             case Expr.Trim t -> List.of(t.character(), t.string());
+            case Expr.Round r -> List.of(r.operand());
             case Expr.Cast c -> List.of(c.operand());
             case Expr.CurrentTimestamp t -> List.of();
             case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
@@ -76,6 +77,7 @@ public final class ExprTree {
             case Expr.Like l -> new Expr.Like(c.get(0), c.get(1), c.size() > 2 ? c.get(2) : null);
             case Expr.CaseFold f -> new Expr.CaseFold(f.upper(), c.get(0), f.type());
             case Expr.Trim t -> new Expr.Trim(t.side(), c.get(0), c.get(1), t.type());
+            case Expr.Round r -> new Expr.Round(r.mode(), c.get(0), r.scale(), r.type());
             case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type(), ca.assignment());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
             case Expr.Literal l -> l;

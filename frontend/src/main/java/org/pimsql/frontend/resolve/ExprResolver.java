@@ -20,18 +20,20 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
-    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("ROUND", "FLOOR", "CEILING", "LOCATE", "REPLACE", "CONCAT", "NOW", "LEFT", "RIGHT", "LENGTH", "POWER",
-            "SQRT", "EXTRACT", "YEAR", "MONTH", "DAY", "RAND");
+    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("REPLACE", "POWER", "SQRT", "EXTRACT", "YEAR",
+            "MONTH", "DAY", "HOUR", "MINUTE", "SECOND", "RAND", "GREATEST", "LEAST", "LPAD", "RPAD", "REPEAT", "REVERSE");
 
     private final ProcedureContext proc;
     private final SourceFile file;
     private final StringFunctions strings;
+    private final NumericFunctions numbers;
     private QueryResolver queries;
 
     ExprResolver(ProcedureContext proc) {
         this.proc = proc;
         this.file = proc.file;
         this.strings = new StringFunctions(this, proc.file);
+        this.numbers = new NumericFunctions(this, proc.file);
     }
 
     void setQueries(QueryResolver queries) {
@@ -123,7 +125,7 @@ final class ExprResolver {
         return new Binary(op, left, right, TypeRules.arithmetic(op, left.type(), right.type()));
     }
 
-    private void requireNumeric(Expr e, ParserRuleContext ctx, String what) {
+    void requireNumeric(Expr e, ParserRuleContext ctx, String what) {
         if (Coercions.isUntypedNull(e)) {
             throw file.error(ctx, "NULL needs a type here; write CAST(NULL AS INTEGER) or similar");
         }
@@ -132,7 +134,7 @@ final class ExprResolver {
         }
     }
 
-    private void requireInteger(Expr e, ParserRuleContext ctx, String what) {
+    void requireInteger(Expr e, ParserRuleContext ctx, String what) {
         requireNumeric(e, ctx, what);
         if (!e.type().kind().isInteger()) {
             throw file.error(ctx, what + " must be an integer, found " + e.type());
@@ -156,7 +158,7 @@ final class ExprResolver {
     }
 
     /** HSQLDB converts a number to its display string before concatenation; other types must be cast. */
-    private Expr concatOperand(Expr e, ExprContext ctx) {
+    Expr concatOperand(Expr e, ExprContext ctx) {
         if (!Coercions.isUntypedNull(e) && TypeRules.isNumeric(e.type()) && !e.type().isArray()) {
             return new Expr.Cast(e, TypeRules.displayType(e.type()));
         }
@@ -254,6 +256,8 @@ final class ExprResolver {
             case SubstringPrimaryContext s -> substring(s, env);
             case CharLengthPrimaryContext c -> new Expr.CharLength(requireString(resolve(c.expr(), env), c.expr(), "CHAR_LENGTH"));
             case TrimPrimaryContext t -> strings.trim(t, env);
+            case LeftRightPrimaryContext lr -> strings.leftOrRight(lr.fn.getType() == PimSqlParser.LEFT, lr.expr(0),
+                    lr.expr(1), env);
             case PositionPrimaryContext p -> new Expr.Position(requireString(resolve(p.needle, env), p.needle, "POSITION"),
                     requireString(resolve(p.haystack, env), p.haystack, "POSITION"));
             case CoalescePrimaryContext c -> coalesce(c, env);
@@ -293,6 +297,15 @@ final class ExprResolver {
         List<ExprContext> args = f.expr();
         if (StringFunctions.NAMES.contains(name)) {
             return strings.function(name, f, env);
+        }
+        if (NumericFunctions.NAMES.contains(name)) {
+            return numbers.function(name, f, env);
+        }
+        if (name.equals("NOW")) {
+            if (!args.isEmpty()) {
+                throw file.error(f.identifier(), "NOW takes no argument, found " + args.size());
+            }
+            return new Expr.CurrentTimestamp(); // the call's timestamp, as CURRENT_TIMESTAMP (HSQLDB: LOCALTIMESTAMP)
         }
         int arity = switch (name) {
             case "ABS" -> 1;

@@ -12,9 +12,16 @@ import org.pimsql.frontend.parser.PimSqlParser.FunctionCallPrimaryContext;
 import org.pimsql.frontend.parser.PimSqlParser.LikeExprContext;
 import org.pimsql.frontend.parser.PimSqlParser.TrimPrimaryContext;
 
-/** Resolves LIKE, UPPER, LOWER, TRIM, LTRIM and RTRIM (their meaning: {@link StringRules}) for {@link ExprResolver}. */
+/**
+ * Resolves LIKE, UPPER, LOWER, TRIM, LTRIM and RTRIM (their meaning: {@link StringRules}) for {@link ExprResolver}, and
+ * the functions HSQLDB has that are other expressions written differently: {@code CONCAT(a, b, ...)} is {@code a || b
+ * || ...}, {@code LENGTH(s)} is {@code CHAR_LENGTH(s)}, {@code LOCATE(needle, s)} is {@code POSITION(needle IN s)},
+ * {@code LEFT(s, n)} is {@code SUBSTRING(s FROM 1 FOR n)} (22011 for a negative n) and {@code RIGHT(s, n)} is {@code
+ * SUBSTRING(s FROM CHAR_LENGTH(s) - n + 1)} ('' for a negative n), s evaluated twice. HSQLDB types LEFT and RIGHT of a
+ * CHAR(n) as CHAR(n) but does not pad their value; here they are VARCHAR(n), the same values.
+ */
 final class StringFunctions {
-    static final Set<String> NAMES = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM");
+    static final Set<String> NAMES = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM", "CONCAT", "LENGTH", "LOCATE");
 
     private final ExprResolver exprs;
     private final SourceFile file;
@@ -63,21 +70,61 @@ final class StringFunctions {
         return trimmed(side, character, string(t.string, env, "TRIM"));
     }
 
-    /** UPPER(s), LOWER(s), TRIM(s), LTRIM(s [, c]) and RTRIM(s [, c]). */
+    /** The functions of {@link #NAMES}. */
     Expr function(String name, FunctionCallPrimaryContext f, Env env) {
         List<ExprContext> args = f.expr();
-        int most = name.equals("LTRIM") || name.equals("RTRIM") ? 2 : 1;
-        if (args.isEmpty() || args.size() > most) {
-            throw file.error(f.identifier(), name + " takes " + (most == 1 ? "one argument" : "one or two arguments")
-                    + ", found " + args.size());
+        if (name.equals("CONCAT")) {
+            return concat(f, env);
+        }
+        int least = name.equals("LOCATE") ? 2 : 1;
+        int most = switch (name) {
+            case "LTRIM", "RTRIM", "LOCATE" -> 2;
+            default -> 1;
+        };
+        if (args.size() < least || args.size() > most) {
+            throw file.error(f.identifier(), name + " takes " + (least == most ? (most == 1 ? "one argument" : "two arguments")
+                    : "one or two arguments") + ", found " + args.size());
+        }
+        if (name.equals("LOCATE")) {
+            return new Expr.Position(string(args.getFirst(), env, "LOCATE"), string(args.get(1), env, "LOCATE"));
         }
         Expr s = string(args.getFirst(), env, name);
         return switch (name) {
             case "UPPER", "LOWER" -> new Expr.CaseFold(name.equals("UPPER"), s, s.type());
             case "TRIM" -> trimmed(Expr.TrimSide.BOTH, space(), s);
+            case "LENGTH" -> new Expr.CharLength(s);
             default -> trimmed(name.equals("LTRIM") ? Expr.TrimSide.LEADING : Expr.TrimSide.TRAILING,
                     args.size() == 2 ? string(args.get(1), env, name + " character") : space(), s);
         };
+    }
+
+    /** {@code LEFT(s, n)} ({@code left}) or {@code RIGHT(s, n)}: LEFT and RIGHT are keywords (joins), with a rule of their own. */
+    Expr leftOrRight(boolean left, ExprContext sCtx, ExprContext nCtx, Env env) {
+        String name = left ? "LEFT" : "RIGHT";
+        Expr s = string(sCtx, env, name);
+        Expr n = exprs.resolve(nCtx, env);
+        exprs.requireInteger(n, nCtx, name + " length");
+        SqlType type = SqlType.varchar(s.type().length());
+        if (left) {
+            return new Expr.Substring(s, new Expr.Literal(1L, SqlType.INTEGER), n, type);
+        }
+        Expr tail = new Expr.Binary(Expr.BinaryOp.SUB, new Expr.CharLength(s), n, SqlType.BIGINT);
+        return new Expr.Substring(s, new Expr.Binary(Expr.BinaryOp.ADD, tail, new Expr.Literal(1L, SqlType.INTEGER),
+                SqlType.BIGINT), null, type);
+    }
+
+    /** {@code CONCAT(a, b, ...)}: {@code a || b || ...}, numbers as their text (HSQLDB needs two arguments at least). */
+    private Expr concat(FunctionCallPrimaryContext f, Env env) {
+        List<ExprContext> args = f.expr();
+        if (args.size() < 2) {
+            throw file.error(f.identifier(), "CONCAT takes two arguments or more, found " + args.size());
+        }
+        Expr out = exprs.concatOperand(exprs.resolve(args.getFirst(), env), args.getFirst());
+        for (ExprContext arg : args.subList(1, args.size())) {
+            Expr next = exprs.concatOperand(exprs.resolve(arg, env), arg);
+            out = new Expr.Binary(Expr.BinaryOp.CONCAT, out, next, TypeRules.concat(out.type(), next.type()));
+        }
+        return out;
     }
 
     private static Expr trimmed(Expr.TrimSide side, Expr character, Expr s) {
