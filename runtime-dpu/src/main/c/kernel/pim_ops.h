@@ -52,50 +52,51 @@ enum pim_op {
     OP_NTOS = 42,
     OP_STON = 43,
     OP_FOLD = 44,
-    OP_SETADD = 45,
-    OP_AND = 46,
-    OP_OR = 47,
-    OP_ISNULL = 48,
-    OP_LIKE = 49,
-    OP_CAT = 50,
-    OP_ELEM = 51,
-    OP_CARD = 52,
-    OP_PKFIND = 53,
-    OP_SCANOPEN = 54,
-    OP_SCANNEXT = 55,
-    OP_RLO = 56,
-    OP_ROPEN = 57,
-    OP_RNEXT = 58,
-    OP_ROWLOAD = 59,
-    OP_INSERT = 60,
-    OP_UPDATE = 61,
-    OP_DELETE = 62,
-    OP_PUSHOFF = 63,
-    OP_GETOFF = 64,
-    OP_SKEY = 65,
-    OP_SORTPUT = 66,
-    OP_SORTGET = 67,
-    OP_RSBEGIN = 68,
-    OP_RSROW = 69,
-    OP_RSEND = 70,
-    OP_MPAT = 71,
-    OP_MPHASH = 72,
-    OP_MPVAL = 73,
-    OP_MPROWS = 74,
-    OP_MPRNEXT = 75,
-    OP_MPROW = 76,
-    OP_MPPUT = 77,
-    OP_MPLOOK = 78,
-    OP_MPJEND = 79,
-    OP_GAGGS = 80,
-    OP_GROWS = 81,
-    OP_GOPEN = 82,
-    OP_GPUT = 83,
-    OP_GCLOSE = 84,
-    OP_GNEXT = 85,
-    OP_GREW = 86,
-    OP_MPDPU = 87,
-    PIM_OPS = 88
+    OP_TSPART = 45,
+    OP_SETADD = 46,
+    OP_AND = 47,
+    OP_OR = 48,
+    OP_ISNULL = 49,
+    OP_LIKE = 50,
+    OP_CAT = 51,
+    OP_ELEM = 52,
+    OP_CARD = 53,
+    OP_PKFIND = 54,
+    OP_SCANOPEN = 55,
+    OP_SCANNEXT = 56,
+    OP_RLO = 57,
+    OP_ROPEN = 58,
+    OP_RNEXT = 59,
+    OP_ROWLOAD = 60,
+    OP_INSERT = 61,
+    OP_UPDATE = 62,
+    OP_DELETE = 63,
+    OP_PUSHOFF = 64,
+    OP_GETOFF = 65,
+    OP_SKEY = 66,
+    OP_SORTPUT = 67,
+    OP_SORTGET = 68,
+    OP_RSBEGIN = 69,
+    OP_RSROW = 70,
+    OP_RSEND = 71,
+    OP_MPAT = 72,
+    OP_MPHASH = 73,
+    OP_MPVAL = 74,
+    OP_MPROWS = 75,
+    OP_MPRNEXT = 76,
+    OP_MPROW = 77,
+    OP_MPPUT = 78,
+    OP_MPLOOK = 79,
+    OP_MPJEND = 80,
+    OP_GAGGS = 81,
+    OP_GROWS = 82,
+    OP_GOPEN = 83,
+    OP_GPUT = 84,
+    OP_GCLOSE = 85,
+    OP_GNEXT = 86,
+    OP_GREW = 87,
+    OP_MPDPU = 88,
+    PIM_OPS = 89
 };
 
 #define PIM_BATCH_MAGIC 0x424D4950u
@@ -199,6 +200,15 @@ enum pim_op {
 #define PIM_F_GATHER_GROUP 32768u
 #define PIM_F_EXPR 0x00010000u
 #define PIM_F_STRINGS 0x00040000u
+#define PIM_TS_YEAR 0u
+#define PIM_TS_MONTH 1u
+#define PIM_TS_DAY 2u
+#define PIM_TS_HOUR 3u
+#define PIM_TS_MINUTE 4u
+#define PIM_TS_SECOND 5u
+#define PIM_TS_DAY_OF_WEEK 6u
+#define PIM_TS_DAY_OF_YEAR 7u
+#define PIM_TS_QUARTER 8u
 #define PIM_F_LEAN 0x00020000u
 #define PIM_MP_VALUE_MAX 1024u
 #define PIM_MP_PUB_MAX 30720u

@@ -386,6 +386,7 @@ int32_t pim_like(const char *s, uint32_t n, const char *p, uint32_t m, const cha
 uint32_t pim_trim(const char *s, uint32_t n, const char *c, uint32_t cl, uint32_t sides, const char **out);
 void pim_fold(char *dst, const char *s, uint32_t n, bool upper);
 uint32_t pim_ts_to_str(char *dst, int64_t micros); /* 26 characters */
+int64_t pim_ts_part(int64_t micros, uint32_t part); /* EXTRACT of a PIM_TS_* field */
 int64_t pim_str_to_ts(const char *s, uint32_t len);
 
 /* ---- bounded sets and sort buffers (pim_sort.c) ---- */

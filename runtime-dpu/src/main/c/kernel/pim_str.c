@@ -211,32 +211,46 @@ static uint32_t put_num(char *dst, uint32_t v, uint32_t width)
     return width;
 }
 
-uint32_t pim_ts_to_str(char *dst, int64_t micros)
+/* A timestamp's calendar fields: civil_from_days of its day (floor), and the microseconds into that day. */
+typedef struct {
+    uint32_t y, m, d, z, doy; /* z: days from 0000-03-01 shifted by ERAS eras; doy: from March 1 */
+    uint64_t us;
+} ts_fields_t;
+
+static void ts_fields(int64_t micros, ts_fields_t *f)
 {
-    uint64_t rem, frac, secs64;
+    uint64_t rem;
     uint32_t days = (uint32_t)pim_udivmod(micros < 0 ? 0u - (uint64_t)micros : (uint64_t)micros, US_PER_DAY, &rem);
-    uint32_t z, era, doe, yoe, doy, mp, d, m, y, n = 0, secs;
+    uint32_t era, doe, yoe, mp;
     if (micros < 0) { /* floor: the day before, counted from its start */
         days = 0u - days - (rem != 0);
         rem = rem != 0 ? US_PER_DAY - rem : 0;
     }
-    z = days + 719468u + ERAS * 146097u;
-    era = z / 146097u;
-    doe = z - era * 146097u;
+    f->z = days + 719468u + ERAS * 146097u;
+    era = f->z / 146097u;
+    doe = f->z - era * 146097u;
     yoe = (doe - doe / 1460u + doe / 36524u - doe / 146096u) / 365u;
-    y = yoe + era * 400u - ERAS * 400u;
-    doy = doe - (365u * yoe + yoe / 4u - yoe / 100u);
-    mp = (5u * doy + 2u) / 153u;
-    d = doy - (153u * mp + 2u) / 5u + 1u;
-    m = mp < 10u ? mp + 3u : mp - 9u;
-    y += m <= 2u;
-    secs64 = pim_udivmod(rem, 1000000u, &frac);
-    secs = (uint32_t)secs64;
-    n += put_num(dst + n, y, 4);
+    f->y = yoe + era * 400u - ERAS * 400u;
+    f->doy = doe - (365u * yoe + yoe / 4u - yoe / 100u);
+    mp = (5u * f->doy + 2u) / 153u;
+    f->d = f->doy - (153u * mp + 2u) / 5u + 1u;
+    f->m = mp < 10u ? mp + 3u : mp - 9u;
+    f->y += f->m <= 2u;
+    f->us = rem;
+}
+
+uint32_t pim_ts_to_str(char *dst, int64_t micros)
+{
+    ts_fields_t f;
+    uint64_t frac;
+    uint32_t n = 0, secs;
+    ts_fields(micros, &f);
+    secs = (uint32_t)pim_udivmod(f.us, 1000000u, &frac);
+    n += put_num(dst + n, f.y, 4);
     dst[n++] = '-';
-    n += put_num(dst + n, m, 2);
+    n += put_num(dst + n, f.m, 2);
     dst[n++] = '-';
-    n += put_num(dst + n, d, 2);
+    n += put_num(dst + n, f.d, 2);
     dst[n++] = ' ';
     n += put_num(dst + n, secs / 3600u, 2);
     dst[n++] = ':';
@@ -246,6 +260,39 @@ uint32_t pim_ts_to_str(char *dst, int64_t micros)
     dst[n++] = '.';
     n += put_num(dst + n, (uint32_t)frac, 6);
     return n;
+}
+
+/* EXTRACT (TSPART): one PIM_TS_* field; SECOND at scale 6 (its microseconds), DAY_OF_WEEK from Sunday = 1. */
+int64_t pim_ts_part(int64_t micros, uint32_t part)
+{
+    ts_fields_t f;
+    uint64_t frac;
+    uint32_t secs, leap;
+    ts_fields(micros, &f);
+    secs = (uint32_t)pim_udivmod(f.us, 1000000u, &frac);
+    switch (part) {
+    case PIM_TS_YEAR:
+        return f.y;
+    case PIM_TS_MONTH:
+        return f.m;
+    case PIM_TS_DAY:
+        return f.d;
+    case PIM_TS_HOUR:
+        return secs / 3600u;
+    case PIM_TS_MINUTE:
+        return secs / 60u % 60u;
+    case PIM_TS_SECOND:
+        return secs % 60u * 1000000u + (uint32_t)frac; /* under 6 * 10^7: 32-bit */
+    case PIM_TS_DAY_OF_WEEK:
+        return (f.z + 3u) % 7u + 1u; /* z of 1970-01-01, a Thursday (5), is 1 modulo 7 */
+    case PIM_TS_DAY_OF_YEAR:
+        /* doy counts from March 1: January and February end the March-based year */
+        leap = (f.y & 3u) == 0 && (f.y % 100u != 0 || f.y % 400u == 0);
+        return f.m <= 2u ? f.doy - 305u : f.doy + 60u + leap;
+    default:
+        assert(part == PIM_TS_QUARTER);
+        return (f.m + 2u) / 3u;
+    }
 }
 
 static bool get_num(const char *s, uint32_t len, uint32_t *pos, uint32_t width, int32_t *out)

@@ -325,6 +325,11 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
             }
             goto num;
 #endif
+#if PIM_HAS(PIM_F_TIME)
+        case OP_TSPART:
+            r = pim_ts_part(B->v, x);
+            goto num;
+#endif
 #if PIM_HAS(PIM_F_STRINGS)
         case OP_FOLD:
             pim_fold((char *)dst, str(B), B->len, y != 0);

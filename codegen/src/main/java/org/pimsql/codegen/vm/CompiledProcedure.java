@@ -44,6 +44,7 @@ public record CompiledProcedure(int id, String name, byte[] code, int ninstr, in
                 case SCANOPEN, SCANNEXT -> VmFormat.F_SCAN;
                 case AND, OR, NOT, NEG, MOD, FIT, CLEN, SUBSTR, PAD, COPYB -> VmFormat.F_EXPR;
                 case LIKE, TRIM, FOLD -> VmFormat.F_STRINGS;
+                case TSPART -> VmFormat.F_TIME;
                 default -> 0;
             };
         }

@@ -125,6 +125,14 @@ final class ExprCompiler {
                 yield Val.num(t, 0, needle.neverNull() && hay.neverNull());
             }
             case Expr.Round r -> round(r, s);
+            case Expr.DatePartOf d -> {
+                int t = cell();
+                BitSet m = scope();
+                Val ts = expr(d.operand(), s);
+                a().emit(Op.TSPART, t, ts.cell(), 0, d.part().ordinal(), 0); // VmFormat.TS_* follow Expr.DatePart
+                end(m);
+                yield Val.num(t, Types.scale(d.type()), ts.neverNull());
+            }
             case Expr.Like like -> {
                 int t = cell();
                 BitSet m = scope();

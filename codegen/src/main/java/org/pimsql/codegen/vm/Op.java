@@ -54,6 +54,7 @@ public enum Op {
     NTOS("a:cell b:cell x:frame y:format"),
     STON("a:cell b:cell x:format"),
     FOLD("a:cell b:cell x:frame y:case"),
+    TSPART("a:cell b:cell x:part"),
     SETADD("a:cell b:cell x:frame y:len"),
     AND("a:cell b:cell c:cell"),
     OR("a:cell b:cell c:cell"),

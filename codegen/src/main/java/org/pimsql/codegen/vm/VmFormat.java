@@ -199,6 +199,17 @@ public final class VmFormat {
     /** LIKE, TRIM, FOLD (UPPER and LOWER): about 184 proxy instructions that a kernel whose programs use none does not carry. */
     public static final int F_STRINGS = 262144;
 
+    /** TSPART's parts, in the order of Expr.DatePart. */
+    public static final int TS_YEAR = 0;
+    public static final int TS_MONTH = 1;
+    public static final int TS_DAY = 2;
+    public static final int TS_HOUR = 3;
+    public static final int TS_MINUTE = 4;
+    public static final int TS_SECOND = 5;
+    public static final int TS_DAY_OF_WEEK = 6;
+    public static final int TS_DAY_OF_YEAR = 7;
+    public static final int TS_QUARTER = 8;
+
     /** Exchange limits. */
     public static final int MP_VALUE_MAX = 1024;
     /** What one exchange call may publish. */
@@ -342,6 +353,15 @@ public final class VmFormat {
         m.put("F_GATHER_GROUP", F_GATHER_GROUP);
         m.put("F_EXPR", F_EXPR);
         m.put("F_STRINGS", F_STRINGS);
+        m.put("TS_YEAR", TS_YEAR);
+        m.put("TS_MONTH", TS_MONTH);
+        m.put("TS_DAY", TS_DAY);
+        m.put("TS_HOUR", TS_HOUR);
+        m.put("TS_MINUTE", TS_MINUTE);
+        m.put("TS_SECOND", TS_SECOND);
+        m.put("TS_DAY_OF_WEEK", TS_DAY_OF_WEEK);
+        m.put("TS_DAY_OF_YEAR", TS_DAY_OF_YEAR);
+        m.put("TS_QUARTER", TS_QUARTER);
         m.put("F_LEAN", F_LEAN);
         m.put("MP_VALUE_MAX", MP_VALUE_MAX);
         m.put("MP_PUB_MAX", MP_PUB_MAX);

@@ -33,6 +33,18 @@ class OpFeaturesTest {
     }
 
     @Test
+    void datePartsNeedTheCalendarAndFollowTheIrOrder() {
+        assertEquals(VmFormat.F_TIME, features(Op.LD, Op.TSPART, Op.END));
+        var parts = org.pimsql.frontend.ir.Expr.DatePart.values();
+        int[] codes = {VmFormat.TS_YEAR, VmFormat.TS_MONTH, VmFormat.TS_DAY, VmFormat.TS_HOUR, VmFormat.TS_MINUTE,
+            VmFormat.TS_SECOND, VmFormat.TS_DAY_OF_WEEK, VmFormat.TS_DAY_OF_YEAR, VmFormat.TS_QUARTER};
+        assertEquals(codes.length, parts.length);
+        for (int i = 0; i < codes.length; i++) {
+            assertEquals(parts[i].ordinal(), codes[i], parts[i].name());
+        }
+    }
+
+    @Test
     void theCommonExpressionsNeedNoFeature() {
         for (Op op : new Op[] {Op.ADD, Op.SUB, Op.MUL, Op.DIV, Op.CMP, Op.CMPI, Op.ADDI, Op.SCMP, Op.FITS, Op.CUT, Op.ISNULL,
             Op.CAT, Op.POS, Op.SCALE, Op.INT, Op.INT64, Op.STR, Op.COPY, Op.LD, Op.ST, Op.MV, Op.KEY, Op.FILL,

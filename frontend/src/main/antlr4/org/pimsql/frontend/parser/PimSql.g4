@@ -233,6 +233,7 @@ primary
     | POSITION LPAREN needle=expr IN haystack=expr RPAREN                      # positionPrimary
     | TRIM LPAREN side=(LEADING | TRAILING | BOTH)? character=expr? FROM string=expr RPAREN  # trimPrimary
     | fn=(LEFT | RIGHT) LPAREN expr COMMA expr RPAREN                           # leftRightPrimary
+    | EXTRACT LPAREN field=identifier FROM expr RPAREN                           # extractPrimary
     | COALESCE LPAREN expr (COMMA expr)* RPAREN                                # coalescePrimary
     | MOD LPAREN expr COMMA expr RPAREN                                        # modPrimary
     | CARDINALITY LPAREN expr RPAREN                                           # cardinalityPrimary
@@ -278,7 +279,7 @@ nonReserved
     | VALUE | ROW | ROWS | FIRST | NEXT | ONLY | LANGUAGE | CONTAINS | DETERMINISTIC | KEY | INDEX
     | PARTITION | RETURN | CURSOR | READS | MODIFIES | ZONE | TIME | VARYING | OVER | INOUT | OUT
     | CARDINALITY | CHAR_LENGTH | CHARACTER_LENGTH | COALESCE | MOD | POSITION | SUBSTRING | DEC | NEXT
-    | ESCAPE | TRIM | LEADING | TRAILING | BOTH
+    | ESCAPE | TRIM | LEADING | TRAILING | BOTH | EXTRACT
     ;
 
 // ---------------------------------------------------------------- lexer
@@ -291,7 +292,7 @@ COLUMN: 'COLUMN'; COLUMNS: 'COLUMNS'; CONSTRAINT: 'CONSTRAINT'; CONTAINS: 'CONTA
 CREATE: 'CREATE'; CROSS: 'CROSS'; CURRENT_TIMESTAMP: 'CURRENT_TIMESTAMP'; CURSOR: 'CURSOR'; DATA: 'DATA';
 DEC: 'DEC'; DECIMAL: 'DECIMAL'; DECLARE: 'DECLARE'; DEFAULT: 'DEFAULT'; DELETE: 'DELETE'; DESC: 'DESC';
 DETERMINISTIC: 'DETERMINISTIC'; DISTINCT: 'DISTINCT'; DO: 'DO'; DROP: 'DROP'; DYNAMIC: 'DYNAMIC';
-ELSE: 'ELSE'; ELSEIF: 'ELSEIF'; END: 'END'; ESCAPE: 'ESCAPE'; EXCEPT: 'EXCEPT'; EXISTS: 'EXISTS'; FALSE: 'FALSE'; FETCH: 'FETCH';
+ELSE: 'ELSE'; ELSEIF: 'ELSEIF'; END: 'END'; ESCAPE: 'ESCAPE'; EXCEPT: 'EXCEPT'; EXISTS: 'EXISTS'; EXTRACT: 'EXTRACT'; FALSE: 'FALSE'; FETCH: 'FETCH';
 FIRST: 'FIRST'; FOR: 'FOR'; FOREIGN: 'FOREIGN'; FROM: 'FROM'; FULL: 'FULL'; GROUP: 'GROUP';
 HAVING: 'HAVING'; IF: 'IF'; IN: 'IN'; INDEX: 'INDEX'; INNER: 'INNER'; INOUT: 'INOUT'; INSERT: 'INSERT';
 INT: 'INT'; INTEGER: 'INTEGER'; INTERSECT: 'INTERSECT'; INTO: 'INTO'; IS: 'IS'; JOIN: 'JOIN'; KEY: 'KEY';

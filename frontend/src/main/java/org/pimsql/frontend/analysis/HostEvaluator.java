@@ -180,6 +180,10 @@ final class HostEvaluator {
                 Object v = evalUnchecked(t.string(), b);
                 yield character == null || v == null ? null : StringRules.trim(v.toString(), character.toString(), t.side());
             }
+            case Expr.DatePartOf d -> {
+                Object v = evalUnchecked(d.operand(), b);
+                yield v == null ? null : datePart(d.part(), ((BigDecimal) v).longValueExact());
+            }
             case Expr.Round r -> {
                 Object v = evalUnchecked(r.operand(), b);
                 if (v == null) {
@@ -299,6 +303,23 @@ final class HostEvaluator {
                     : BigDecimal.valueOf(PartitionFunction.timestampMicros(
                             LocalDateTime.parse(v.toString().trim().replace(' ', 'T'))));
             default -> throw new IllegalStateException("unhandled cast to " + to);
+        };
+    }
+
+    /** As the kernel's pim_ts_part: UTC, Sunday the first day of the week, SECOND with its microseconds. */
+    private static BigDecimal datePart(Expr.DatePart part, long micros) {
+        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        return switch (part) {
+            case YEAR -> BigDecimal.valueOf(t.getYear());
+            case MONTH -> BigDecimal.valueOf(t.getMonthValue());
+            case DAY -> BigDecimal.valueOf(t.getDayOfMonth());
+            case HOUR -> BigDecimal.valueOf(t.getHour());
+            case MINUTE -> BigDecimal.valueOf(t.getMinute());
+            case SECOND -> BigDecimal.valueOf(t.getSecond() * 1_000_000L + Math.floorMod(micros, 1_000_000L), 6);
+            case DAY_OF_WEEK -> BigDecimal.valueOf(t.getDayOfWeek().getValue() % 7 + 1);
+            case DAY_OF_YEAR -> BigDecimal.valueOf(t.getDayOfYear());
+            case QUARTER -> BigDecimal.valueOf((t.getMonthValue() + 2) / 3);
         };
     }
 

@@ -47,6 +47,7 @@ final class SqlText {
             case Expr.Like l -> expr(l.string(), sources, self) + " LIKE " + expr(l.pattern(), sources, self)
                     + (l.escape() == null ? "" : " ESCAPE " + expr(l.escape(), sources, self));
             case Expr.CaseFold f -> (f.upper() ? "UPPER(" : "LOWER(") + expr(f.string(), sources, self) + ")";
+            case Expr.DatePartOf d -> "EXTRACT(" + d.part() + " FROM " + expr(d.operand(), sources, self) + ")";
             case Expr.Round r -> switch (r.mode()) {
                 case HALF_UP -> "ROUND(";
                 case DOWN -> "TRUNC(";

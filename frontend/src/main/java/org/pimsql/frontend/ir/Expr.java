@@ -110,6 +110,15 @@ public sealed interface Expr {
      */
     record Trim(TrimSide side, Expr character, Expr string, SqlType type) implements Expr {}
 
+    enum DatePart { YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, DAY_OF_WEEK, DAY_OF_YEAR, QUARTER }
+
+    /**
+     * {@code EXTRACT(part FROM ts)} and {@code YEAR(ts)}, {@code MONTH}, {@code DAY}, {@code HOUR}, {@code MINUTE},
+     * {@code SECOND}, {@code DAYOFWEEK} (Sunday 1), {@code DAYOFYEAR}, {@code QUARTER} of a TIMESTAMP (the proleptic
+     * Gregorian calendar, UTC): an INTEGER, SECOND a DECIMAL(18,6) with its fraction, as in HSQLDB.
+     */
+    record DatePartOf(DatePart part, Expr operand, SqlType type) implements Expr {}
+
     enum RoundMode { HALF_UP, DOWN, FLOOR, CEILING }
 
     /**

@@ -46,6 +46,7 @@ public final class ExprTree {
             case Expr.CaseFold f -> List.of(f.string());
             case Expr.Trim t -> List.of(t.character(), t.string());
             case Expr.Round r -> List.of(r.operand());
+            case Expr.DatePartOf d -> List.of(d.operand());
             case Expr.Cast c -> List.of(c.operand());
             case Expr.CurrentTimestamp t -> List.of();
             case Expr.Aggregate a -> a.argument() == null ? List.of() : List.of(a.argument());
@@ -78,6 +79,7 @@ public final class ExprTree {
             case Expr.CaseFold f -> new Expr.CaseFold(f.upper(), c.get(0), f.type());
             case Expr.Trim t -> new Expr.Trim(t.side(), c.get(0), c.get(1), t.type());
             case Expr.Round r -> new Expr.Round(r.mode(), c.get(0), r.scale(), r.type());
+            case Expr.DatePartOf d -> new Expr.DatePartOf(d.part(), c.get(0), d.type());
             case Expr.Cast ca -> new Expr.Cast(c.get(0), ca.type(), ca.assignment());
             case Expr.Aggregate a -> new Expr.Aggregate(a.kind(), a.distinct(), c.isEmpty() ? null : c.get(0), a.type());
             case Expr.Literal l -> l;

@@ -20,13 +20,14 @@ import org.pimsql.frontend.parser.PimSqlParser.*;
 
 /** Resolves written expressions into typed {@link Expr} trees, with HSQLDB's typing and the dialect's checks. */
 final class ExprResolver {
-    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("REPLACE", "POWER", "SQRT", "EXTRACT", "YEAR",
-            "MONTH", "DAY", "HOUR", "MINUTE", "SECOND", "RAND", "GREATEST", "LEAST", "LPAD", "RPAD", "REPEAT", "REVERSE");
+    private static final Set<String> KNOWN_UNSUPPORTED_FUNCTIONS = Set.of("REPLACE", "POWER", "SQRT", "RAND", "GREATEST",
+            "LEAST", "LPAD", "RPAD", "REPEAT", "REVERSE", "WEEK");
 
     private final ProcedureContext proc;
     private final SourceFile file;
     private final StringFunctions strings;
     private final NumericFunctions numbers;
+    private final DateFunctions dates;
     private QueryResolver queries;
 
     ExprResolver(ProcedureContext proc) {
@@ -34,6 +35,7 @@ final class ExprResolver {
         this.file = proc.file;
         this.strings = new StringFunctions(this, proc.file);
         this.numbers = new NumericFunctions(this, proc.file);
+        this.dates = new DateFunctions(this, proc.file);
     }
 
     void setQueries(QueryResolver queries) {
@@ -256,6 +258,7 @@ final class ExprResolver {
             case SubstringPrimaryContext s -> substring(s, env);
             case CharLengthPrimaryContext c -> new Expr.CharLength(requireString(resolve(c.expr(), env), c.expr(), "CHAR_LENGTH"));
             case TrimPrimaryContext t -> strings.trim(t, env);
+            case ExtractPrimaryContext e -> dates.extract(e, env);
             case LeftRightPrimaryContext lr -> strings.leftOrRight(lr.fn.getType() == PimSqlParser.LEFT, lr.expr(0),
                     lr.expr(1), env);
             case PositionPrimaryContext p -> new Expr.Position(requireString(resolve(p.needle, env), p.needle, "POSITION"),
@@ -300,6 +303,9 @@ final class ExprResolver {
         }
         if (NumericFunctions.NAMES.contains(name)) {
             return numbers.function(name, f, env);
+        }
+        if (DateFunctions.FUNCTIONS.containsKey(name)) {
+            return dates.function(name, f, env);
         }
         if (name.equals("NOW")) {
             if (!args.isEmpty()) {

@@ -129,6 +129,8 @@ class ErrorTest {
                 Arguments.of("SET name = §CONCAT(name);", "CONCAT takes two arguments or more, found 1"),
                 Arguments.of("SET name = LEFT(name, §name);", "LEFT length needs a number"),
                 Arguments.of("SET o = §LOCATE(name, name, 2);", "LOCATE takes two arguments, found 3"),
+                Arguments.of("SET o = YEAR(§w);", "YEAR needs a TIMESTAMP, found INTEGER"),
+                Arguments.of("SET o = EXTRACT(§WEEKDAY FROM w);", "EXTRACT of WEEKDAY is not supported"),
                 Arguments.of("SET name = §UPPER(name, name);", "UPPER takes one argument, found 2"),
                 Arguments.of("SET name = §LTRIM();", "LTRIM takes one or two arguments, found 0"),
                 Arguments.of("SET name = TRIM(LEADING FROM §w);", "TRIM needs a string, found INTEGER"),

@@ -57,7 +57,8 @@ class HsqldbTypeTest {
         "v7 LIKE 'a%'", "c5 NOT LIKE v7 ESCAPE '!'", "UPPER(c5)", "LOWER(v7)", "UPPER(c5 || v7)", "TRIM(c5)",
         "TRIM(LEADING 'a' FROM v7)", "TRIM(TRAILING FROM c3)", "LTRIM(c5)", "RTRIM(v7, 'x')", "ROUND(d1, 1)", "ROUND(d1)",
         "ROUND(d4, 3)", "TRUNC(d1, 1)", "TRUNCATE(d4, 0)", "FLOOR(d1)", "CEILING(d4)", "CEIL(d2)", "ROUND(i)", "FLOOR(si)",
-        "TRUNC(b, 2)", "SIGN(d1)", "SIGN(si)", "CONCAT(c5, v7)", "CONCAT(i, c3, v7)"})
+        "TRUNC(b, 2)", "SIGN(d1)", "SIGN(si)", "CONCAT(c5, v7)", "CONCAT(i, c3, v7)", "YEAR(ts)", "SECOND(ts)",
+        "DAYOFWEEK(ts)", "QUARTER(ts)", "EXTRACT(DAY_OF_YEAR FROM ts)", "EXTRACT(SECOND FROM ts)", "EXTRACT(MONTH FROM ts)"})
     void resultTypeMatchesHsqldb(String expression) throws SQLException {
         SqlType ours = frontendType(expression);
         String theirs = hsqldbType(expression);
