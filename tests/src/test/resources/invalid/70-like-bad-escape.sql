@@ -12,5 +12,5 @@ CREATE PROCEDURE p(IN p_id BIGINT)
     MODIFIES SQL DATA
 BEGIN ATOMIC
     DECLARE v INTEGER;
-    SET v = (SELECT COUNT(*) FROM accounts WHERE custid = p_id AND name LIKE 'a%');
+    SET v = (SELECT COUNT(*) FROM accounts WHERE custid = p_id AND name LIKE 'a!b%' ESCAPE '!');
 END;
