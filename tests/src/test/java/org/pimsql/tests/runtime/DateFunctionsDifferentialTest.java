@@ -2,21 +2,14 @@ package org.pimsql.tests.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.call.CallOutcome;
-import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;
-import org.pimsql.tests.util.Hsqldb;
 
 /**
  * EXTRACT and HSQLDB's one-part functions (YEAR, MONTH, DAY, DAYOFMONTH, HOUR, MINUTE, SECOND with its fraction,
@@ -61,32 +54,8 @@ class DateFunctionsDifferentialTest {
             calls.add(new Call(PARTS, new Object[] {random.nextInt(ROWS), maybeNull(random, instant(random)),
                     1 + random.nextInt(12), null, null, null}));
         }
-        List<String> pimsql;
-        List<String> oracle;
-        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-date-parts?dpus=2");
-             Connection h = Hsqldb.fresh()) {
-            try (Statement s = c.createStatement()) {
-                s.execute(SCHEMA + "PARTITION TABLE events ON COLUMN k;\n" + PROCEDURE);
-            }
-            try (Statement s = h.createStatement()) {
-                s.execute(SCHEMA);
-                s.execute(PROCEDURE);
-            }
-            for (Connection conn : List.of(c, h)) {
-                try (var insert = conn.prepareStatement("INSERT INTO events VALUES (?, ?)")) {
-                    for (Object[] r : rows) {
-                        insert.setObject(1, r[0]);
-                        insert.setObject(2, r[1]);
-                        insert.addBatch();
-                    }
-                    insert.executeBatch();
-                }
-            }
-            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
-            oracle = DifferentialTest.runOnHsqldb(h, calls);
-            pimsql = DifferentialTest.outcomes(futures, calls);
-        }
-        DifferentialTest.compare(calls, pimsql, oracle);
+        List<String> oracle = OneTableDifferential.run("differential-date-parts", 2, SCHEMA, "events", PROCEDURE, rows,
+                calls, false);
         assertTrue(oracle.stream().anyMatch(o -> o.contains(" d60 ")), "a 29 February");
         assertTrue(oracle.stream().anyMatch(o -> o.matches("OK '1[6-8]\\d\\d-.*")), "a year before 1900");
         assertTrue(oracle.stream().anyMatch(o -> o.matches("OK \\S+ \\S+ 1 rows.*") || o.endsWith(" 1")), "a month found");

@@ -1,25 +1,15 @@
 package org.pimsql.tests.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.call.CallOutcome;
-import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;
-import org.pimsql.tests.util.Hsqldb;
 
 /**
  * ROUND (halves away from zero), TRUNC and TRUNCATE, FLOOR, CEIL and CEILING, SIGN, and the string functions that are
@@ -88,53 +78,14 @@ class NumericFunctionsDifferentialTest {
                     maybeNull(random, decimal(random, 18, 2)), maybeNull(random, n), maybeNull(random, text(random)), null, null,
                     null}));
         }
-        List<String> pimsql;
-        List<String> oracle;
-        List<List<Object>> pimTable;
-        List<List<Object>> oracleTable;
-        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-numeric-functions?dpus=3");
-             Connection h = Hsqldb.fresh()) {
-            try (Statement s = c.createStatement()) {
-                s.execute(SCHEMA + "PARTITION TABLE nums ON COLUMN k;\n" + PROCEDURE);
-            }
-            try (Statement s = h.createStatement()) {
-                s.execute(SCHEMA);
-                s.execute(PROCEDURE);
-            }
-            for (Connection conn : List.of(c, h)) {
-                try (var insert = conn.prepareStatement("INSERT INTO nums VALUES (?, ?, ?)")) {
-                    for (Object[] r : rows) {
-                        for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
-                        insert.addBatch();
-                    }
-                    insert.executeBatch();
-                }
-            }
-            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
-            oracle = DifferentialTest.runOnHsqldb(h, calls);
-            pimsql = DifferentialTest.outcomes(futures, calls);
-            pimTable = table(c);
-            oracleTable = table(h);
-        }
-        DifferentialTest.compare(calls, pimsql, oracle);
-        assertEquals(oracleTable, pimTable, "table NUMS after the calls");
+        List<String> oracle = OneTableDifferential.run("differential-numeric-functions", 3, SCHEMA, "nums", PROCEDURE,
+                rows, calls, true);
         for (int kase = 1; kase <= CASES; kase++) {
-            var ofCase = new ArrayList<String>();
-            for (int i = 0; i < calls.size(); i++) {
-                if ((int) calls.get(i).args()[0] == kase) ofCase.add(oracle.get(i));
-            }
+            List<String> ofCase = OneTableDifferential.ofCase(calls, oracle, kase);
             assertTrue(ofCase.stream().anyMatch(o -> o.startsWith("OK ") && !o.startsWith("OK NULL")), "case " + kase + " gives values");
         }
         assertTrue(oracle.contains("ERROR 22003"), "a rounded value that leaves its type");
         assertTrue(oracle.contains("ERROR 22011"), "LEFT of a negative length");
-    }
-
-    private static List<List<Object>> table(Connection conn) throws Exception {
-        var rows = new ArrayList<List<Object>>();
-        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("SELECT k, d, s FROM nums ORDER BY k")) {
-            while (rs.next()) rows.add(Arrays.asList((Object) rs.getInt(1), rs.getBigDecimal(2), rs.getString(3)));
-        }
-        return rows;
     }
 
     /**

@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.pimsql.host.call.CallOutcome;
-import org.pimsql.host.jdbc.PimConnection;
 import org.pimsql.tests.runtime.DifferentialTest.Call;
 import org.pimsql.tests.runtime.DifferentialTest.Proc;
-import org.pimsql.tests.util.Hsqldb;
 
 /**
  * LIKE (with and without ESCAPE), UPPER, LOWER, TRIM (LEADING, TRAILING, BOTH, a character or a space), LTRIM and
@@ -97,36 +90,11 @@ class StringFunctionsDifferentialTest {
                     maybeNull(random, text(random, 8)), maybeNull(random, text(random, 6)), escapes[random.nextInt(escapes.length)],
                     trims[random.nextInt(trims.length)], null, null}));
         }
-        List<String> pimsql;
-        List<String> oracle;
-        List<List<Object>> pimTable;
-        List<List<Object>> oracleTable;
-        try (Connection c = DriverManager.getConnection("jdbc:pimsql:mem:differential-string-functions?dpus=3");
-             Connection h = Hsqldb.fresh()) {
-            try (Statement s = c.createStatement()) {
-                s.execute(SCHEMA + "PARTITION TABLE strs ON COLUMN k;\n" + PROCEDURE);
-            }
-            try (Statement s = h.createStatement()) {
-                s.execute(SCHEMA);
-                s.execute(PROCEDURE);
-            }
-            for (Connection conn : List.of(c, h)) {
-                insertRows(conn, rows);
-            }
-            List<CompletableFuture<CallOutcome.Success>> futures = DifferentialTest.submit(c.unwrap(PimConnection.class), calls);
-            oracle = DifferentialTest.runOnHsqldb(h, calls);
-            pimsql = DifferentialTest.outcomes(futures, calls);
-            pimTable = table(c);
-            oracleTable = table(h);
-        }
-        DifferentialTest.compare(calls, pimsql, oracle);
-        assertEquals(oracleTable, pimTable, "table STRS after the calls");
+        List<String> oracle = OneTableDifferential.run("differential-string-functions", 3, SCHEMA, "strs", PROCEDURE,
+                rows, calls, true);
         // the workload covers what the test claims
         for (int kase = 1; kase <= CASES; kase++) {
-            var ofCase = new ArrayList<String>();
-            for (int i = 0; i < calls.size(); i++) {
-                if ((int) calls.get(i).args()[0] == kase) ofCase.add(oracle.get(i));
-            }
+            List<String> ofCase = OneTableDifferential.ofCase(calls, oracle, kase);
             assertTrue(ofCase.stream().anyMatch(o -> o.startsWith("OK ")), "case " + kase + " succeeds sometimes");
             if (kase <= 4 || kase == 12) {
                 assertTrue(ofCase.stream().anyMatch(o -> o.matches("OK [1-4] .*")), "case " + kase + " matches sometimes");
@@ -165,24 +133,6 @@ class StringFunctionsDifferentialTest {
                 }
             }
         }
-    }
-
-    private static void insertRows(Connection conn, List<Object[]> rows) throws Exception {
-        try (PreparedStatement insert = conn.prepareStatement("INSERT INTO strs VALUES (?, ?, ?)")) {
-            for (Object[] r : rows) {
-                for (int i = 0; i < r.length; i++) insert.setObject(i + 1, r[i]);
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
-    }
-
-    private static List<List<Object>> table(Connection conn) throws Exception {
-        var rows = new ArrayList<List<Object>>();
-        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("SELECT k, c5, v8 FROM strs ORDER BY k")) {
-            while (rs.next()) rows.add(Arrays.asList((Object) rs.getInt(1), rs.getString(2), rs.getString(3)));
-        }
-        return rows;
     }
 
     /** A string of up to max characters over {@link #ALPHABET}, weighted toward 'a' and 'b' (empty strings included). */
