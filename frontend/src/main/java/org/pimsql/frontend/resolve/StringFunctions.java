@@ -5,6 +5,7 @@ import java.util.Set;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Expr;
+import org.pimsql.frontend.ir.ExprTree;
 import org.pimsql.frontend.ir.StringRules;
 import org.pimsql.frontend.parser.PimSqlParser;
 import org.pimsql.frontend.parser.PimSqlParser.ExprContext;
@@ -17,8 +18,8 @@ import org.pimsql.frontend.parser.PimSqlParser.TrimPrimaryContext;
  * the functions HSQLDB has that are other expressions written differently: {@code CONCAT(a, b, ...)} is {@code a || b
  * || ...}, {@code LENGTH(s)} is {@code CHAR_LENGTH(s)}, {@code LOCATE(needle, s)} is {@code POSITION(needle IN s)},
  * {@code LEFT(s, n)} is {@code SUBSTRING(s FROM 1 FOR n)} (22011 for a negative n) and {@code RIGHT(s, n)} is {@code
- * SUBSTRING(s FROM CHAR_LENGTH(s) - n + 1)} ('' for a negative n), s evaluated twice. HSQLDB types LEFT and RIGHT of a
- * CHAR(n) as CHAR(n) but does not pad their value; here they are VARCHAR(n), the same values.
+ * SUBSTRING(s FROM CHAR_LENGTH(s) - n + 1)} ('' for a negative n), s evaluated twice. As in HSQLDB, LEFT and RIGHT of
+ * a CHAR(n) are typed CHAR(n) but their value is not padded (what a COALESCE or CASE with them pads, as there).
  */
 final class StringFunctions {
     static final Set<String> NAMES = Set.of("UPPER", "LOWER", "TRIM", "LTRIM", "RTRIM", "CONCAT", "LENGTH", "LOCATE");
@@ -51,12 +52,20 @@ final class StringFunctions {
                 throw file.error(escape != null && "22019".equals(e.sqlState) ? l.escape : l.expr(1),
                         e.getMessage() + " (SQLSTATE " + e.sqlState + ")");
             }
-            if (literal != null && !(string instanceof Expr.Literal)) {
+            if (literal != null && !constant(string)) {
                 return exprs.comparison(Expr.BinaryOp.EQ, string, new Expr.Literal(literal, SqlType.chars(literal.length())),
                         l.LIKE().getSymbol());
             }
         }
         return new Expr.Like(string, pattern, escape);
+    }
+
+    /** True when {@code e} has only literals as leaves (HSQLDB folds it, and then matches exactly). */
+    private static boolean constant(Expr e) {
+        boolean[] variable = {false};
+        ExprTree.walk(e, x -> variable[0] |= x instanceof Expr.ArrayElement || x instanceof Expr.Aggregate
+                || (!(x instanceof Expr.Literal) && ExprTree.children(x).isEmpty()));
+        return !variable[0];
     }
 
     /** {@code TRIM([LEADING | TRAILING | BOTH] [c] FROM s)}. */
@@ -104,7 +113,7 @@ final class StringFunctions {
         Expr s = string(sCtx, env, name);
         Expr n = exprs.resolve(nCtx, env);
         exprs.requireInteger(n, nCtx, name + " length");
-        SqlType type = SqlType.varchar(s.type().length());
+        SqlType type = s.type(); // HSQLDB's: a CHAR(n) stays CHAR(n) (its value unpadded), which COALESCE and CASE then pad
         if (left) {
             return new Expr.Substring(s, new Expr.Literal(1L, SqlType.INTEGER), n, type);
         }

@@ -23,7 +23,8 @@ import org.pimsql.tests.util.TestScale;
 /**
  * Random expressions against HSQLDB 2.7: seeded procedures whose OUT parameters are random, well-typed
  * expressions of the dialect (arithmetic, comparisons, AND/OR/NOT, BETWEEN, IS NULL, CASE in both forms,
- * COALESCE, ||, SUBSTRING, CHAR_LENGTH, POSITION, CAST) over parameters of every kind and literals, called
+ * COALESCE, ||, SUBSTRING, CHAR_LENGTH, POSITION, CAST, SIGN, ROUND, TRUNC, FLOOR, CEILING, UPPER, LOWER, TRIM, LTRIM,
+ * RTRIM, LEFT, RIGHT, CONCAT, LENGTH, LOCATE, LIKE) over parameters of every kind and literals, called
  * with random arguments that include NULLs, empty strings and large magnitudes (kept clear of integer
  * overflow, see the arguments). Each call must give HSQLDB's values, or fail with HSQLDB's SQLSTATE (a number
  * or a string that does not fit its target). The
@@ -133,7 +134,7 @@ class ExpressionFuzzTest {
         }
         int d = depth - 1;
         return switch (kind) {
-            case INT -> switch (random.nextInt(9)) {
+            case INT -> switch (random.nextInt(12)) {
                 case 0 -> "(" + expr(Kind.INT, d) + " + " + expr(Kind.INT, d) + ")";
                 case 1 -> "(" + expr(Kind.INT, d) + " - " + expr(Kind.INT, d) + ")";
                 case 2 -> "(" + expr(Kind.INT, d) + " * " + factor() + ")";
@@ -146,26 +147,38 @@ class ExpressionFuzzTest {
                 case 5 -> "POSITION(" + expr(Kind.STR, d) + " IN " + expr(Kind.STR, d) + ")";
                 case 6 -> "CASE WHEN " + expr(Kind.BOOL, d) + " THEN " + expr(Kind.INT, d) + " ELSE " + expr(Kind.INT, d) + " END";
                 case 7 -> "COALESCE(" + expr(Kind.INT, d) + ", " + expr(Kind.INT, d) + ")";
+                case 8 -> "SIGN(" + expr(random.nextBoolean() ? Kind.INT : Kind.DEC, d) + ")";
+                case 9 -> "LENGTH(" + expr(Kind.STR, d) + ")";
+                case 10 -> "LOCATE(" + expr(Kind.STR, d) + ", " + expr(Kind.STR, d) + ")";
                 default -> "CASE " + expr(Kind.INT, d) + " WHEN 1 THEN " + expr(Kind.INT, d) + " WHEN 7 THEN "
                         + expr(Kind.INT, d) + " ELSE " + expr(Kind.INT, d) + " END";
             };
-            case DEC -> switch (random.nextInt(6)) {
+            case DEC -> switch (random.nextInt(10)) {
                 case 0 -> "(" + expr(Kind.DEC, d) + " + " + expr(Kind.DEC, d) + ")";
                 case 1 -> "(" + expr(Kind.DEC, d) + " - " + expr(Kind.DEC, d) + ")";
                 case 2 -> "(" + expr(Kind.DEC, d) + " * " + factor() + ")";
                 case 3 -> "CAST(" + expr(Kind.INT, d) + " AS DECIMAL(12,2))";
                 case 4 -> "CASE WHEN " + expr(Kind.BOOL, d) + " THEN " + expr(Kind.DEC, d) + " ELSE " + expr(Kind.DEC, d) + " END";
+                case 5 -> "ROUND(" + expr(Kind.DEC, d) + ", " + pick("0", "1", "2", "3") + ")";
+                case 6 -> "TRUNC(" + expr(Kind.DEC, d) + ", " + pick("0", "1") + ")";
+                case 7 -> (random.nextBoolean() ? "FLOOR(" : "CEILING(") + expr(Kind.DEC, d) + ")";
                 default -> "COALESCE(" + expr(Kind.DEC, d) + ", " + expr(Kind.DEC, d) + ")";
             };
-            case STR -> switch (random.nextInt(7)) {
+            case STR -> switch (random.nextInt(13)) {
                 case 0, 1 -> "(" + expr(Kind.STR, d) + " || " + expr(Kind.STR, d) + ")";
                 case 2 -> "SUBSTRING(" + expr(Kind.STR, d) + " FROM " + smallInt() + " FOR " + smallInt() + ")";
                 case 3 -> "CAST(" + expr(Kind.INT, d) + " AS VARCHAR(12))";
                 case 4 -> "CAST(" + expr(Kind.DEC, d) + " AS VARCHAR(16))";
                 case 5 -> "CASE WHEN " + expr(Kind.BOOL, d) + " THEN " + expr(Kind.STR, d) + " ELSE " + expr(Kind.STR, d) + " END";
+                case 6 -> (random.nextBoolean() ? "UPPER(" : "LOWER(") + expr(Kind.STR, d) + ")";
+                case 7 -> pick("TRIM(", "LTRIM(", "RTRIM(", "TRIM(LEADING 'a' FROM ", "TRIM(TRAILING 'b' FROM ",
+                        "TRIM(BOTH ' ' FROM ") + expr(Kind.STR, d) + ")";
+                case 8 -> "LEFT(" + expr(Kind.STR, d) + ", " + smallInt() + ")";
+                case 9 -> "RIGHT(" + expr(Kind.STR, d) + ", " + smallInt() + ")";
+                case 10 -> "CONCAT(" + expr(Kind.STR, d) + ", " + expr(Kind.INT, d) + ")";
                 default -> "COALESCE(" + expr(Kind.STR, d) + ", " + expr(Kind.STR, d) + ")";
             };
-            case BOOL -> switch (random.nextInt(8)) {
+            case BOOL -> switch (random.nextInt(10)) {
                 case 0 -> "(" + left(Kind.INT, d) + " " + comparison() + " " + expr(Kind.INT, d) + ")";
                 case 1 -> "(" + left(Kind.DEC, d) + " " + comparison() + " " + expr(Kind.DEC, d) + ")";
                 case 2 -> "(" + left(Kind.STR, d) + " " + comparison() + " " + expr(Kind.STR, d) + ")";
@@ -173,6 +186,9 @@ class ExpressionFuzzTest {
                 case 4 -> "(" + expr(Kind.BOOL, d) + " OR " + expr(Kind.BOOL, d) + ")";
                 case 5 -> "(NOT " + expr(Kind.BOOL, d) + ")";
                 case 6 -> "(" + left(Kind.INT, d) + " BETWEEN " + expr(Kind.INT, d) + " AND " + expr(Kind.INT, d) + ")";
+                case 7 -> "(" + left(Kind.STR, d) + pick(" LIKE ", " NOT LIKE ") + pick("'a%'", "'%b_'", "'ab'", "'%'", "''",
+                        "'a!%%' ESCAPE '!'", "p_s", "p_c") + ")";
+                case 8 -> "(" + left(Kind.STR, d) + " LIKE " + expr(Kind.STR, d) + ")";
                 default -> "(" + left(Kind.values()[random.nextInt(3)], d) + (random.nextBoolean() ? " IS NULL)" : " IS NOT NULL)");
             };
         };
