@@ -115,6 +115,17 @@ final class MeasuredRun {
                         phaseSeconds);
     }
 
+    /** Whether {@code t} (or a cause) is PimSQL's 53200 for a DPU whose data area is full (MRAM exhausted). */
+    private static boolean memoryFull(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof java.sql.SQLException e && "53200".equals(e.getSQLState()) && e.getMessage() != null
+                    && e.getMessage().contains("MRAM exhausted")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** After every client stopped: names the first failure, returns the measurement. */
     Measurement finish(long retries) {
         Throwable first = firstFailure.get();
@@ -122,6 +133,11 @@ final class MeasuredRun {
             // failures are counted in the table; the first one's reason belongs next to it
             progress.printf("  %s %s: %,d failed transactions measured, the first (warm-up included): %s%n", system,
                     workload, failures.sum(), first);
+            if (memoryFull(first)) {
+                progress.printf("  (53200: a DPU's MRAM is full. PimSQL keeps every row in its DPUs' 64 MiB; TPC-C adds"
+                        + " about 2 KB per New-Order, so a warehouse per DPU fills a data area in tens of seconds at"
+                        + " these rates: measure fewer --seconds. docs/performance.md \"How long TPC-C fits\")%n");
+            }
             progress.flush();
         }
         if (first != null && completed.sum() == 0) {
