@@ -30,6 +30,12 @@ public final class EngineReport {
     /** Prints what happened since {@link #start}. */
     public void print(PrintWriter out) {
         print(out, seq0, engine.stats(), exec0, engine.executionStats());
+        try {
+            out.printf("MRAM data areas: %s%n", engine.dataAreaUse().describe());
+        } catch (java.sql.SQLException e) {
+            out.printf("MRAM data areas: not read (%s)%n", e.getMessage());
+        }
+        out.flush();
     }
 
     static void print(PrintWriter out, SequencerStats seq0, SequencerStats seq1, ExecutionStats exec0,

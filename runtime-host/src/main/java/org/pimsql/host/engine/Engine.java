@@ -344,6 +344,30 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * How full every DPU's data area is, read between epochs (as {@link #readMram}): the allocator's bump pointer of
+     * each DPU's database header (docs/vm.md "The batch and the database header": magic, ntables, bump, limit).
+     */
+    public DataAreaUse dataAreaUse() throws SQLException {
+        MemoryMap map = MemoryMap.standard();
+        return SqlErrors.await(sequencer.barrier(() -> {
+            snapshots.lock().lock();
+            try {
+                int dpus = placement.dpuCount();
+                long[] used = new long[dpus];
+                for (int d = 0; d < dpus && (core.processor.formatted() || core.formattedOnDpus); d++) {
+                    java.nio.ByteBuffer h = java.nio.ByteBuffer.wrap(core.backend.copyFrom(d, MramRegion.MRAM_HEAP,
+                            map.dbOffset(), 16)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    long bump = Integer.toUnsignedLong(h.getInt(8));
+                    used[d] = h.getInt(0) == DatabaseFormat.DB_MAGIC && bump >= map.dataOffset() ? bump - map.dataOffset() : 0;
+                }
+                return new DataAreaUse(used, map.dataEnd() - map.dataOffset());
+            } finally {
+                snapshots.lock().unlock();
+            }
+        }));
+    }
+
+    /**
      * Runs {@code action} in a sequencer barrier, after every call submitted earlier has executed: calls submitted
      * while it runs are queued (not sequenced) until it returns. For maintenance that must see the database between
      * epochs, and for tests of queued calls (cancel, timeouts).
