@@ -158,6 +158,7 @@ public abstract class CallBenchmark implements Callable<Integer> {
             SequencerStats seq1 = engine.stats();
             ExecutionStats exec1 = engine.executionStats();
             report(out, r, seq0, seq1, exec0, exec1, procedures());
+            EngineReport.printDataAreas(out, engine);
         }
         return PimsqlMain.OK;
     }

@@ -30,6 +30,11 @@ public final class EngineReport {
     /** Prints what happened since {@link #start}. */
     public void print(PrintWriter out) {
         print(out, seq0, engine.stats(), exec0, engine.executionStats());
+        printDataAreas(out, engine);
+    }
+
+    /** How full the DPUs' data areas are (TPC-C only grows: docs/performance.md "How long TPC-C fits"). */
+    static void printDataAreas(PrintWriter out, Engine engine) {
         try {
             out.printf("MRAM data areas: %s%n", engine.dataAreaUse().describe());
         } catch (java.sql.SQLException e) {
