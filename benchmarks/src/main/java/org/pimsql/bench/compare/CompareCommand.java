@@ -247,8 +247,8 @@ public final class CompareCommand implements Callable<Integer> {
                 "- machine: " + machine + " (host " + host + ")",
                 "- command: `" + commandLine() + "`",
                 String.format(Locale.ROOT, "- settings: %d client threads per system (%s); PimSQL on %d simulated DPUs, async "
-                        + "clients keep up to %d calls in flight each (TPC-C: as terminals of every warehouse in turn; a synchronous "
-                        + "client is one terminal of warehouse client mod W); %d s warm-up + %d s measured per run; TPC-C %s; "
+                        + "clients keep up to %d calls in flight each; TPC-C clients play the terminals of every warehouse in turn "
+                        + "(client i: warehouses i + 1, i + 1 + clients, ...); %d s warm-up + %d s measured per run; TPC-C %s; "
                         + "YCSB %,d records, %s keys", clients, clientScheduling.describe(), dpus, outstanding, warmup, seconds, tpccScale(), records,
                         distribution.equals("zipfian") ? "scrambled zipfian theta " + theta : "uniform"));
     }

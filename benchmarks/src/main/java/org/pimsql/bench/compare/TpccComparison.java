@@ -153,6 +153,21 @@ public final class TpccComparison {
         }
     }
 
+    /**
+     * The terminals client {@code i} plays in turn, as numbers t (home warehouse t mod W + 1): i, i + clients, ... below
+     * max(W, clients). Every warehouse is some client's home, so that no DPU takes the inserts of several clients while
+     * others idle (TPC-C only grows, and a DPU's 64 MiB fill up: docs/performance.md "How long TPC-C fits"); with more
+     * clients than warehouses a client has one terminal, of warehouse i mod W + 1, as before. An asynchronous client's
+     * calls in flight are terminals too, so it rotates the same way.
+     */
+    private List<Integer> homes(int i) {
+        var out = new ArrayList<Integer>();
+        for (int t = i; t < Math.max(scale.warehouses(), clients); t += clients) {
+            out.add(t);
+        }
+        return out;
+    }
+
     /** How full the DPUs are after a run: TPC-C only grows, and a full DPU fails its inserts (docs/performance.md). */
     private static void printDataAreas(String label, PimConnection pim, PrintWriter err) throws java.sql.SQLException {
         err.printf("  %s TPC-C: MRAM data areas after the run: %s%n", label, pim.engine().dataAreaUse().describe());
@@ -163,9 +178,6 @@ public final class TpccComparison {
     private Measurement runAsync(PimConnection admin, int dpus, TpccConstants runConstants, CostSection cost,
                                  PrintWriter err) throws Exception {
         String label = ComparisonReport.PIMSQL_ASYNC + " (" + dpus + " DPUs)";
-        // Every warehouse is some client's home: client i plays the terminals of warehouses i + 1, i + 1 + clients,
-        // ... in turn (its calls in flight are terminals, clause 4.2.2's ten per warehouse at most in spirit), so that
-        // no DPU takes the inserts of several clients' terminals: TPC-C only grows, and a DPU's 64 MiB fill up.
         var terminals = new ArrayList<List<AsyncTpcc>>();
         int[] turn = new int[clients];
         var connections = new ArrayList<PimConnection>();
@@ -176,7 +188,7 @@ public final class TpccComparison {
                 PimConnection c = java.sql.DriverManager.getConnection(admin.getMetaData().getURL()).unwrap(PimConnection.class);
                 connections.add(c);
                 var mine = new ArrayList<AsyncTpcc>();
-                for (int t = i; t < Math.max(w0, clients); t += clients) {
+                for (int t : homes(i)) {
                     mine.add(new AsyncTpcc(c, new TpccInputs(scale, runConstants, seed * 104729 + t, t % w0 + 1,
                             (t / w0) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1)));
                 }
@@ -205,8 +217,11 @@ public final class TpccComparison {
             for (int i = 0; i < clients; i++) {
                 TpccClient client = engine.client(engine.connect());
                 terminals.add(client);
-                var inputs = new TpccInputs(scale, runConstants, seed * 7919 + i, i % scale.warehouses() + 1,
-                        (i / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1);
+                var inputs = new ArrayList<TpccInputs>();
+                for (int t : homes(i)) {
+                    inputs.add(new TpccInputs(scale, runConstants, seed * 7919 + t, t % scale.warehouses() + 1,
+                            (t / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1));
+                }
                 runners.add(new Terminal(client, inputs));
             }
             return new LoadRunner(warmup, seconds, err, scheduling).run(label, "TPC-C", runners, engine::retries);
@@ -222,22 +237,28 @@ public final class TpccComparison {
     }
 
     /** One terminal: deals its deck of 100 and runs one transaction per call. */
+    /** A synchronous client: the terminals of its warehouses (see {@link #homes}) in turn, one transaction each. */
     private static final class Terminal implements LoadRunner.Client {
         private final TpccClient client;
-        private final TpccInputs inputs;
-        private Iterator<TpccInputs.Kind> deck = List.<TpccInputs.Kind>of().iterator();
+        private final List<TpccInputs> inputs;
+        private final List<Iterator<TpccInputs.Kind>> decks = new ArrayList<>();
+        private int turn;
 
-        Terminal(TpccClient client, TpccInputs inputs) {
+        Terminal(TpccClient client, List<TpccInputs> inputs) {
             this.client = client;
             this.inputs = inputs;
+            for (int i = 0; i < inputs.size(); i++) {
+                decks.add(List.<TpccInputs.Kind>of().iterator());
+            }
         }
 
         @Override
         public void runOne() throws Exception {
-            if (!deck.hasNext()) {
-                deck = inputs.deck().iterator();
+            int t = turn++ % inputs.size();
+            if (!decks.get(t).hasNext()) {
+                decks.set(t, inputs.get(t).deck().iterator());
             }
-            TpccDriver.execute(client, inputs, deck.next());
+            TpccDriver.execute(client, inputs.get(t), decks.get(t).next());
         }
     }
 }
