@@ -332,7 +332,8 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #endif
 #if PIM_HAS(PIM_F_STRINGS)
         case OP_FOLD:
-            pim_fold((char *)dst, str(B), B->len, y != 0);
+            assert(B->len <= y >> 1); /* the string fits the frame buffer its type sized */
+            pim_fold((char *)dst, str(B), B->len, (y & 1u) != 0);
             set_str(A, dst, B->len);
             break;
 #endif

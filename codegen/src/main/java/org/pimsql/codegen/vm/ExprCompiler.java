@@ -153,11 +153,13 @@ final class ExprCompiler {
                 yield Val.str(t, str.neverNull() && character.neverNull());
             }
             case Expr.CaseFold fold -> {
-                int buf = p.frame.buffer(Math.max(1, fold.type().length()));
+                int cap = Math.max(1, fold.type().length());
+                int buf = p.frame.buffer(cap);
                 int t = cell();
                 BitSet m = scope();
                 Val str = expr(fold.string(), s);
-                a().emit(Op.FOLD, t, str.cell(), 0, buf, fold.upper() ? 1 : 0);
+                // y: the buffer's capacity, which the kernel checks the string against, and the direction in bit 0
+                a().emit(Op.FOLD, t, str.cell(), 0, buf, cap << 1 | (fold.upper() ? 1 : 0));
                 end(m);
                 yield Val.str(t, str.neverNull());
             }

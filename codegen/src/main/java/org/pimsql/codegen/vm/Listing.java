@@ -89,7 +89,7 @@ public final class Listing {
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);
                 case "side" -> List.of("-", "leading", "trailing", "both").get(v);
-                case "case" -> v == 0 ? "lower" : "upper";
+                case "case" -> ((v & 1) == 0 ? "lower" : "upper") + " into " + (v >> 1) + " bytes";
                 case "part" -> org.pimsql.frontend.ir.Expr.DatePart.values()[v].name().toLowerCase(java.util.Locale.ROOT);
                 case "scale" -> "scale " + (v & 31) + "->" + ((v >> 5) & 31) + ((v & VmFormat.SCALE_ROUND) != 0 ? " round" : "");
                 case "format" -> v == VmFormat.TEXT_BOOLEAN ? "boolean" : v == VmFormat.TEXT_TIMESTAMP ? "timestamp"
