@@ -1,5 +1,10 @@
 package org.pimsql.host.engine;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.pimsql.codegen.DatabaseFormat;
+import org.pimsql.codegen.MemoryMap;
+
 /**
  * How full the DPUs' data areas are (rows, hash buckets, B+tree nodes; docs/vm.md "Memory: MRAM map"): per DPU, the
  * bytes below its allocator's bump pointer, and the area's size. Freed rows and nodes below the bump pointer are
@@ -12,6 +17,24 @@ package org.pimsql.host.engine;
 public record DataAreaUse(long[] used, long capacity) {
     public DataAreaUse {
         used = used.clone();
+    }
+
+    /**
+     * The bytes in use of one DPU's data area, from the start of its database header (its allocator's bump pointer,
+     * rounded up to 8 bytes; 0 while the DPU holds no database). docs/vm.md "The batch and the database header": magic,
+     * ntables, bump, limit.
+     */
+    static long bytesInUse(byte[] header, MemoryMap map) {
+        ByteBuffer b = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+        if (b.getInt(0) != DatabaseFormat.DB_MAGIC) {
+            return 0;
+        }
+        long bump = Integer.toUnsignedLong(b.getInt(8));
+        if (bump < map.dataOffset() || bump > map.dataEnd()) {
+            throw new IllegalStateException("DPU database header has a bump pointer " + bump + " outside the data area "
+                    + map.dataOffset() + ".." + map.dataEnd());
+        }
+        return (bump - map.dataOffset() + 7) & ~7L;
     }
 
     /** The fullest DPU's bytes in use. */

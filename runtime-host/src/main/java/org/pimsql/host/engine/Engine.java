@@ -333,10 +333,15 @@ public final class Engine implements AutoCloseable {
      * "replaying a log gives identical MRAM on every DPU" (decision 4).
      */
     public byte[] readMram(int dpu, long heapOffset, int length) throws SQLException {
+        return betweenEpochs(() -> core.backend.copyFrom(dpu, MramRegion.MRAM_HEAP, heapOffset, length));
+    }
+
+    /** Runs {@code read} in a sequencer barrier, holding off queries' snapshots: no DPU runs meanwhile. */
+    private <T> T betweenEpochs(java.util.concurrent.Callable<T> read) throws SQLException {
         return SqlErrors.await(sequencer.barrier(() -> {
             snapshots.lock().lock();
             try {
-                return core.backend.copyFrom(dpu, MramRegion.MRAM_HEAP, heapOffset, length);
+                return read.call();
             } finally {
                 snapshots.lock().unlock();
             }
@@ -349,22 +354,13 @@ public final class Engine implements AutoCloseable {
      */
     public DataAreaUse dataAreaUse() throws SQLException {
         MemoryMap map = MemoryMap.standard();
-        return SqlErrors.await(sequencer.barrier(() -> {
-            snapshots.lock().lock();
-            try {
-                int dpus = placement.dpuCount();
-                long[] used = new long[dpus];
-                for (int d = 0; d < dpus && (core.processor.formatted() || core.formattedOnDpus); d++) {
-                    java.nio.ByteBuffer h = java.nio.ByteBuffer.wrap(core.backend.copyFrom(d, MramRegion.MRAM_HEAP,
-                            map.dbOffset(), 16)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                    long bump = Integer.toUnsignedLong(h.getInt(8));
-                    used[d] = h.getInt(0) == DatabaseFormat.DB_MAGIC && bump >= map.dataOffset() ? bump - map.dataOffset() : 0;
-                }
-                return new DataAreaUse(used, map.dataEnd() - map.dataOffset());
-            } finally {
-                snapshots.lock().unlock();
+        return betweenEpochs(() -> {
+            long[] used = new long[placement.dpuCount()];
+            for (int d = 0; d < used.length && (core.processor.formatted() || core.formattedOnDpus); d++) {
+                used[d] = DataAreaUse.bytesInUse(core.backend.copyFrom(d, MramRegion.MRAM_HEAP, map.dbOffset(), 16), map);
             }
-        }));
+            return new DataAreaUse(used, map.dataEnd() - map.dataOffset());
+        });
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.pimsql.host.engine;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.sql.SQLException;
 import org.pimsql.codegen.DatabaseFormat;
 import org.pimsql.codegen.MemoryMap;
@@ -118,16 +116,7 @@ final class MramSnapshot implements MramSource, AutoCloseable {
 
     /** The data area in use: from its start to the allocator's bump pointer, rounded up to 8 bytes. */
     private int areaLength(byte[] header) {
-        ByteBuffer b = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
-        if (b.getInt(0) != DatabaseFormat.DB_MAGIC) {
-            return 0;
-        }
-        long bump = Integer.toUnsignedLong(b.getInt(8));
-        if (bump < map.dataOffset() || bump > map.dataEnd()) {
-            throw new IllegalStateException("DPU database header has a bump pointer " + bump + " outside the data area "
-                    + map.dataOffset() + ".." + map.dataEnd());
-        }
-        return (int) ((bump - map.dataOffset() + 7) & ~7L);
+        return (int) DataAreaUse.bytesInUse(header, map);
     }
 
     /**
