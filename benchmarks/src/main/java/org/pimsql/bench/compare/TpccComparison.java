@@ -154,16 +154,18 @@ public final class TpccComparison {
     }
 
     /**
-     * The terminals client {@code i} plays in turn, as numbers t (home warehouse t mod W + 1): i, i + clients, ... below
-     * max(W, clients). Every warehouse is some client's home, so that no DPU takes the inserts of several clients while
-     * others idle (TPC-C only grows, and a DPU's 64 MiB fill up: docs/performance.md "How long TPC-C fits"); with more
-     * clients than warehouses a client has one terminal, of warehouse i mod W + 1, as before. An asynchronous client's
-     * calls in flight are terminals too, so it rotates the same way.
+     * The inputs of the terminals client {@code i} plays in turn: terminals t = i, i + clients, ... below max(W, clients),
+     * each with home warehouse t mod W + 1 and its own seed ({@code seed0} + t). Every warehouse is some client's home, so
+     * that no DPU takes the inserts of several clients while others idle (TPC-C only grows, and a DPU's 64 MiB fill up:
+     * docs/performance.md "How long TPC-C fits"); with more clients than warehouses a client has one terminal, of
+     * warehouse i mod W + 1, as before. An asynchronous client's calls in flight are terminals too, so it rotates the
+     * same way.
      */
-    private List<Integer> homes(int i) {
-        var out = new ArrayList<Integer>();
-        for (int t = i; t < Math.max(scale.warehouses(), clients); t += clients) {
-            out.add(t);
+    private List<TpccInputs> terminalInputs(int i, TpccConstants runConstants, long seed0) {
+        int w = scale.warehouses();
+        var out = new ArrayList<TpccInputs>();
+        for (int t = i; t < Math.max(w, clients); t += clients) {
+            out.add(new TpccInputs(scale, runConstants, seed0 + t, t % w + 1, (t / w) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1));
         }
         return out;
     }
@@ -182,17 +184,11 @@ public final class TpccComparison {
         int[] turn = new int[clients];
         var connections = new ArrayList<PimConnection>();
         try {
-            int w0 = scale.warehouses();
             for (int i = 0; i < clients; i++) {
                 // a connection of the same database: the admin connection's URL
                 PimConnection c = java.sql.DriverManager.getConnection(admin.getMetaData().getURL()).unwrap(PimConnection.class);
                 connections.add(c);
-                var mine = new ArrayList<AsyncTpcc>();
-                for (int t : homes(i)) {
-                    mine.add(new AsyncTpcc(c, new TpccInputs(scale, runConstants, seed * 104729 + t, t % w0 + 1,
-                            (t / w0) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1)));
-                }
-                terminals.add(mine);
+                terminals.add(terminalInputs(i, runConstants, seed * 104729).stream().map(in -> new AsyncTpcc(c, in)).toList());
             }
             var before = cost.snapshot(admin.engine());
             Measurement m = new AsyncLoadRunner(warmup, seconds, err, scheduling).run(label, "TPC-C", clients, outstanding,
@@ -217,12 +213,7 @@ public final class TpccComparison {
             for (int i = 0; i < clients; i++) {
                 TpccClient client = engine.client(engine.connect());
                 terminals.add(client);
-                var inputs = new ArrayList<TpccInputs>();
-                for (int t : homes(i)) {
-                    inputs.add(new TpccInputs(scale, runConstants, seed * 7919 + t, t % scale.warehouses() + 1,
-                            (t / scale.warehouses()) % TpccScale.DISTRICTS_PER_WAREHOUSE + 1));
-                }
-                runners.add(new Terminal(client, inputs));
+                runners.add(new Terminal(client, terminalInputs(i, runConstants, seed * 7919)));
             }
             return new LoadRunner(warmup, seconds, err, scheduling).run(label, "TPC-C", runners, engine::retries);
         } finally {
@@ -236,8 +227,10 @@ public final class TpccComparison {
         }
     }
 
-    /** One terminal: deals its deck of 100 and runs one transaction per call. */
-    /** A synchronous client: the terminals of its warehouses (see {@link #homes}) in turn, one transaction each. */
+    /**
+     * A synchronous client: the terminals of its warehouses ({@link #terminalInputs}) in turn, one transaction per call,
+     * each terminal dealing its own deck of 100.
+     */
     private static final class Terminal implements LoadRunner.Client {
         private final TpccClient client;
         private final List<TpccInputs> inputs;
