@@ -596,7 +596,6 @@ final class ExprCompiler {
         return Val.str(t, str.neverNull() && start.neverNull() && (len == null || len.neverNull()));
     }
 
-    /** A number at another scale: more digits multiply (22003 on overflow), fewer round half down or truncate. */
     /**
      * ROUND, TRUNC, FLOOR, CEILING of a DECIMAL to a smaller scale: SCALE truncates toward zero, and what it dropped
      * (the operand minus the truncated value, at the operand's scale) decides a step of one unit: away from zero from
@@ -644,6 +643,7 @@ final class ExprCompiler {
         end(m);
     }
 
+    /** A number at another scale: more digits multiply (22003 on overflow), fewer round half down or truncate. */
     Val rescale(Val v, int to, boolean round) {
         if (v.scale() == to) {
             return v;

@@ -166,7 +166,7 @@ final class HostEvaluator {
                     yield null;
                 }
                 int esc = StringRules.escapeChar(escape == null ? null : escape.toString());
-                if (pattern != null) {
+                if (pattern != null && string == null) {
                     StringRules.checkPattern(pattern.toString(), esc); // fails beside a NULL string too, as on the DPU
                 }
                 yield string == null || pattern == null ? null : StringRules.like(string.toString(), pattern.toString(), esc);
@@ -308,8 +308,7 @@ final class HostEvaluator {
 
     /** As the kernel's pim_ts_part: UTC, Sunday the first day of the week, SECOND with its microseconds. */
     private static BigDecimal datePart(Expr.DatePart part, long micros) {
-        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-                (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        LocalDateTime t = wallClock(micros);
         return switch (part) {
             case YEAR -> BigDecimal.valueOf(t.getYear());
             case MONTH -> BigDecimal.valueOf(t.getMonthValue());
@@ -324,8 +323,12 @@ final class HostEvaluator {
     }
 
     private static String timestampText(BigDecimal micros) {
-        long m = micros.longValue();
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(m, 1_000_000L), (int) Math.floorMod(m, 1_000_000L) * 1000,
-                ZoneOffset.UTC).toString().replace('T', ' ');
+        return wallClock(micros.longValue()).toString().replace('T', ' ');
+    }
+
+    /** A TIMESTAMP's microseconds since the epoch as the UTC wall clock they stand for. */
+    private static LocalDateTime wallClock(long micros) {
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), (int) Math.floorMod(micros, 1_000_000L) * 1000,
+                ZoneOffset.UTC);
     }
 }
