@@ -135,7 +135,7 @@ final class MeasuredRun {
                     workload, failures.sum(), first);
             if (memoryFull(first)) {
                 progress.printf("  (53200: a DPU's MRAM is full. PimSQL keeps every row in its DPUs' 64 MiB; TPC-C adds"
-                        + " about 2 KB per New-Order, so a warehouse per DPU fills a data area in tens of seconds at"
+                        + " about 1.5 KB per New-Order, so a warehouse per DPU fills a data area in tens of seconds at"
                         + " these rates: measure fewer --seconds. docs/performance.md \"How long TPC-C fits\")%n");
             }
             progress.flush();
