@@ -367,8 +367,13 @@ uint32_t pim_text(char *dst, int64_t v, uint32_t fmt);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale, bool round);
 /* Rejects with 22003 (the first error of the call). */
 int64_t pim_overflow(void);
-/* Unsigned 64-bit quotient (remainder in *rem) and product modulo 2^64 by shifts: no compiler-rt routine. */
-uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t *rem);
+/* Unsigned 64-bit quotient (remainder in *rem; d != 0) and product modulo 2^64 by shifts: no compiler-rt routine. */
+uint64_t pim_udivmod_bits(uint64_t n, uint64_t d, uint64_t *rem);
+#if UINTPTR_MAX == 0xffffffffu
+#define pim_udivmod pim_udivmod_bits /* a DPU (and its 32-bit proxy) has no 64-bit divide */
+#else
+uint64_t pim_udivmod(uint64_t n, uint64_t d, uint64_t *rem); /* the native simulator's: the host's divide */
+#endif
 uint64_t pim_mul64(uint64_t a, uint64_t b, bool *ovf);
 
 /* ---- strings (pim_str.c: bytes, PAD SPACE comparison) ---- */

@@ -2,7 +2,8 @@
  * Checks the index key encoding (pim_key_encode): for random rows, memcmp order of the encoded keys
  * must equal SQL order of the values (NULLs first, numbers by value, strings by PAD SPACE
  * comparison), for full keys and for every key prefix. Also checks pim_strcmp and the sort-key
- * encoders against the same order, descending included.
+ * encoders against the same order, descending included, and the DPU's division loop (pim_udivmod_bits) against
+ * the native build's pim_udivmod, which divides with the host's instruction.
  *
  * Built with the kernel (without pim_exec.c, whose main() it replaces) and the simulator's DPU-runtime
  * headers as a standalone program (runtime-dpu/Makefile). Exit status 0 when every check holds.
@@ -94,6 +95,40 @@ static int cmp_pad(const char *a, const char *b)
     return sign(memcmp(pa, pb, 7));
 }
 
+/* 64 random bits (rand() gives at least 15). */
+static uint64_t random64(void)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 5; i++) {
+        v = v << 15 ^ (uint64_t)(rand() & 0x7fff);
+    }
+    return v;
+}
+
+static int check_division(void)
+{
+    static const uint64_t edges[] = {1, 2, 3, 7, 10, 1000000, 86400000000ull, 0x7fffffffffffffffull,
+                                     0x8000000000000000ull, 0xffffffffffffffffull};
+    int failures = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint64_t n = random64() >> (rand() % 64), d = i % 3 == 0 ? edges[rand() % 10] : random64() >> (rand() % 64);
+        uint64_t r1, r2, q1, q2;
+        if (d == 0) {
+            continue;
+        }
+        q1 = pim_udivmod_bits(n, d, &r1);
+        q2 = pim_udivmod(n, d, &r2);
+        if (q1 != q2 || r1 != r2 || q2 != n / d || r2 != n % d) {
+            if (failures++ < 10) {
+                fprintf(stderr, "division %llu / %llu: loop %llu r %llu, native %llu r %llu\n", (unsigned long long)n,
+                        (unsigned long long)d, (unsigned long long)q1, (unsigned long long)r1, (unsigned long long)q2,
+                        (unsigned long long)r2);
+            }
+        }
+    }
+    return failures;
+}
+
 int main(void)
 {
     enum { N = 300 };
@@ -144,6 +179,7 @@ int main(void)
             }
         }
     }
+    failures += check_division();
     if (failures != 0) {
         fprintf(stderr, "key_order_test: %d failures\n", failures);
         return 1;

@@ -77,15 +77,14 @@ public record ConflictFootprint(List<LockTemplate> templates) {
         try {
             for (List<Expr> tuple : t.keyTuples()) {
                 for (List<Object> values : evaluator.evaluateTuple(tuple)) {
-                    var key = new ArrayList<Object>(values.size());
-                    for (int i = 0; i < values.size(); i++) {
-                        Object c = PartitionFunction.canonical(values.get(i), t.keyTypes().get(i));
-                        if (c == null) {
+                    var key = new Object[values.size()];
+                    for (int i = 0; i < key.length; i++) {
+                        key[i] = PartitionFunction.canonical(values.get(i), t.keyTypes().get(i));
+                        if (key[i] == null) {
                             return null; // a NULL (or an evaluation error the evaluator turned into NULL)
                         }
-                        key.add(c);
                     }
-                    out.add(new Lock(t.table(), t.write(), List.copyOf(key)));
+                    out.add(new Lock(t.table(), t.write(), List.of(key)));
                 }
             }
         } catch (RuntimeException e) {

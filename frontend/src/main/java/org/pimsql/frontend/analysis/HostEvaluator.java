@@ -5,9 +5,7 @@ import java.math.RoundingMode;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.catalog.TypeKind;
 import org.pimsql.frontend.ir.Expr;
@@ -27,14 +25,21 @@ import org.pimsql.frontend.ir.Variable;
  */
 final class HostEvaluator {
     private final Object[] args;
+    /**
+     * Each array parameter's elements converted once per call (by parameter id): a TPC-C New-Order's item arrays
+     * key several lock templates and the routing, and converting them for each was a visible part of the
+     * sequencer's time.
+     */
+    private final List<?>[] elementsById;
 
     HostEvaluator(Object[] args) {
         this.args = args;
+        this.elementsById = new List<?>[args.length];
     }
 
     /** Every value tuple {@code tuple} takes, one per combination of the array elements it mentions. */
     List<List<Object>> evaluateTuple(List<Expr> tuple) {
-        var arrays = new ArrayList<Variable>();
+        var arrays = new ArrayList<Variable>(2);
         for (Expr e : tuple) {
             ExprTree.walk(e, x -> {
                 if (x instanceof Expr.ArrayElement a && !arrays.contains(a.array())) {
@@ -42,37 +47,44 @@ final class HostEvaluator {
                 }
             });
         }
-        var ranges = new ArrayList<List<Object>>();
+        var ranges = new ArrayList<List<?>>(arrays.size());
         for (Variable a : arrays) {
             ranges.add(elements(a));
         }
         var out = new ArrayList<List<Object>>();
-        var binding = new LinkedHashMap<Variable, Object>();
-        enumerate(arrays, ranges, 0, binding, tuple, out);
+        // the elements bound to the arrays, by parameter id (an array element is always a parameter's)
+        enumerate(arrays, ranges, 0, new Object[args.length], tuple, out);
         return out;
     }
 
-    private void enumerate(List<Variable> arrays, List<List<Object>> ranges, int i, Map<Variable, Object> binding,
-                           List<Expr> tuple, List<List<Object>> out) {
+    private void enumerate(List<Variable> arrays, List<List<?>> ranges, int i, Object[] binding, List<Expr> tuple,
+                           List<List<Object>> out) {
         if (i == arrays.size()) {
-            var values = new ArrayList<Object>();
+            var values = new ArrayList<Object>(tuple.size());
             for (Expr e : tuple) {
                 values.add(eval(e, binding));
             }
             out.add(values);
             return;
         }
+        Variable array = arrays.get(i);
         for (Object element : ranges.get(i)) {
-            binding.put(arrays.get(i), element);
+            binding[array.id()] = element;
             enumerate(arrays, ranges, i + 1, binding, tuple, out);
         }
-        binding.remove(arrays.get(i));
+        binding[array.id()] = null;
     }
 
-    private List<Object> elements(Variable array) {
+    /** The elements of an array parameter, converted (read only: shared by every use in this call). */
+    private List<?> elements(Variable array) {
         Object raw = argument(array);
+        List<?> cached = elementsById[array.id()];
+        if (cached != null) {
+            return cached;
+        }
         var out = new ArrayList<Object>();
         if (raw == null) {
+            elementsById[array.id()] = out;
             return out;
         }
         if (raw instanceof List<?> list) {
@@ -88,6 +100,7 @@ final class HostEvaluator {
             throw new IllegalArgumentException("parameter " + array.name() + " must be an array or a List, got "
                     + raw.getClass().getName());
         }
+        elementsById[array.id()] = out; // only once complete: a conversion error is thrown again by each use
         return out;
     }
 
@@ -114,7 +127,8 @@ final class HostEvaluator {
         };
     }
 
-    Object eval(Expr e, Map<Variable, Object> binding) {
+    /** {@code e}'s value, or null for SQL NULL or a runtime error; {@code binding}: array elements by parameter id. */
+    Object eval(Expr e, Object[] binding) {
         try {
             return evalUnchecked(e, binding);
         } catch (ArithmeticException | IllegalArgumentException | IndexOutOfBoundsException ex) {
@@ -122,11 +136,11 @@ final class HostEvaluator {
         }
     }
 
-    private Object evalUnchecked(Expr e, Map<Variable, Object> b) {
+    private Object evalUnchecked(Expr e, Object[] b) {
         return switch (e) {
             case Expr.Literal l -> literal(l);
             case Expr.VarRef v -> value(argument(v.variable()), v.type());
-            case Expr.ArrayElement a -> b.get(a.array());
+            case Expr.ArrayElement a -> b[a.array().id()];
             case Expr.Cardinality c -> BigDecimal.valueOf(elements(c.array()).size());
             case Expr.Binary bin -> binary(bin, b);
             case Expr.Unary u -> unary(u, b);
@@ -213,7 +227,7 @@ final class HostEvaluator {
         return v;
     }
 
-    private Object binary(Expr.Binary bin, Map<Variable, Object> b) {
+    private Object binary(Expr.Binary bin, Object[] b) {
         if (bin.op() == Expr.BinaryOp.AND || bin.op() == Expr.BinaryOp.OR) {
             Object l = evalUnchecked(bin.left(), b);
             Object r = evalUnchecked(bin.right(), b);
@@ -254,7 +268,7 @@ final class HostEvaluator {
         return ((Comparable<Object>) l).compareTo(r);
     }
 
-    private Object unary(Expr.Unary u, Map<Variable, Object> b) {
+    private Object unary(Expr.Unary u, Object[] b) {
         Object v = evalUnchecked(u.operand(), b);
         return switch (u.op()) {
             case NEG -> v == null ? null : ((BigDecimal) v).negate();
@@ -264,7 +278,7 @@ final class HostEvaluator {
         };
     }
 
-    private Object substring(Expr.Substring s, Map<Variable, Object> b) {
+    private Object substring(Expr.Substring s, Object[] b) {
         Object str = evalUnchecked(s.string(), b);
         Object start = evalUnchecked(s.start(), b);
         Object len = s.length() == null ? null : evalUnchecked(s.length(), b);

@@ -157,6 +157,9 @@ public final class PartitionFunction {
         TypeKind kind = type.kind();
         if (kind.isExactNumeric()) {
             BigDecimal d = decimal(value);
+            if (kind != TypeKind.DECIMAL && d.scale() == 0) {
+                return d.longValue(); // an integral value into an integer column, as below (the common key)
+            }
             // the value the column stores: half down into a DECIMAL, toward zero into an integer (ExprCompiler.toNum)
             BigInteger unscaled = (kind == TypeKind.DECIMAL ? d.setScale(type.scale(), RoundingMode.HALF_DOWN)
                     : d.setScale(0, RoundingMode.DOWN)).unscaledValue();

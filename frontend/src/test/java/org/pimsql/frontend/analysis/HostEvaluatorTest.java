@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pimsql.frontend.catalog.SqlType;
 import org.pimsql.frontend.ir.Expr;
@@ -19,7 +18,7 @@ class HostEvaluatorTest {
     static final Variable S = new Variable(2, "S", SqlType.varchar(20), ParamMode.IN, null, IrFixture.at(1));
 
     static Object eval(Expr e, Object... args) {
-        return new HostEvaluator(args).eval(e, Map.of());
+        return new HostEvaluator(args).eval(e, new Object[args.length]);
     }
 
     static Expr n() {

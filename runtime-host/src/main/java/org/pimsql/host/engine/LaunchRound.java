@@ -85,11 +85,13 @@ record LaunchRound(List<List<RoutedCall>> batches, List<List<WaitingCall>> calls
                 alone[i] = (batch.get(i).flags() & (RoutedCall.EXCHANGE | RoutedCall.KEEP)) != 0;
                 anyPlain |= !alone[i];
             }
+            var packed = new ArrayList<PackedLocks>(batch.size());
             for (int i = 0; i < batch.size(); i++) {
                 // a batch of lone calls only runs in sequence order: their locks would change nothing
                 locks.add(alone[i] && !anyPlain ? null : taken.get(i).locks());
+                packed.add(taken.get(i).packed());
             }
-            ConflictWaves.Plan plan = ConflictWaves.plan(batch, locks, alone);
+            ConflictWaves.Plan plan = ConflictWaves.plan(batch, locks, packed, alone);
             var ordered = new ArrayList<WaitingCall>(batch.size());
             for (int i : plan.order()) {
                 ordered.add(taken.get(i));

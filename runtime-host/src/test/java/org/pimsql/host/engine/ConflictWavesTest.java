@@ -145,6 +145,7 @@ class ConflictWavesTest {
             var p = plan();
             var w = waves(p);
             assertEquals(n, p.calls().size());
+            assertSamePlan(p, packedPlan());
             for (int i = 0; i < n; i++) {
                 for (int j = i + 1; j < n; j++) {
                     List<Lock> a = locks.get((long) i + 1);
@@ -173,5 +174,29 @@ class ConflictWavesTest {
                 }
             }
         }
+    }
+
+    /** The plan of the same batch with every call's locks packed beforehand, as the executor has them in TPC-C. */
+    private ConflictWaves.Plan packedPlan() {
+        boolean[] lone = new boolean[calls.size()];
+        var byIndex = new ArrayList<List<Lock>>();
+        var packed = new ArrayList<PackedLocks>();
+        for (int i = 0; i < calls.size(); i++) {
+            long seq = calls.get(i).call().sequence();
+            lone[i] = alone.contains(seq);
+            byIndex.add(locks.get(seq));
+            PackedLocks p = PackedLocks.of(locks.get(seq));
+            if (p != null) {
+                p.get();
+            }
+            packed.add(p);
+        }
+        return ConflictWaves.plan(calls, byIndex, packed, lone);
+    }
+
+    private static void assertSamePlan(ConflictWaves.Plan expected, ConflictWaves.Plan actual) {
+        assertEquals(expected.waves(), actual.waves());
+        assertEquals(java.util.Arrays.toString(expected.order()), java.util.Arrays.toString(actual.order()));
+        assertEquals(java.util.Arrays.toString(expected.joinsWave()), java.util.Arrays.toString(actual.joinsWave()));
     }
 }
