@@ -14,7 +14,7 @@
 
 #include "pimsim_internal.h"
 
-static __thread struct pimsim_exec *current_exec __attribute__((tls_model("initial-exec")));
+__thread struct pimsim_exec *pimsim_current_exec __attribute__((tls_model("initial-exec")));
 
 /* ---- standalone mode: kernel functions called directly by a native test, outside any launch ---- */
 
@@ -40,20 +40,15 @@ static void standalone_init(void) {
     for (int i = 0; i < PIMSIM_MAX_TASKLETS; i++) standalone.waiter_of[i] = -1;
 }
 
-struct pimsim_exec *pimsim_exec_current(void) {
-    if (current_exec) return current_exec;
+struct pimsim_exec *pimsim_standalone_exec(void) {
     pthread_once(&standalone_once, standalone_init);
     return &standalone;
 }
 
-void pimsim_count_call(struct pimsim_exec *exec) {
-    exec->counters->runtime_calls++;
-    exec->perf_cycles++;
-    exec->perf_instructions++;
-    if (++exec->calls > exec->call_budget && exec->call_budget != 0)
-        pimsim_fault("runaway kernel: more than %llu runtime calls in one launch (budget set by "
-                     "PIMSIM_MAX_RUNTIME_CALLS or pimsim_set_runtime_call_budget)",
-                     (unsigned long long)exec->call_budget);
+void pimsim_runaway(struct pimsim_exec *exec) {
+    pimsim_fault("runaway kernel: more than %llu runtime calls in one launch (budget set by "
+                 "PIMSIM_MAX_RUNTIME_CALLS or pimsim_set_runtime_call_budget)",
+                 (unsigned long long)exec->call_budget);
 }
 
 /* ---- faults ---- */
@@ -195,7 +190,7 @@ int pimsim_in_stack_guard(const void *address) {
 }
 
 static void tasklet_entry(void) {
-    struct pimsim_exec *e = current_exec;
+    struct pimsim_exec *e = pimsim_current_exec;
     e->copy->main();
     struct pimsim_tasklet *t = &e->tasklets[e->current];
     t->state = PIMSIM_TASKLET_DONE;
@@ -352,8 +347,8 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
         e->released[t] = 0;
     }
     e->awake = n;
-    struct pimsim_exec *saved = current_exec;
-    current_exec = e;
+    struct pimsim_exec *saved = pimsim_current_exec;
+    pimsim_current_exec = e;
     int result;
     if (e->cpu_deadline_ns) pimsim_watchdog_thread();
     if (sigsetjmp(e->crash_return, 0) == 0) {
@@ -364,6 +359,6 @@ int pimsim_run_tasklets(struct pimsim_exec *e) {
     }
     pimsim_crash_guard_set(NULL);
     if (result == 0) result = stack_canary_check(e);
-    current_exec = saved;
+    pimsim_current_exec = saved;
     return result;
 }
