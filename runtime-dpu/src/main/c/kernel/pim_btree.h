@@ -142,7 +142,12 @@ void pim_bt_forget(const void *end);
 void pim_bt_dma(pim_mram_off_t off, void *wram, uint32_t bytes, bool write);
 
 /* memcmp's sign for len bytes (no libc call on the DPU); any length. */
-int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len);
+int pim_bt_keycmp_bytes(const uint8_t *a, const uint8_t *b, uint32_t len);
+#if UINTPTR_MAX == 0xffffffffu
+#define pim_bt_keycmp pim_bt_keycmp_bytes /* a DPU (and its 32-bit proxy): the byte loop */
+#else
+int pim_bt_keycmp(const uint8_t *a, const uint8_t *b, uint32_t len); /* the native simulator's: memcmp's sign */
+#endif
 /* memcpy of n bytes, any alignment, no overlap (no libc call on the DPU). */
 void pim_bt_copy(void *to, const void *from, uint32_t n);
 /* memmove of 32-bit words between 4-byte aligned buffers, overlapping either way. */

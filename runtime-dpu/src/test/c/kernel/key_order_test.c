@@ -2,8 +2,9 @@
  * Checks the index key encoding (pim_key_encode): for random rows, memcmp order of the encoded keys
  * must equal SQL order of the values (NULLs first, numbers by value, strings by PAD SPACE
  * comparison), for full keys and for every key prefix. Also checks pim_strcmp and the sort-key
- * encoders against the same order, descending included, and the DPU's division loop (pim_udivmod_bits) against
- * the native build's pim_udivmod, which divides with the host's instruction.
+ * encoders against the same order, descending included, and the DPU's division and key comparison loops
+ * (pim_udivmod_bits, pim_bt_keycmp_bytes) against the native build's pim_udivmod and pim_bt_keycmp, which use the
+ * host's divide and memcmp.
  *
  * Built with the kernel (without pim_exec.c, whose main() it replaces) and the simulator's DPU-runtime
  * headers as a standalone program (runtime-dpu/Makefile). Exit status 0 when every check holds.
@@ -129,6 +130,28 @@ static int check_division(void)
     return failures;
 }
 
+/* Keys that share a prefix, as a B+tree's neighbours do: the bytes loop and memcmp give the same sign. */
+static int check_keycmp(void)
+{
+    static uint8_t a[64], b[64];
+    int failures = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t len = (uint32_t)(rand() % 65), same = len == 0 ? 0 : (uint32_t)(rand() % (len + 1));
+        for (uint32_t j = 0; j < len; j++) {
+            a[j] = (uint8_t)rand();
+            b[j] = j < same ? a[j] : (uint8_t)(rand() % 4 == 0 ? a[j] : rand());
+        }
+        int bytes = pim_bt_keycmp_bytes(a, b, len), native = pim_bt_keycmp(a, b, len), want = memcmp(a, b, len);
+        want = (want > 0) - (want < 0);
+        if (bytes != native || native != want) {
+            if (failures++ < 10) {
+                fprintf(stderr, "key compare of %u bytes: loop %d, native %d, memcmp %d\n", len, bytes, native, want);
+            }
+        }
+    }
+    return failures;
+}
+
 int main(void)
 {
     enum { N = 300 };
@@ -180,6 +203,7 @@ int main(void)
         }
     }
     failures += check_division();
+    failures += check_keycmp();
     if (failures != 0) {
         fprintf(stderr, "key_order_test: %d failures\n", failures);
         return 1;
