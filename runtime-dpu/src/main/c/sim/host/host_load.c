@@ -247,7 +247,10 @@ static dpu_error_t open_copy(struct dpu_program_t *p, unsigned c, const uint8_t 
     }
     /* DEEPBIND: the kernel's own globals win over same-named symbols of the host process */
     copy->handle = dlopen(tmp, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    unlink(tmp);
+    /* PIMSIM_KEEP_KERNEL_COPIES=1 leaves the copy on disk for profilers: perf unwinds through a kernel's frames only
+     * when it can read the file (docs/performance.md "Which kernel code moves the data") */
+    const char *keep = getenv("PIMSIM_KEEP_KERNEL_COPIES");
+    if (keep == NULL || strcmp(keep, "1") != 0) unlink(tmp);
     free(tmp);
     if (copy->handle == NULL) {
         pimsim_set_last_fault("dpu_load: cannot open %s: %s", p->path, dlerror());
