@@ -58,11 +58,26 @@ if [ ! -e "$OLD/benchmarks/target/lib" ] || [ "$(cat "$OLD/.perf-guard-commit" 2
     echo "$BASE_ID" >"$OLD/.perf-guard-commit"
 fi
 
-# One round of the set on the tree at $1; appends "figure value" lines to $2.
+# SmallBank warms up for 2 s on both builds when both have bench bank's --warmup; a build from before it has none, and
+# then neither warms up (--warmup 0), so that the two measure the same phase of a run.
+bank_warmup() {
+    "$1/bin/pimsql" bench bank --help 2>/dev/null | grep -q -- '--warmup'
+}
+BANK_WARMUP=()
+if bank_warmup "$OLD"; then
+    BANK_WARMUP=(--warmup 2)
+elif bank_warmup "$ROOT"; then
+    BANK_WARMUP=(--warmup 0)
+fi
+BANK_WARMUP_OLD=()
+bank_warmup "$OLD" && BANK_WARMUP_OLD=("${BANK_WARMUP[@]}")
+
+# One round of the set on the tree at $1 with bench bank's warm-up options $3...; appends "figure value" lines to $2.
 run_set() {
     local tree=$1 out=$2 res
+    shift 2
     res=$(mktemp -d "$WORK/res.XXXXXX")
-    "$tree/bin/pimsql" bench bank --dpus 8 --clients 4 --customers 8000 --seconds "$SECONDS_PER" \
+    "$tree/bin/pimsql" bench bank --dpus 8 --clients 4 --customers 8000 --seconds "$SECONDS_PER" "$@" \
         >"$res/bank.txt" 2>/dev/null || true
     awk '/^throughput:/ {gsub(",", "", $0); for (i = 1; i <= NF; i++) if ($i == "=") print "SmallBank_calls/s", $(i + 1)}
          /^latency \(ms\):/ {print "SmallBank_p50_ms", $4; print "SmallBank_p99_ms", $6}' "$res/bank.txt" >>"$out"
@@ -84,9 +99,9 @@ run_set() {
 
 for ((r = 1; r <= ROUNDS; r++)); do
     echo "round $r of $ROUNDS: $BASE_ID ..." >&2
-    run_set "$OLD" "$WORK/old.txt"
+    run_set "$OLD" "$WORK/old.txt" ${BANK_WARMUP_OLD[@]+"${BANK_WARMUP_OLD[@]}"}
     echo "round $r of $ROUNDS: working tree ..." >&2
-    run_set "$ROOT" "$WORK/new.txt"
+    run_set "$ROOT" "$WORK/new.txt" ${BANK_WARMUP[@]+"${BANK_WARMUP[@]}"}
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }

@@ -107,13 +107,13 @@ public final class BenchYcsbCommand extends CallBenchmark {
         if (ycsb == YcsbWorkload.E) {
             out.printf(Locale.ROOT, "YCSB workload E: %s, one per call (ScanRecords across every partition, "
                     + "InsertRecord), scan starts on %s over %,d records on %d simulated DPUs, %d clients x %d "
-                    + "outstanding calls, %d s%n", ycsb.describe(), keyText, k, dpus, clients, outstanding, seconds);
+                    + "outstanding calls, %s%n", ycsb.describe(), keyText, k, dpus, clients, outstanding, timing());
             return;
         }
         double updates = ycsb.updateProportion() + ycsb.readModifyWriteProportion();
         out.printf(Locale.ROOT, "YCSB workload %s: transactions of %d operations (%.0f%% updates), %s over %,d records on "
-                + "%d simulated DPUs, %d clients x %d outstanding calls, %d s%n", ycsb, ops, 100 * updates, keyText, k, dpus,
-                clients, outstanding, seconds);
+                + "%d simulated DPUs, %d clients x %d outstanding calls, %s%n", ycsb, ops, 100 * updates, keyText, k, dpus,
+                clients, outstanding, timing());
     }
 
     @Override

@@ -14,11 +14,12 @@ class BenchYcsbCommandTest {
     @Test
     void ycsbReport() {
         var r = TpccCommandsTest.pimsql("bench", "ycsb", "--workload", "A", "--theta", "0.99", "--dpus", "4", "--clients",
-                "2", "--seconds", "2", "--records", "400");
+                "2", "--warmup", "1", "--seconds", "1", "--records", "400");
         assertEquals(0, r.exit(), r.toString());
         String out = r.out();
         assertTrue(out.contains("YCSB workload A: transactions of 10 operations (50% updates), zipfian keys (theta 0.99) "
-                + "over 400 records on 4 simulated DPUs"), r.toString());
+                + "over 400 records on 4 simulated DPUs, 2 clients x 64 outstanding calls, 1 s measured after a 1 s warm-up"),
+                r.toString());
         assertTrue(out.contains("load: 400 records in "), r.toString());
         assertTrue(Pattern.compile("(?m)^throughput: [0-9,]+ calls in [0-9.]+ s = [0-9,]+ calls/s$").matcher(out).find(), r.toString());
         assertTrue(Pattern.compile("(?m)^latency \\(ms\\): p50 [0-9.]+  p99 [0-9.]+").matcher(out).find(), r.toString());

@@ -29,9 +29,10 @@ import picocli.CommandLine.Option;
  * The driver of the {@code pimsql bench} workloads that call stored procedures on simulated DPUs:
  * {@code bench bank} (SmallBank, {@link BenchBankCommand}) and {@code bench ycsb} (added by the
  * benchmarks module with its YCSB generator). Compiles the workload's example, bulk-loads it, then runs
- * client threads that each keep a bounded number of asynchronous calls in flight for a fixed time, and
- * reports throughput, latency percentiles (HdrHistogram), aborts per procedure and the engine's counters
- * for the measured phase. A workload supplies its options, scripts, loader and stream of calls.
+ * client threads that each keep a bounded number of asynchronous calls in flight, first for a warm-up (the JIT
+ * compiles the hot paths, the Java heap reaches its working size) and then for the measured time, and reports
+ * throughput, latency percentiles (HdrHistogram), aborts per procedure and the engine's counters for the calls
+ * submitted in the measured phase. A workload supplies its options, scripts, loader and stream of calls.
  *
  * <p>The scripts travel in the jars ({@code pimsql/examples/NAME/*.sql}, copied from {@code examples/} by
  * the poms), so the command works from any directory and always matches the build.
@@ -65,6 +66,10 @@ public abstract class CallBenchmark implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
             description = "Length of the measured run (default ${DEFAULT-VALUE}).")
     protected int seconds;
+
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "2",
+            description = "Seconds of calls before the measured run, not counted (default ${DEFAULT-VALUE}; 0: none).")
+    protected int warmup;
 
     @Option(names = "--outstanding", paramLabel = "M", defaultValue = "64",
             description = "Calls each client keeps in flight (default ${DEFAULT-VALUE}).")
@@ -125,6 +130,9 @@ public abstract class CallBenchmark implements Callable<Integer> {
         if (dpus < 1 || clients < 1 || seconds < 1 || outstanding < 1) {
             throw badOption("--dpus, --clients, --seconds and --outstanding must be at least 1");
         }
+        if (warmup < 0) {
+            throw badOption("--warmup must not be negative");
+        }
         if (partitions != null && partitions < dpus) {
             throw badOption("--partitions " + partitions + " is fewer than the " + dpus + " DPUs: every DPU needs at "
                     + "least one logical partition (choose a multiple of --dpus)");
@@ -152,12 +160,8 @@ public abstract class CallBenchmark implements Callable<Integer> {
                 measureDma(engine, admin.unwrap(PimConnection.class), out);
             }
 
-            SequencerStats seq0 = engine.stats();
-            ExecutionStats exec0 = engine.executionStats();
-            Result r = run(url, err);
-            SequencerStats seq1 = engine.stats();
-            ExecutionStats exec1 = engine.executionStats();
-            report(out, r, seq0, seq1, exec0, exec1, procedures());
+            Result r = run(url, engine, err);
+            report(out, r, engine.stats(), engine.executionStats(), procedures());
             EngineReport.printDataAreas(out, engine);
         }
         return PimsqlMain.OK;
@@ -207,9 +211,10 @@ public abstract class CallBenchmark implements Callable<Integer> {
         }
     }
 
-    /** What the measured phase produced. */
+    /** What the measured phase produced, and the engine's counters when it began. */
     record Result(long calls, double seconds, Histogram latencyMicros, Map<String, Long> callsByProcedure,
-                  Map<String, Long> abortsByProcedure, Map<String, Long> abortReasons, long errors) {}
+                  Map<String, Long> abortsByProcedure, Map<String, Long> abortReasons, long errors,
+                  SequencerStats seq0, ExecutionStats exec0) {}
 
     private final LongAdder completed = new LongAdder();
     private final Map<String, LongAdder> callCount = new ConcurrentHashMap<>();
@@ -217,13 +222,19 @@ public abstract class CallBenchmark implements Callable<Integer> {
     private final Map<String, LongAdder> reasons = new ConcurrentHashMap<>();
     private final LongAdder errors = new LongAdder();
 
-    private Result run(String url, PrintWriter err) throws Exception {
+    /**
+     * Runs the clients through the warm-up and the measured phase. Only calls submitted in the measured phase are
+     * counted; the engine's counters are read when it begins (by this thread, so a few calls of the warm-up's last
+     * epoch may fall on either side).
+     */
+    private Result run(String url, Engine engine, PrintWriter err) throws Exception {
         var histogram = new ConcurrentHistogram(TimeUnit.SECONDS.toMicros(600), 3);
         var connections = new ArrayList<PimConnection>();
         for (int i = 0; i < clients; i++) {
             connections.add(Databases.open(url).unwrap(PimConnection.class));
         }
-        long start = System.nanoTime();
+        long warmupStart = System.nanoTime();
+        long start = warmupStart + TimeUnit.SECONDS.toNanos(warmup);
         long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
         var threads = new ArrayList<Thread>();
         var failures = new ConcurrentHashMap<Integer, Throwable>();
@@ -234,12 +245,23 @@ public abstract class CallBenchmark implements Callable<Integer> {
             threads.add(Thread.ofPlatform().name("bench-client-" + i).start(() -> {
                 clientScheduling.applyToCurrentThread();
                 try {
-                    client(conn, stream, deadline, histogram);
+                    client(conn, stream, start, deadline, histogram);
                 } catch (Throwable t) {
                     failures.put(client, t);
                 }
             }));
         }
+        if (warmup > 0) {
+            try (Progress progress = Progress.timed(err, "warm-up", warmup)) {
+                for (long now = System.nanoTime(); now < start; now = System.nanoTime()) {
+                    Thread.sleep(Math.min(1000, Math.max(1, (start - now) / 1_000_000)));
+                    progress.stepTo(Math.min(warmup, (System.nanoTime() - warmupStart) / 1_000_000_000L));
+                }
+                progress.stepTo(warmup);
+            }
+        }
+        SequencerStats seq0 = engine.stats();
+        ExecutionStats exec0 = engine.executionStats();
         long end;
         try (Progress progress = Progress.timed(err, "running", seconds)) {
             var ticker = Thread.ofPlatform().daemon().name("bench-progress").start(() -> {
@@ -278,11 +300,14 @@ public abstract class CallBenchmark implements Callable<Integer> {
             throw t instanceof Exception e ? e : new RuntimeException(t);
         }
         return new Result(completed.sum(), seconds(end - start), histogram, snapshot(callCount), snapshot(abortCount),
-                snapshot(reasons), errors.sum());
+                snapshot(reasons), errors.sum(), seq0, exec0);
     }
 
-    /** One client: keeps up to {@code outstanding} calls in flight until the deadline, then waits for them. */
-    private void client(PimConnection conn, CallStream stream, long deadline, Histogram histogram)
+    /**
+     * One client: keeps up to {@code outstanding} calls in flight until the deadline, then waits for them; counts the
+     * calls submitted from {@code measureFrom} on.
+     */
+    private void client(PimConnection conn, CallStream stream, long measureFrom, long deadline, Histogram histogram)
             throws InterruptedException {
         var inFlight = new CallWindow(outstanding);
         while (System.nanoTime() < deadline) {
@@ -292,6 +317,14 @@ public abstract class CallBenchmark implements Callable<Integer> {
             Call call = stream.next();
             String procedure = call.procedure();
             long t0 = System.nanoTime();
+            if (t0 < measureFrom) {
+                try {
+                    conn.callAsync(procedure, call.args()).whenComplete((success, failure) -> inFlight.release());
+                } catch (SQLException e) {
+                    inFlight.release();
+                }
+                continue;
+            }
             try {
                 conn.callAsync(procedure, call.args()).whenComplete((success, failure) -> {
                     long micros = Math.max(1, (System.nanoTime() - t0) / 1_000);
@@ -326,8 +359,8 @@ public abstract class CallBenchmark implements Callable<Integer> {
         return copy;
     }
 
-    private static void report(PrintWriter out, Result r, SequencerStats seq0, SequencerStats seq1, ExecutionStats exec0,
-                               ExecutionStats exec1, List<String> procedures) {
+    private static void report(PrintWriter out, Result r, SequencerStats seq1, ExecutionStats exec1,
+                               List<String> procedures) {
         Histogram h = r.latencyMicros();
         out.printf(Locale.ROOT, "throughput: %,d calls in %.2f s = %,.0f calls/s%n", r.calls(), r.seconds(),
                 r.calls() / r.seconds());
@@ -343,7 +376,12 @@ public abstract class CallBenchmark implements Callable<Integer> {
         if (r.errors() > 0) {
             out.printf(Locale.ROOT, "rejected before sequencing: %,d calls%n", r.errors());
         }
-        EngineReport.print(out, seq0, seq1, exec0, exec1);
+        EngineReport.print(out, r.seq0(), seq1, r.exec0(), exec1);
+    }
+
+    /** The run's length for {@link #describe}, e.g. "10 s measured after a 2 s warm-up". */
+    protected String timing() {
+        return warmup > 0 ? seconds + " s measured after a " + warmup + " s warm-up" : seconds + " s measured, no warm-up";
     }
 
     /** Nanoseconds as seconds. */
