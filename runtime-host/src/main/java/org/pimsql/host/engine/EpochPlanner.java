@@ -72,6 +72,20 @@ final class EpochPlanner {
         }
     }
 
+    /** The DPU that holds every one of {@code partitions}, or -1 when they span several (or none). */
+    private int onlyDpu(int[] partitions) {
+        if (partitions.length == 0) {
+            return -1;
+        }
+        int dpu = placement.dpuOf(partitions[0]);
+        for (int i = 1; i < partitions.length; i++) {
+            if (placement.dpuOf(partitions[i]) != dpu) {
+                return -1;
+            }
+        }
+        return dpu;
+    }
+
     private CallOutcome.Failure route(CompiledSchema current, SequencedCall call, Plan plan) {
         String name = call.request().procedure();
         Procedure procedure = current == null ? null : current.catalog().procedure(name);
@@ -88,18 +102,19 @@ final class EpochPlanner {
         }
         List<ConflictFootprint.Lock> locks = CallFootprints.locks(current, procedure, call.request().args());
         int[] partitions = route.partitions();
+        int onlyDpu = onlyDpu(partitions);
         if (route.exchange()) {
+            if (onlyDpu >= 0 && (!route.dataDependent() || placement.dpuCount() == 1) && !route.relations()) {
+                // one DPU holds every partition the call can touch: a plain call, every access local
+                plan.queues().get(onlyDpu).add(
+                        new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
+                return null;
+            }
             var x = new ExchangeCall(call, procedure, route.dataDependent(), locks);
             x.codec = current.codec();
             x.ownerLocal = current.ownerLocalReads(procedure.name());
             for (int p : partitions) {
                 x.dpus.add(placement.dpuOf(p));
-            }
-            if (x.dpus.size() == 1 && (!route.dataDependent() || placement.dpuCount() == 1) && !route.relations()) {
-                // one DPU holds every partition the call can touch: a plain call, every access local
-                plan.queues().get(x.dpus.first()).add(
-                        new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
-                return null;
             }
             PackedLocks packed = PackedLocks.of(locks);
             for (int d : x.dpus) {
@@ -109,13 +124,13 @@ final class EpochPlanner {
             return null;
         }
         // placement: several logical partitions may share a DPU, and the DPU holds all of their rows
-        int[] dpusOf = Arrays.stream(partitions).map(placement::dpuOf).distinct().sorted().toArray();
-        if (dpusOf.length == 1) {
+        if (onlyDpu >= 0) {
             // one DPU holds every partition the call touches (a replicated write included: one copy per DPU)
-            plan.queues().get(dpusOf[0]).add(
+            plan.queues().get(onlyDpu).add(
                     new WaitingCall(new RoutedCall(call, procedure, partitions[0], true, 1), null, locks));
             return null;
         }
+        int[] dpusOf = Arrays.stream(partitions).map(placement::dpuOf).distinct().sorted().toArray();
         if (!route.independent()) {
             return new CallOutcome.Failure(call.sequence(), "0A000", "procedure " + name + " touches "
                     + partitions.length + " partitions on " + dpusOf.length + " DPUs for these arguments but was not "
