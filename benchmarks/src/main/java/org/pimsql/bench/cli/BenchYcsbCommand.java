@@ -106,14 +106,13 @@ public final class BenchYcsbCommand extends CallBenchmark {
         String keyText = uniform ? "uniform keys" : String.format(Locale.ROOT, "zipfian keys (theta %.2f)", theta);
         if (ycsb == YcsbWorkload.E) {
             out.printf(Locale.ROOT, "YCSB workload E: %s, one per call (ScanRecords across every partition, "
-                    + "InsertRecord), scan starts on %s over %,d records on %d simulated DPUs, %d clients x %d "
-                    + "outstanding calls, %s%n", ycsb.describe(), keyText, k, dpus, clients, outstanding, timing());
+                    + "InsertRecord), scan starts on %s over %,d records on %d simulated DPUs, %s, %s%n",
+                    ycsb.describe(), keyText, k, dpus, clientsText(), timing());
             return;
         }
         double updates = ycsb.updateProportion() + ycsb.readModifyWriteProportion();
         out.printf(Locale.ROOT, "YCSB workload %s: transactions of %d operations (%.0f%% updates), %s over %,d records on "
-                + "%d simulated DPUs, %d clients x %d outstanding calls, %s%n", ycsb, ops, 100 * updates, keyText, k, dpus,
-                clients, outstanding, timing());
+                + "%d simulated DPUs, %s, %s%n", ycsb, ops, 100 * updates, keyText, k, dpus, clientsText(), timing());
     }
 
     @Override

@@ -62,8 +62,8 @@ final class BenchBankCommand extends CallBenchmark {
 
     @Override
     protected void describe(PrintWriter out) {
-        out.printf(Locale.ROOT, "SmallBank on %d simulated DPUs: %,d customers, %d clients x %d outstanding calls, %s%n",
-                dpus, k, clients, outstanding, timing());
+        out.printf(Locale.ROOT, "SmallBank on %d simulated DPUs: %,d customers, %s, %s%n",
+                dpus, k, clientsText(), timing());
         out.println("mix: Amalgamate 15%, Balance 15%, DepositChecking 15%, SendPayment 25%, TransactSavings 15%, "
                 + "WriteCheck 15% (uniform customers; Amalgamate and SendPayment span two DPUs when their customers do)");
     }

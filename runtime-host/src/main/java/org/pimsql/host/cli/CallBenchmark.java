@@ -379,6 +379,12 @@ public abstract class CallBenchmark implements Callable<Integer> {
         EngineReport.print(out, r.seq0(), seq1, r.exec0(), exec1);
     }
 
+    /** The clients for {@link #describe}, e.g. "8 clients x 64 outstanding calls" or "1 client x 1 outstanding call". */
+    protected String clientsText() {
+        return clients + (clients == 1 ? " client x " : " clients x ") + outstanding
+                + (outstanding == 1 ? " outstanding call" : " outstanding calls");
+    }
+
     /** The run's length for {@link #describe}, e.g. "10 s measured after a 2 s warm-up". */
     protected String timing() {
         return warmup > 0 ? seconds + " s measured after a " + warmup + " s warm-up" : seconds + " s measured, no warm-up";
