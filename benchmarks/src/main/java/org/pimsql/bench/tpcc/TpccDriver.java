@@ -105,7 +105,18 @@ public final class TpccDriver {
 
     /** Runs the mix for {@code seconds}; {@code progress} (may be null) gets a progress bar ({@link Progress}). */
     public Result run(int seconds, PrintStream progress) throws SQLException, InterruptedException {
-        return run(seconds, 0, progress);
+        return run(seconds, 0, 0, progress, () -> { });
+    }
+
+    /**
+     * Runs the mix for {@code rampUpSeconds} and then for the measured {@code seconds} (clause 5.5's ramp-up: the
+     * terminals run, nothing is counted); only transactions started in the measured interval count.
+     * {@code atMeasureStart} runs when that interval begins (e.g. to read an engine's counters).
+     */
+    public Result run(int seconds, int rampUpSeconds, PrintStream progress, Runnable atMeasureStart)
+            throws SQLException, InterruptedException {
+        if (rampUpSeconds < 0) throw new IllegalArgumentException("the ramp-up must not be negative");
+        return run(seconds, rampUpSeconds, 0, progress, atMeasureStart);
     }
 
     /**
@@ -114,7 +125,7 @@ public final class TpccDriver {
      */
     public Result runTransactions(int perClient, PrintStream progress) throws SQLException, InterruptedException {
         if (perClient < 1) throw new IllegalArgumentException("transactions per client must be at least 1");
-        return run(0, perClient, progress);
+        return run(0, 0, perClient, progress, () -> { });
     }
 
     private void showProgress(Progress bar, long start, boolean countTransactions, int seconds) {
@@ -126,7 +137,8 @@ public final class TpccDriver {
                 "New-Orders %,d  tpmC %,.0f  transactions/s %,.1f  errors %,d", no, no * 60 / s, all / s, err));
     }
 
-    private Result run(int seconds, int perClient, PrintStream progress) throws SQLException, InterruptedException {
+    private Result run(int seconds, int rampUpSeconds, int perClient, PrintStream progress, Runnable atMeasureStart)
+            throws SQLException, InterruptedException {
         for (Kind k : Kind.values()) {
             calls.put(k, new LongAdder());
             rollbacks.put(k, new LongAdder());
@@ -136,8 +148,8 @@ public final class TpccDriver {
         var terminals = new ArrayList<TpccClient>();
         try {
             for (int i = 0; i < clients; i++) terminals.add(engine.client(engine.connect()));
-            long retriesBefore = engine.retries();
-            long start = System.nanoTime();
+            long rampUpStart = System.nanoTime();
+            long start = rampUpStart + TimeUnit.SECONDS.toNanos(rampUpSeconds);
             long deadline = perClient > 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
             var failures = new ConcurrentHashMap<Integer, Throwable>();
             var threads = new ArrayList<Thread>();
@@ -148,12 +160,17 @@ public final class TpccDriver {
                 TpccClient client = terminals.get(i);
                 threads.add(Thread.ofPlatform().name("tpcc-terminal-" + i).start(() -> {
                     try {
-                        terminal(client, inputs, deadline, perClient);
+                        terminal(client, inputs, start, deadline, perClient);
                     } catch (Throwable t) {
                         failures.put(id, t);
                     }
                 }));
             }
+            if (rampUpSeconds > 0) {
+                rampUp(progress, rampUpStart, start, rampUpSeconds);
+            }
+            long retriesBefore = engine.retries();
+            atMeasureStart.run();
             // a timed run counts seconds, a run of a fixed number of transactions counts transactions
             Progress bar = progress == null ? null : perClient > 0
                     ? Progress.start(progress, "running", (long) perClient * clients, " transactions")
@@ -199,8 +216,26 @@ public final class TpccDriver {
         }
     }
 
-    /** One terminal: deals cards from its deck and runs each transaction until the deadline or the count. */
-    private void terminal(TpccClient client, TpccInputs inputs, long deadline, int count) {
+    /** Waits out the ramp-up (the terminals are running), with a progress bar when {@code progress} is given. */
+    private static void rampUp(PrintStream progress, long from, long until, int seconds) throws InterruptedException {
+        Progress bar = progress == null ? null : Progress.timed(progress, "ramp-up", seconds);
+        for (long now = System.nanoTime(); now < until; now = System.nanoTime()) {
+            Thread.sleep(Math.min(1000, Math.max(1, (until - now) / 1_000_000)));
+            if (bar != null) {
+                bar.stepTo(Math.min(seconds, (System.nanoTime() - from) / 1_000_000_000L));
+            }
+        }
+        if (bar != null) {
+            bar.stepTo(seconds);
+            bar.close();
+        }
+    }
+
+    /**
+     * One terminal: deals cards from its deck and runs each transaction until the deadline or the count; counts those
+     * started from {@code measureFrom} on.
+     */
+    private void terminal(TpccClient client, TpccInputs inputs, long measureFrom, long deadline, int count) {
         List<Kind> deck = inputs.deck();
         int next = 0;
         for (int done = 0; count > 0 ? done < count : System.nanoTime() < deadline; done++) {
@@ -210,6 +245,14 @@ public final class TpccDriver {
             }
             Kind kind = deck.get(next++);
             long t0 = System.nanoTime();
+            if (t0 < measureFrom) {
+                try {
+                    execute(client, inputs, kind);
+                } catch (SQLException e) {
+                    // the ramp-up's outcomes are not counted; an error that persists shows in the measured interval
+                }
+                continue;
+            }
             try {
                 boolean rolledBack = execute(client, inputs, kind);
                 if (rolledBack) rollbacks.get(kind).increment();

@@ -33,8 +33,10 @@ class TpccCommandsTest {
     @Test
     void benchTpccLoadsRunsReportsAndChecks() {
         Run r = pimsql(args(new String[] {"bench", "tpcc", "--engine", "hsqldb", "--warehouses", "2"},
-                "--clients", "2", "--seconds", "1", "--check-load"));
+                "--clients", "2", "--warmup", "1", "--seconds", "1", "--check-load"));
         assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("2 clients, 1 s measured after a 1 s ramp-up"), r.out());
+        assertTrue(r.err().contains("ramp-up 100%"), r.err());
         assertTrue(r.out().contains("2 warehouse(s), REDUCED size: 300 items, 20 customers and 20 orders per district"), r.out());
         assertTrue(r.out().contains("consistency after load (clause 3.3.2"), r.out());
         assertTrue(r.out().contains("consistency: all 12 conditions hold"), r.out());
@@ -50,7 +52,7 @@ class TpccCommandsTest {
     @Test
     void benchTpccReportsDmaByProcedureOnPimsql() {
         Run r = pimsql(args(new String[] {"bench", "tpcc", "--dpus", "2", "--partition-by", "warehouse"},
-                "--seconds", "1", "--no-check", "--dma-by-procedure", "10"));
+                "--warmup", "0", "--seconds", "1", "--no-check", "--dma-by-procedure", "10"));
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.out().contains("DMA by procedure (each alone, 32 in flight"), r.out());
         for (String t : new String[] {"NewOrder", "Payment", "OrderStatus", "StockLevel"}) {
