@@ -63,14 +63,14 @@ fi
 bank_warmup() {
     "$1/bin/pimsql" bench bank --help 2>/dev/null | grep -q -- '--warmup'
 }
-BANK_WARMUP=()
+BANK_WARMUP=()     # the working tree's
+BANK_WARMUP_OLD=() # the earlier commit's
 if bank_warmup "$OLD"; then
     BANK_WARMUP=(--warmup 2)
+    BANK_WARMUP_OLD=(--warmup 2)
 elif bank_warmup "$ROOT"; then
     BANK_WARMUP=(--warmup 0)
 fi
-BANK_WARMUP_OLD=()
-bank_warmup "$OLD" && BANK_WARMUP_OLD=("${BANK_WARMUP[@]}")
 
 # One round of the set on the tree at $1 with bench bank's warm-up options $3...; appends "figure value" lines to $2.
 run_set() {
