@@ -28,7 +28,8 @@ final class ProcedureContext {
     /** FOR loop columns: readable in the loop body, never assignable. */
     final Set<Variable> loopColumns = new HashSet<>();
     final Map<String, Cursor> cursors = new LinkedHashMap<>();
-    final Set<String> openedCursors = new HashSet<>();
+    /** In the order of their OPEN statements: their result-set indexes (no OPEN is in a loop or repeated). */
+    final Set<String> openedCursors = new java.util.LinkedHashSet<>();
     /** CASTs the resolver inserted to compare mixed numeric types; the access planner looks through them. */
     final Set<Expr> implicitCasts = Collections.newSetFromMap(new IdentityHashMap<>());
     final List<Diagnostic> diagnostics = new ArrayList<>();

@@ -87,6 +87,7 @@ final class ProcedureResolver {
             }
         }
         Block body = new Block(compound(ctx.body));
+        resultSetsAfter(body, 0);
         if (proc.firstWrite != null && access != DataAccess.MODIFIES) {
             proc.diagnostics.add(new SemanticException(proc.firstWrite, "procedure " + proc.name + " writes table "
                     + proc.firstWriteTable + " but is not declared MODIFIES SQL DATA").diagnostic());
@@ -95,8 +96,55 @@ final class ProcedureResolver {
                     + proc.firstReadTable + "; declare READS SQL DATA (or MODIFIES SQL DATA)").diagnostic());
         }
         return new Procedure(id, proc.name, List.copyOf(proc.params), List.copyOf(proc.locals),
-                List.copyOf(proc.cursors.values()), body, access != DataAccess.READS, dynamicResultSets,
+                cursorsInResultSetOrder(), body, access != DataAccess.READS, dynamicResultSets,
                 file.pos(ctx.name), SourceFile.text(ctx));
+    }
+
+    /**
+     * The most result sets a run of {@code b} has opened at its end when {@code opened} were open at its start; the
+     * first OPEN that can go beyond DYNAMIC RESULT SETS is reported. Only one branch of an IF runs, so OPENs in
+     * different branches count once (loops hold no OPEN: refused at the OPEN).
+     */
+    private int resultSetsAfter(Block b, int opened) {
+        for (Stmt st : b.statements()) {
+            switch (st) {
+                case Stmt.OpenCursor o -> {
+                    opened++;
+                    if (opened == dynamicResultSets + 1) {
+                        proc.diagnostics.add(new SemanticException(o.pos(), "procedure " + proc.name
+                                + " declares DYNAMIC RESULT SETS " + dynamicResultSets + " but this OPEN returns result "
+                                + "set number " + opened).diagnostic());
+                    }
+                }
+                case Stmt.If i -> {
+                    int most = resultSetsAfter(i.elseBlock(), opened);
+                    for (Stmt.Branch br : i.branches()) {
+                        most = Math.max(most, resultSetsAfter(br.body(), opened));
+                    }
+                    opened = most;
+                }
+                default -> { }
+            }
+        }
+        return opened;
+    }
+
+    /**
+     * The cursors by result-set index: the opened ones in the order of their OPEN statements, then the ones never
+     * opened. A cursor's position is then both its result set's index (what the DPU writes in the result-set header)
+     * and its row layout's, whatever order the cursors were declared in.
+     */
+    private List<Cursor> cursorsInResultSetOrder() {
+        var ordered = new ArrayList<Cursor>(proc.cursors.size());
+        for (String name : proc.openedCursors) {
+            ordered.add(proc.cursors.get(name));
+        }
+        for (var e : proc.cursors.entrySet()) {
+            if (!proc.openedCursors.contains(e.getKey())) {
+                ordered.add(e.getValue());
+            }
+        }
+        return List.copyOf(ordered);
     }
 
     private void parameter(ParameterContext p) {
@@ -480,12 +528,7 @@ final class ProcedureResolver {
         if (!proc.openedCursors.add(name)) {
             throw file.error(o.name, "cursor " + name + " is opened twice");
         }
-        int index = proc.resultSets++;
-        if (index >= dynamicResultSets) {
-            throw file.error(o, "procedure " + proc.name + " declares DYNAMIC RESULT SETS " + dynamicResultSets
-                    + " but this OPEN returns result set number " + (index + 1));
-        }
-        return new Stmt.OpenCursor(id, cursor, index, pos, text);
+        return new Stmt.OpenCursor(id, cursor, proc.resultSets++, pos, text);
     }
 
     /** Built from literals, CURRENT_TIMESTAMP and operators only (what HSQLDB accepts as a DECLARE default). */

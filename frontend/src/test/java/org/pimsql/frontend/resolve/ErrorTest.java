@@ -56,6 +56,12 @@ class ErrorTest {
                         + "DECLARE v INTEGER DEFAULT 1;\nDECLARE c CURSOR WITH RETURN FOR SELECT a FROM t WHERE a = §v;\nOPEN c; END;",
                         "a cursor can read parameters only, not variable V"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b SMALLINT DEFAULT §'x');", "DEFAULT value of type CHAR(1) does not fit"),
+                // OPENs in different branches of an IF count once; a third OPEN after them is the second result set
+                Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY);\nCREATE PROCEDURE q(IN k INTEGER) READS SQL DATA DYNAMIC RESULT SETS 1\n"
+                        + "BEGIN ATOMIC\nDECLARE c1 CURSOR WITH RETURN FOR SELECT a FROM t;\n"
+                        + "DECLARE c2 CURSOR WITH RETURN FOR SELECT a FROM t;\nDECLARE c3 CURSOR WITH RETURN FOR SELECT a FROM t;\n"
+                        + "IF k = 1 THEN OPEN c1; ELSE OPEN c2; END IF;\n§OPEN c3; END;",
+                        "procedure Q declares DYNAMIC RESULT SETS 1 but this OPEN returns result set number 2"),
                 // follow-on errors from a failed declaration are not reported again
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b §DOUBLE);\nPARTITION TABLE t ON COLUMN a;\nCREATE INDEX i ON t (b);\n"
                         + "CREATE PROCEDURE q(IN x INTEGER) MODIFIES SQL DATA BEGIN ATOMIC DELETE FROM t WHERE a = x; END;",

@@ -185,8 +185,9 @@ class ProcedureTest {
                 OPEN c2;
                 OPEN c1;
                 """);
-        assertEquals(List.of("C1", "C2"), p.cursors().stream().map(c -> c.name()).toList());
-        assertEquals(3, p.cursors().getFirst().query().select().size());
+        // by result-set index, the order of the OPENs: a cursor's position names its result set's row layout
+        assertEquals(List.of("C2", "C1"), p.cursors().stream().map(c -> c.name()).toList());
+        assertEquals(3, p.cursors().get(1).query().select().size());
         var open2 = (Stmt.OpenCursor) Sql.stmt(p, 0);
         var open1 = (Stmt.OpenCursor) Sql.stmt(p, 1);
         assertEquals("C2", open2.cursor().name());

@@ -269,8 +269,8 @@ final class LaunchDecider {
 
     /**
      * The outcome of an exchange call every participant completed: the OUT values of the lowest participant
-     * (all participants compute the same), and the result sets of every participant in DPU order. A cursor over
-     * one partition is opened by its owner only (docs/multi-partition.md "Result sets"), so each result set
+     * (all participants compute the same), and the result sets of every participant in the order of their OPEN. A
+     * cursor over one partition is opened by its owner only (docs/multi-partition.md "Result sets"), so each result set
      * comes from the participant that produced it; a cursor over every partition is opened by the first
      * participant, and the rows of one the host finishes replace its empty placeholder (RelationMerge).
      */
@@ -288,6 +288,8 @@ final class LaunchDecider {
                 }
             }
         }
+        // in the order the call opened them, whichever participant wrote each (a cursor is opened once per call)
+        sets.sort(java.util.Comparator.comparingInt(ResultTable::index));
         return new CallOutcome.Success(s.sequence(), s.outValues(), sets);
     }
 
