@@ -172,12 +172,16 @@ class PimStatement extends StatementBase {
 
     @Override
     public int executeUpdate(String sql) throws SQLException {
-        execute(sql);
-        return (int) Math.max(0, lastCount);
+        return (int) executeLargeUpdate(sql);
     }
 
     @Override
     public long executeLargeUpdate(String sql) throws SQLException {
+        checkOpen();
+        if (sql != null && QueryService.isQuery(sql)) {
+            // JDBC: executeUpdate of a statement that returns a result set fails (HSQLDB: 07503), before it runs
+            throw new SQLException("executeUpdate cannot run a query (use executeQuery or execute): " + sql, "07503");
+        }
         execute(sql);
         return Math.max(0, lastCount);
     }

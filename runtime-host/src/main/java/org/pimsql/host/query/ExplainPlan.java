@@ -49,7 +49,9 @@ final class ExplainPlan {
         String query = m.group(1);
         var captured = new ArrayList<RelNode>();
         int parameters;
+        // the plan the query runs with: the same rewrites before planning as QueryService.prepare's
         try (Hook.Closeable hook = Hook.PLAN_BEFORE_IMPLEMENTATION.addThread((RelRoot root) -> captured.add(root.rel));
+             Hook.Closeable rewrites = Hook.PROGRAM.addThread(QueryService::checkedArithmetic);
              PreparedStatement ps = cc.prepareStatement(query)) {
             parameters = ps.getParameterMetaData().getParameterCount();
         }

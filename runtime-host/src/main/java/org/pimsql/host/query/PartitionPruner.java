@@ -160,8 +160,14 @@ final class PartitionPruner {
         return null;
     }
 
-    /** The column itself, or a CAST of it (a widening Calcite adds to compare with a literal). */
+    /**
+     * The column itself, a CAST of it (a widening Calcite adds to compare with a literal), or its value without
+     * trailing spaces ({@link PadSpace}: the partition key is stored without them).
+     */
     private static boolean isColumn(RexNode node, int ordinal) {
+        if (PadSpace.trimmed(node) != null) {
+            return isColumn(PadSpace.trimmed(node), ordinal);
+        }
         if (node instanceof RexInputRef ref) {
             return ref.getIndex() == ordinal;
         }
@@ -182,6 +188,10 @@ final class PartitionPruner {
         }
         if (node.getKind() == SqlKind.CAST && node instanceof RexCall cast) {
             return value(cast.getOperands().getFirst(), root);
+        }
+        if (PadSpace.trimmed(node) != null) {
+            Object v = value(PadSpace.trimmed(node), root);
+            return v instanceof String s ? s.replaceAll(" +$", "") : v;
         }
         return null;
     }

@@ -206,7 +206,8 @@ public final class QueryService implements AutoCloseable {
     /**
      * An error of Calcite's execution as the SQLException a user expects: a table read's own, a cancel (57014),
      * or Java's arithmetic errors of checked integer and decimal arithmetic as 22003 (numeric value out of range)
-     * and 22012 (division by zero), as procedures report them.
+     * and 22012 (division by zero), as procedures report them; a string that is not a number where one is needed
+     * (a CAST, a comparison with a number) as 22018, and one that is not a date or time as 22007, as HSQLDB does.
      */
     static SQLException executionError(Exception e) {
         QueryFailure f = cause(e);
@@ -214,6 +215,18 @@ public final class QueryService implements AutoCloseable {
             return f.sqlException();
         }
         for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof NumberFormatException n) {
+                // a string converted to a number (CAST, or compared with one) that is not one
+                SQLException out = SqlErrors.of("22018", "invalid character value for cast (" + n.getMessage() + ")");
+                out.initCause(e);
+                return out;
+            }
+            if (c instanceof IllegalArgumentException i && String.valueOf(i.getMessage()).matches(
+                    "(?s).*(Invalid (DATE|TIME|TIMESTAMP)|[Uu]nparseable|Text '.*' could not be parsed).*")) {
+                SQLException out = SqlErrors.of("22007", "invalid datetime format (" + i.getMessage() + ")");
+                out.initCause(e);
+                return out;
+            }
             if (c instanceof ArithmeticException a) {
                 String m = String.valueOf(a.getMessage());
                 SQLException out = m.contains("by zero") || m.contains("Division undefined")
@@ -289,13 +302,15 @@ public final class QueryService implements AutoCloseable {
 
     /**
      * Calcite's planning program, preceded by its rewrite of integer {@code + - * /} into their checked forms
-     * (what its SQL Server and BigQuery conformances do) and by {@link BigintSums}: an overflow then fails instead of
-     * wrapping around. {@link ValueText} writes DECIMALs and TIMESTAMPs converted to text as HSQLDB does.
+     * (what its SQL Server and BigQuery conformances do, {@link CheckedAbs} for ABS) and by {@link BigintSums}: an
+     * overflow then fails instead of wrapping around. {@link ValueText} writes DECIMALs and TIMESTAMPs converted to text
+     * as HSQLDB does, and {@link PadSpace} compares strings with constants without their trailing spaces.
      */
-    private static void checkedArithmetic(Holder<Program> holder) {
+    static void checkedArithmetic(Holder<Program> holder) {
         Program base = holder.get() != null ? holder.get() : Programs.standard();
         holder.set((planner, rel, traits, materializations, lattices) -> base.run(planner,
-                new ConvertToChecked(rel.getCluster().getRexBuilder()).visit(ValueText.rewrite(BigintSums.widen(rel))),
+                new ConvertToChecked(rel.getCluster().getRexBuilder())
+                        .visit(PadSpace.rewrite(CheckedAbs.rewrite(ValueText.rewrite(BigintSums.widen(rel))))),
                 traits, materializations, lattices));
     }
 

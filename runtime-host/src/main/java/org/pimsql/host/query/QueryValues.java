@@ -39,10 +39,12 @@ final class QueryValues {
 
     /**
      * Parameter {@code index}'s value for a {@code ?} that Calcite typed {@code jdbcType}, converted as HSQLDB converts
-     * it: a number or a string given for an integer type goes through the host's own argument conversion
-     * ({@link HostValues}: a fraction is cut toward zero, 22003 out of range, 22018 not a number), a string given for a
-     * DECIMAL, a BOOLEAN or a TIMESTAMP is parsed, and a number or a boolean given for a string becomes its text.
-     * Calcite's execution would otherwise fail with an internal ClassCastException, or wrap a long around into an int.
+     * it: a number, a string or a boolean (1 or 0) given for an integer type goes through the host's own argument
+     * conversion ({@link HostValues}: a fraction is cut toward zero, 22003 out of range, 22018 not a number) into the
+     * class Calcite expects, a number given for a BOOLEAN is TRUE unless zero, a string given for a DECIMAL, a BOOLEAN
+     * or a TIMESTAMP is parsed, a number or a boolean given for a string becomes its text, and a date given for a
+     * number or a number for a TIMESTAMP is refused (42561). Calcite's execution would otherwise fail with an internal
+     * ClassCastException, wrap a long around into an int, or compare values of unrelated types as unequal.
      */
     static Object parameter(Object v, int jdbcType, int index) throws SQLException {
         String what = "parameter " + index;
@@ -52,8 +54,41 @@ final class QueryValues {
             case Types.BIGINT -> SqlType.BIGINT;
             default -> null;
         };
+        boolean decimal = jdbcType == Types.DECIMAL || jdbcType == Types.NUMERIC;
+        boolean temporal = v instanceof java.util.Date || v instanceof java.time.temporal.Temporal;
+        if ((temporal && (integer != null || decimal || jdbcType == Types.BOOLEAN))
+                || ((v instanceof Number || v instanceof Boolean) && jdbcType == Types.TIMESTAMP)) {
+            throw new java.sql.SQLSyntaxErrorException("incompatible data type in conversion: " + what + " ("
+                    + v.getClass().getSimpleName() + ") cannot be converted to " + JDBCType.valueOf(jdbcType).getName(),
+                    "42561");
+        }
+        if (v instanceof Boolean b && (integer != null || decimal)) {
+            v = b ? 1 : 0; // as HSQLDB converts a BOOLEAN to a number
+        }
         if (integer != null && (v instanceof String || v instanceof Number)) {
-            return HostValues.toCanonical(v, integer, what);
+            long value = (Long) HostValues.toCanonical(v, integer, what);
+            // the class Calcite's generated code casts the value to (a LIMIT's count is an int)
+            return switch (jdbcType) {
+                case Types.TINYINT -> {
+                    if (value < Byte.MIN_VALUE || value > Byte.MAX_VALUE) {
+                        throw new java.sql.SQLDataException(what + ": numeric value out of range for TINYINT: " + v,
+                                "22003");
+                    }
+                    yield (byte) value;
+                }
+                case Types.SMALLINT -> (short) value;
+                case Types.INTEGER -> (int) value;
+                default -> value;
+            };
+        }
+        if (v instanceof Number n && jdbcType == Types.BOOLEAN) {
+            // zero is FALSE, any other number TRUE, as in HSQLDB
+            return n instanceof Double || n instanceof Float ? n.doubleValue() != 0
+                    : new BigDecimal(n.toString()).signum() != 0;
+        }
+        if (v instanceof Number n && decimal && !(v instanceof BigDecimal)) {
+            return n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
+                    : new BigDecimal(n.toString());
         }
         if (v instanceof String text) {
             try {
