@@ -61,6 +61,7 @@ static const char *const errors[PIM_ERRORS] = {
     "53200" "undo log full: the call writes too much",
     "53200" "MRAM exhausted: no room for a new row",
     "53200" "MRAM exhausted: no room for an index node",
+    "54000" "a multi-partition call writes on more DPUs outside its participants than one report names (64)",
 };
 
 void pim_error(uint32_t e)

@@ -74,22 +74,33 @@ bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len)
     return true;
 }
 
-/* The MRAM offset of the value of vector entry (stmt, the current ordinal) and its length, or PIM_NONE. */
-pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len)
+/* A vector entry's header (the host adds the DPU that published it; a published entry is an ent_t). */
+typedef struct {
+    uint16_t stmt, len;
+    uint32_t ord, owner, pad;
+} vent_t;
+
+/*
+ * The MRAM offset of the value of vector entry (stmt, the current ordinal) that `owner` published (PIM_MP_ANY: one the
+ * host merged) and its length, or PIM_NONE. The owner is the DPU that owns the access on this participant's path: an
+ * entry another DPU published at the same instance came from a path with another key (a speculative one).
+ */
+pim_off_t pim_mp_find(uint32_t stmt, uint32_t owner, uint32_t *len)
 {
-    ent_t e __attribute__((aligned(8)));
+    vent_t e __attribute__((aligned(8)));
     pim_off_t at = pim_x.vec;
     uint32_t i;
     for (i = 0; i < pim_x.nvec; i++) {
-        pim_mram_get(at, &e, 8);
-        if (e.ord == pim_x.ord && e.stmt == stmt) {
+        pim_mram_get(at, &e, sizeof e);
+        if (e.ord == pim_x.ord && e.stmt == stmt && e.owner == owner) {
             *len = e.len;
-            return at + 8;
+            return at + sizeof e;
         }
-        at += 8 + ((e.len + 7u) & ~7u);
+        at += sizeof e + ((e.len + 7u) & ~7u);
     }
     return PIM_NONE;
 }
+_Static_assert(sizeof(vent_t) == PIM_MP_VECTOR_ENTRY_BYTES, "the host writes vector entries of this header");
 
 uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
 
@@ -97,22 +108,30 @@ uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1] __attribute__((aligned(8)));
  * A missing value (a remote read's INTO values, a join's rowset or lookup): the call goes on speculatively and
  * blocks when it stops (pim_mp_join_end), at the first missing instance, naming every DPU it needs.
  */
-void pim_mp_missing(uint32_t dpu)
+/* Names `dpu` in the report's needed DPUs (once); false when the list is full. */
+static bool pim_mp_name(uint32_t dpu)
 {
     uint32_t i;
+    for (i = 0; i < pim_x.nneed; i++) {
+        if (pim_mp_needs[i] == dpu) {
+            return true;
+        }
+    }
+    if (pim_x.nneed == PIM_MP_NEEDS) {
+        return false;
+    }
+    pim_mp_needs[pim_x.nneed++] = dpu;
+    return true;
+}
+
+void pim_mp_missing(uint32_t dpu)
+{
     if (pim_x.miss == 0) {
         pim_x.miss = pim_x.ord;
         pim_x.need = dpu;
         pim_x.miss_undo = pim_me()->undo_pos; /* the writes before it used real values only (run_call keeps them) */
     }
-    for (i = 0; i < pim_x.nneed; i++) {
-        if (pim_mp_needs[i] == dpu) {
-            return;
-        }
-    }
-    if (pim_x.nneed < PIM_MP_NEEDS) {
-        pim_mp_needs[pim_x.nneed++] = dpu;
-    }
+    (void)pim_mp_name(dpu); /* beyond the list: named in a later run, once these DPUs take part */
 }
 
 /* The end of a join, and of the call: a missing value blocks the call at the first one, even when what it ran after
@@ -143,14 +162,24 @@ uint32_t pim_mp_route(int64_t key, bool key_null)
     return pim_x.last;
 }
 
-bool pim_mp_at(int64_t key, bool key_null)
+bool pim_mp_at(int64_t key, bool key_null, bool write)
 {
     pim_task_t *T = pim_me();
     if ((T->mp_flags & PIM_CALL_MP) == 0) {
         return true; /* a call that runs on one DPU alone: every access is local */
     }
     pim_x.ord++;
-    return pim_mp_route(key, key_null) == pim_x.dpu; /* a remote write is skipped: its owner does it */
+    if (pim_mp_route(key, key_null) == pim_x.dpu) {
+        return true;
+    }
+    /* A remote write is skipped: its owner does it. A key computed here (read from a row, say) can name an owner the
+     * host did not make a participant, and a write publishes nothing that would make anyone block for it: the owner
+     * is named in the report, and the host adds it to the call's DPUs when it is not one (LaunchDecider). A full list
+     * fails the call rather than lose the write. */
+    if (write && !pim_mp_name(pim_x.last)) {
+        pim_error(PIM_E_WRITERS);
+    }
+    return false;
 }
 
 /*
@@ -178,7 +207,7 @@ pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look)
         pim_mp_publish(T, stmt, len);
         return off;
     }
-    at = pim_mp_find(stmt, &len);
+    at = pim_mp_find(stmt, pim_x.last, &len);
     if (at == PIM_NONE) {
         /* missing: the call will report BLOCKED here (pim_mp_join_end), but speculates on to publish the reads it
          * owns further along (docs/multi-partition.md "Speculation"): a read's INTO values become zeros, not NULL, so

@@ -283,7 +283,7 @@ uint32_t pim_rel_close(const pim_rel_t *d, uint8_t *F, pim_cell_t *cells)
     if ((d->mode & PIM_G_HOST) != 0) {
         return pim_x.first != 0 ? 2u : 0u;
     }
-    at = pim_mp_find(d->stmt, &len);
+    at = pim_mp_find(d->stmt, PIM_MP_ANY, &len);
     if (at == PIM_NONE) {
         T->status = PIM_ST_BLOCKED; /* every participant's partial is needed first: the host merges them */
         pim_x.stop = pim_x.ord;

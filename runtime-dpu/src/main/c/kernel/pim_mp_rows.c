@@ -68,7 +68,7 @@ uint32_t pim_mp_rows(int64_t key, bool key_null, const pim_xval_t *fields)
         pim_x.pub += 8;
         return 1;
     }
-    rs_at = pim_mp_find(fields->stmt, &len);
+    rs_at = pim_mp_find(fields->stmt, dpu, &len);
     if (rs_at == PIM_NONE) {
         pim_mp_missing(dpu); /* no rows: the lookups of the rows it has not seen are not run either */
         rs_at = 0;

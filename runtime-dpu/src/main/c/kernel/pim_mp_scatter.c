@@ -60,7 +60,7 @@ static pim_off_t gather(uint32_t stmt, const uint64_t *hdr, uint32_t hdr_bytes, 
     }
     pim_x.pub += 8 + len;
     pim_x.npub++;
-    at = pim_mp_find(stmt, &len);
+    at = pim_mp_find(stmt, PIM_MP_ANY, &len);
     if (at != PIM_NONE) {
         assert(len >= hdr_bytes && len <= PIM_MP_VALUE_MAX);
         return at;

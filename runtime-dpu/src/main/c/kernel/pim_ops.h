@@ -121,6 +121,8 @@ enum pim_op {
 #define PIM_CALL_SERIAL 2u
 #define PIM_CALL_MP 4u
 #define PIM_CALL_KEEP 8u
+#define PIM_MP_ANY 0xFFFFFFFFu
+#define PIM_MP_VECTOR_ENTRY_BYTES 16u
 #define PIM_ST_FAILED 1u
 #define PIM_ST_BLOCKED 2u
 #define PIM_K_BOOL 1u

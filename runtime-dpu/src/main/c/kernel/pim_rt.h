@@ -277,6 +277,7 @@ enum {
     PIM_E_UNDO,
     PIM_E_ROW_MRAM,
     PIM_E_NODE_MRAM,
+    PIM_E_WRITERS,
     PIM_ERRORS
 };
 /* Records error `e` (PIM_E_*): a code at the call site instead of two strings. */
@@ -406,7 +407,7 @@ void pim_sort_put(uint8_t *buf, uint32_t *n, uint32_t cap, uint32_t rec_bytes, u
 void pim_sortkey(uint8_t *dst, uint32_t width, int64_t v, const char *s, uint32_t len, bool is_null, bool desc);
 
 /* ---- multi-partition calls (pim_mp*.c, docs/multi-partition.md) ---- */
-#define PIM_MP_NEEDS 64u /* DPUs one blocked report can name */
+#define PIM_MP_NEEDS 64u /* DPUs one report can name */
 /* The exchange buffer of the value descriptor in use: an 8-byte entry header, then the value block. */
 #define PIM_MP_BUF(T) ((T)->frame + (T)->xbuf)
 
@@ -426,12 +427,13 @@ typedef struct pim_xval {
 #define PIM_XVAL_OWNER_ONLY 0x8000u
 
 /* The exchange report's header {u32 entries, stop ordinal, needed DPU, status | needs << 16, entries' offset,
- * their bytes}, then the DPUs a blocked join needs (up to PIM_MP_NEEDS, one spare word to pad to 8): written to
- * the output in one DMA. */
+ * their bytes}, then the DPUs the call needs (up to PIM_MP_NEEDS, one spare word to pad to 8): the owners of the values
+ * it missed and of the writes it skipped. Written to the output in one DMA. */
 extern uint32_t pim_mp_report[6 + PIM_MP_NEEDS + 1];
 #define pim_mp_needs (pim_mp_report + 6)
-/* Whether the access keyed by partition `key` runs here (numbers the statement instance). */
-bool pim_mp_at(int64_t key, bool key_null);
+/* Whether the access keyed by partition `key` runs here (numbers the statement instance); a skipped `write` names its
+ * owner in the report. */
+bool pim_mp_at(int64_t key, bool key_null, bool write);
 uint32_t pim_mp_route(int64_t key, bool key_null);
 /* MPVAL (look false) and MPLOOK (look true), pim_mp.c. */
 pim_off_t pim_mp_value(pim_off_t off, const pim_xval_t *v, bool look);
@@ -440,7 +442,7 @@ int64_t pim_mp_hash(const void *cells, uint32_t n, uint32_t kinds);
 void pim_mp_pack(pim_task_t *T, const pim_xval_t *v);
 void pim_mp_unpack(pim_task_t *T, const pim_xval_t *v, pim_off_t at, uint32_t len);
 bool pim_mp_publish(pim_task_t *T, uint32_t stmt, uint32_t len);
-pim_off_t pim_mp_find(uint32_t stmt, uint32_t *len);
+pim_off_t pim_mp_find(uint32_t stmt, uint32_t owner, uint32_t *len);
 void pim_mp_missing(uint32_t dpu);
 void pim_mp_join_end(void);
 /* The first source of a join or FOR loop through the exchange (pim_mp_rows.c). */

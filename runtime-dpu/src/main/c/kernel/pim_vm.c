@@ -524,9 +524,9 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #if PIM_HAS(PIM_F_MP)
         case OP_MPAT:
             /* the key: cell b, or (b = NO_CELL) the route slot the host filled at frame offset y; the access runs
-             * here or the program jumps to x */
-            if (in->b == PIM_NO_CELL ? !pim_mp_at(*(const int32_t *)(void *)(F + y), false)
-                                     : !pim_mp_at(B->v, B->null)) {
+             * here or the program jumps to x (a = 1: a write, whose owner a skipping participant names) */
+            if (in->b == PIM_NO_CELL ? !pim_mp_at(*(const int32_t *)(void *)(F + y), false, false)
+                                     : !pim_mp_at(B->v, B->null, in->a != 0)) {
                 pc = x;
             }
             break;

@@ -16,15 +16,31 @@ static void vec_reset(void)
     vlen = nvec = 0;
 }
 
-static void vec_entry(uint16_t stmt, uint32_t ord, const void *value, uint16_t len)
+/* A vector entry as the host writes it: {u16 stmt, u16 len, u32 ord, u32 owner, u32 0}, the value padded to 8. The
+ * tests run DPU 0 of 2: a remote access's owner is DPU 1; a value the host merged has owner PIM_MP_ANY. */
+static void vec_entry_of(uint16_t stmt, uint32_t ord, const void *value, uint16_t len, uint32_t owner)
 {
     *(uint16_t *)(void *)(vec + vlen) = stmt;
     *(uint16_t *)(void *)(vec + vlen + 2) = len;
     *(uint32_t *)(void *)(vec + vlen + 4) = ord;
-    memset(vec + vlen + 8, 0, (len + 7u) & ~7u);
-    memcpy(vec + vlen + 8, value, len);
-    vlen += 8 + ((len + 7u) & ~7u);
+    *(uint32_t *)(void *)(vec + vlen + 8) = owner;
+    *(uint32_t *)(void *)(vec + vlen + 12) = 0;
+    memset(vec + vlen + 16, 0, (len + 7u) & ~7u);
+    memcpy(vec + vlen + 16, value, len);
+    vlen += 16 + ((len + 7u) & ~7u);
     nvec++;
+}
+
+/* A value DPU 1 published. */
+static void vec_entry(uint16_t stmt, uint32_t ord, const void *value, uint16_t len)
+{
+    vec_entry_of(stmt, ord, value, len, 1);
+}
+
+/* A value the host merged (a broadcast read's, a relation's). */
+static void vec_merged(uint16_t stmt, uint32_t ord, const void *value, uint16_t len)
+{
+    vec_entry_of(stmt, ord, value, len, PIM_MP_ANY);
 }
 
 /* A call of an exchange procedure: an exchange call (with the vector built so far) when mp, else a plain one. */
@@ -151,7 +167,10 @@ static void test_values(struct dpu_set_t set)
     *(int64_t *)(void *)(p + 24) = -3;
     p = xcall(P_XHASH, 40, 0, 0);   /* 9: a plain call does not route */
     *(int64_t *)(void *)(p + 8) = 5;
-    CHECK(run(set) == 10, "exchange values launch");
+    *(int64_t *)(void *)(value + 8) = 4242;
+    vec_entry_of(7, 1, value, 16, 0);
+    xread(1, 1, 1);                 /* 10: a value DPU 0 published is not the access's (DPU 1 owns it): blocked */
+    CHECK(run(set) == 11, "exchange values launch");
 
     r = result_at(0);
     expect_ok(r, "owner read");
@@ -189,6 +208,9 @@ static void test_values(struct dpu_set_t set)
         CHECK(out64(r, 32) == hash_partition(keys, nulls, 3, 2), "HASH partition %" PRId64, out64(r, 32));
         CHECK(out64(result_at(9), 32) == 0, "HASH in a plain call");
     }
+    r = result_at(10);
+    expect_report(r, PIM_ST_BLOCKED, 0, 1, "another owner's value");
+    CHECK(r.mp_need == 1, "another owner's value: needs DPU %u", r.mp_need);
 }
 
 static void test_keep(struct dpu_set_t set)
@@ -307,13 +329,13 @@ static void test_scatter(struct dpu_set_t set)
     merged[4] = 99;
     merged[5] = 10;
     merged[6] = PIM_SG_SUM | PIM_SG_SEEN;
-    vec_entry(11, 1, merged, 56);
+    vec_merged(11, 1, merged, 56);
     xcall(P_XAGG, 24, 1, 0)[0] = 3;           /* 1: the merge */
     merged[6] = PIM_SG_SUM;
-    vec_entry(11, 1, merged, 56);
+    vec_merged(11, 1, merged, 56);
     xcall(P_XAGG, 24, 1, 0)[0] = 3;           /* 2: SUM saw no value */
     merged[0] |= 1u << 16;
-    vec_entry(11, 1, merged, 56);
+    vec_merged(11, 1, merged, 56);
     xcall(P_XAGG, 24, 1, 0)[0] = 3;           /* 3: a SUM beyond 64 bits */
     xcall(P_XAGG, 24, 0, 0)[0] = 3;           /* 4: plain */
     xcall(P_XROWS, 24, 1, 0)[0] = 7;          /* 5: partial rows, blocked (CAP NULL: 2) */
@@ -324,7 +346,7 @@ static void test_scatter(struct dpu_set_t set)
     *(uint16_t *)(void *)(rows + 8) = 24;
     *(uint16_t *)(void *)(rows + 10) = 16;
     *(int64_t *)(void *)(rows + 16 + 16) = 77;
-    vec_entry(12, 1, rows, 40);
+    vec_merged(12, 1, rows, 40);
     xcall(P_XROWS, 24, 1, 0)[0] = 7;          /* 6: the merged rows */
     p = xcall(P_XROWS, 24, 0, 0);             /* 7: plain */
     p[0] = 7;
@@ -435,10 +457,10 @@ static void test_relation(struct dpu_set_t set)
         *(int64_t *)(void *)(m + 32) = 10 * i; /* SUM's value */
         *(int64_t *)(void *)(m + 40) = 1;
     }
-    vec_entry(14, 1, merged, sizeof merged);
+    vec_merged(14, 1, merged, sizeof merged);
     xcall(P_XGROUP, 24, 1, 0);                /* 1: the merged records */
     merged[1] = PIM_G_STATUS_OVERFLOW;
-    vec_entry(14, 1, merged, sizeof merged);
+    vec_merged(14, 1, merged, sizeof merged);
     xcall(P_XGROUP, 24, 1, 0);                /* 2: a SUM beyond 64 bits */
     CHECK(run(set) == 3, "relation launch");
     r = result_at(0);

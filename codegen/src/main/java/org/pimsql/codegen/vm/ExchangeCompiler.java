@@ -117,7 +117,8 @@ final class ExchangeCompiler {
             return false; // replicated tables only (its subqueries of partitioned tables were evaluated before it)
         }
         Label skip = new Label();
-        at(t.table(), t.keys(), Scope.EMPTY, skip);
+        at(t.table(), t.keys(), Scope.EMPTY, skip,
+                s instanceof Stmt.Insert || s instanceof Stmt.Update || s instanceof Stmt.Delete);
         Frame.Mark bodyFrame = p.frame.mark();
         body.emit();
         p.asm.bind(skip);
@@ -318,6 +319,15 @@ final class ExchangeCompiler {
      * otherwise. A route slot the host filled is read by MPAT itself.
      */
     void at(Table table, List<Expr> keys, Scope scope, Label notHere) throws BuildException {
+        at(table, keys, scope, notHere, false);
+    }
+
+    /**
+     * As {@link #at(Table, List, Scope, Label)}; for a {@code write}, MPAT's a = 1: a participant that skips it names
+     * the owner in its report, so that the host adds the owner when the call's partitions did not include it (a key
+     * computed on the DPU: pim_mp_at). A route slot's partition is one of the call's, whose DPUs all take part.
+     */
+    void at(Table table, List<Expr> keys, Scope scope, Label notHere, boolean write) throws BuildException {
         RouteSlot route = routeSlot(table, keys);
         if (route != null) {
             p.asm.jumpX(Op.MPAT, 0, VmFormat.NO_CELL, 0, route.offset(), notHere);
@@ -325,7 +335,7 @@ final class ExchangeCompiler {
         }
         java.util.BitSet m = p.frame.cellMark();
         Val key = partition(table, keys, scope);
-        p.asm.jumpX(Op.MPAT, 0, key.cell(), 0, VmFormat.NO_OPERAND, notHere);
+        p.asm.jumpX(Op.MPAT, write ? 1 : 0, key.cell(), 0, VmFormat.NO_OPERAND, notHere);
         p.frame.releaseCells(m);
     }
 

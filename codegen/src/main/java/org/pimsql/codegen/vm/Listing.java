@@ -85,6 +85,7 @@ public final class Listing {
                 case "skip" -> v == 0 ? null : "skip " + v;
                 case "find" -> find(v, asm.againOf(index));
                 case "kept" -> v == 0 ? null : "before image kept by its PKFIND";
+                case "write" -> v == 0 ? null : "a write (elsewhere: names its owner)";
                 case "keypair" -> field(v, pool, asm, index) + " <- " + field(v + 2, pool, asm, index);
                 case "cat" -> cat(v, ins[3], pool);
                 case "rel" -> List.of("=", "<>", "<", "<=", ">", ">=").get(v);

@@ -82,7 +82,7 @@ public enum Op {
     RSBEGIN("x:const"),
     RSROW("x:frame y:len"),
     RSEND(""),
-    MPAT("b:cell? x:jump y:slot?"),
+    MPAT("a:write b:cell? x:jump y:slot?"),
     MPHASH("a:cell b:cell c:count x:kinds"),
     MPVAL("x:values"),
     MPROWS("a:cell b:cell x:values"),

@@ -46,6 +46,10 @@ public final class VmFormat {
     public static final int CALL_SERIAL = 2;
     public static final int CALL_MP = 4;
     public static final int CALL_KEEP = 8;
+    /** An exchange vector entry's owner when the host merged its value (a broadcast read's, a relation's). */
+    public static final int MP_ANY = -1;
+    /** An exchange vector entry's header: {u16 statement, u16 length, u32 ordinal, u32 owner, u32 0}. */
+    public static final int MP_VECTOR_ENTRY_BYTES = 16;
     /** Call status in a result record and an exchange report. */
     public static final int STATUS_FAILED = 1;
     public static final int STATUS_BLOCKED = 2;
@@ -274,6 +278,8 @@ public final class VmFormat {
         m.put("CALL_SERIAL", CALL_SERIAL);
         m.put("CALL_MP", CALL_MP);
         m.put("CALL_KEEP", CALL_KEEP);
+        m.put("MP_ANY", MP_ANY);
+        m.put("MP_VECTOR_ENTRY_BYTES", MP_VECTOR_ENTRY_BYTES);
         m.put("ST_FAILED", STATUS_FAILED);
         m.put("ST_BLOCKED", STATUS_BLOCKED);
         m.put("K_BOOL", K_BOOL);

@@ -9,8 +9,8 @@ import java.util.List;
  *                  2 = blocked on a value it does not have (rolled back)
  * @param stop      the statement-instance ordinal where it failed or blocked
  * @param needDpu   when blocked: the DPU that owns the (first) missing value
- * @param needed    when blocked in a join: every DPU whose values it missed (docs/multi-partition.md "Joins"),
- *                  empty otherwise
+ * @param needed    every DPU whose values it missed (when blocked: docs/multi-partition.md "Joins") and the owner of
+ *                  every write it skipped
  * @param published the values of its local reads, one entry per statement instance
  */
 public record ExchangeReport(int status, int stop, int needDpu, List<Integer> needed,
@@ -28,10 +28,13 @@ public record ExchangeReport(int status, int stop, int needDpu, List<Integer> ne
         this(status, stop, needDpu, List.of(), published);
     }
 
-    /** Every DPU the participant needs values from (blocked), in report order. */
+    /**
+     * Every DPU the participant needs, in report order: when blocked, those it needs values from; in any case, the
+     * owners of the writes it skipped (a key computed on the DPU may name a DPU that does not take part yet).
+     */
     public List<Integer> neededDpus() {
         if (status != BLOCKED) {
-            return List.of();
+            return needed;
         }
         var all = new java.util.ArrayList<Integer>();
         all.add(needDpu);

@@ -42,12 +42,12 @@ final class ScatterMerge {
         private final Map<Integer, List<byte[]>> finished = new TreeMap<>();
         private final java.util.TreeSet<Integer> owners = new java.util.TreeSet<>();
 
-        /** Adds DPU {@code dpu}'s published entries (the partials among them); returns the other entries. */
+        /** Adds DPU {@code dpu}'s published entries (the partials among them); returns the other entries, owned by it. */
         List<ExchangeVector.Entry> add(int dpu, List<ExchangeVector.Entry> published) {
             var values = new ArrayList<ExchangeVector.Entry>(published.size());
             for (ExchangeVector.Entry e : published) {
                 if (!isPartial(e)) {
-                    values.add(e);
+                    values.add(e.ownedBy(dpu));
                     continue;
                 }
                 int statement = e.statement() & ~PARTIAL_BIT;
@@ -82,11 +82,11 @@ final class ScatterMerge {
                     if (h.host()) {
                         finished.put(h.rs(), m.rows());
                     } else {
-                        out.add(new ExchangeVector.Entry(id[0], id[1], m.value()));
+                        out.add(new ExchangeVector.Entry(id[0], id[1], m.value(), ExchangeVector.Entry.ANY));
                     }
                     continue;
                 }
-                out.add(new ExchangeVector.Entry(id[0], id[1], merge(values)));
+                out.add(new ExchangeVector.Entry(id[0], id[1], merge(values), ExchangeVector.Entry.ANY));
             }
             return out;
         }

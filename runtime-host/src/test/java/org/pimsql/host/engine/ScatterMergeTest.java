@@ -122,12 +122,13 @@ class ScatterMergeTest {
         var plain = new ExchangeVector.Entry(4, 1, new byte[] {1});
         List<ExchangeVector.Entry> rest = launch.add(0, List.of(plain, new ExchangeVector.Entry(7 | ScatterMerge.PARTIAL_BIT, 2, p),
                 new ExchangeVector.Entry(9 | ScatterMerge.PARTIAL_BIT, 3, p)));
-        assertEquals(List.of(plain), rest, "partials are kept apart from the values");
+        assertEquals(List.of(plain.ownedBy(0)), rest, "partials are kept apart from the values, owned by their DPU");
         launch.add(1, List.of(new ExchangeVector.Entry(7 | ScatterMerge.PARTIAL_BIT, 2, p)));
         List<ExchangeVector.Entry> merged = launch.merged(new TreeSet<>(List.of(0, 1)));
         assertEquals(1, merged.size(), "statement 9 lacks DPU 1's partial");
         assertEquals(7, merged.getFirst().statement());
         assertEquals(2, merged.getFirst().ordinal());
+        assertEquals(ExchangeVector.Entry.ANY, merged.getFirst().owner(), "every participant takes a merged value");
         assertEquals(new Agg(1, 2, 2, true), agg(merged.getFirst().value(), 0));
     }
 }
