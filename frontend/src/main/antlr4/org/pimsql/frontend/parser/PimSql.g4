@@ -215,7 +215,11 @@ expr
     | expr IS NOT? NULL                                        # isNullExpr
     | expr NOT? BETWEEN expr AND expr                          # betweenExpr
     | expr NOT? IN LPAREN expr (COMMA expr)* RPAREN            # inExpr
-    | expr NOT? LIKE expr (ESCAPE escape=expr)?                # likeExpr
+    // two alternatives, so that each ends with an operand: a trailing optional ESCAPE made ANTLR parse the pattern
+    // at the lowest precedence, and `v LIKE 'x%' OR n > 5` took `'x%' OR n > 5` for the pattern. The one without
+    // ESCAPE comes first: where both parse, ANTLR takes the first (`a LIKE p AND b LIKE q ESCAPE e`)
+    | expr NOT? LIKE expr                                      # likeExpr
+    | expr NOT? LIKE expr ESCAPE escape=expr                   # likeExpr
     | NOT expr                                                 # notExpr
     | expr AND expr                                            # andExpr
     | expr OR expr                                             # orExpr
