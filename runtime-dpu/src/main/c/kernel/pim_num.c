@@ -310,3 +310,30 @@ int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale, bool round)
     }
     return v;
 }
+
+/* Parses TRUE or FALSE in any case between spaces to 1 or 0, as HSQLDB's CAST; anything else fails with 22018. */
+int64_t pim_str_to_bool(const char *s, uint32_t len)
+{
+    static const char words[] = "FALSETRUE";
+    uint32_t i = 0, n, k, w;
+    while (i < len && s[i] == ' ') {
+        i++;
+    }
+    while (len > i && s[len - 1] == ' ') {
+        len--;
+    }
+    n = len - i;
+    for (w = 0; w < 2; w++) {
+        const char *word = words + (w == 0 ? 0 : 5);
+        if (n != 5 - w) {
+            continue;
+        }
+        for (k = 0; k < n && (s[i + k] & ~0x20) == word[k]; k++) {
+        }
+        if (k == n) {
+            return w;
+        }
+    }
+    pim_error(PIM_E_CAST);
+    return 0;
+}

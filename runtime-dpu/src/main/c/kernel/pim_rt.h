@@ -366,6 +366,7 @@ void pim_stnum(uint8_t *p, uint32_t kind, int64_t v);
 uint32_t pim_num_to_str(char *dst, int64_t v, int32_t scale);
 uint32_t pim_text(char *dst, int64_t v, uint32_t fmt);
 int64_t pim_str_to_num(const char *s, uint32_t len, int32_t scale, bool round);
+int64_t pim_str_to_bool(const char *s, uint32_t len); /* TRUE/FALSE in any case: 1/0; else 22018 */
 /* Rejects with 22003 (the first error of the call). */
 int64_t pim_overflow(void);
 /* Unsigned 64-bit quotient (remainder in *rem; d != 0) and product modulo 2^64 by shifts: no compiler-rt routine. */

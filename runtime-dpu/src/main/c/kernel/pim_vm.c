@@ -316,7 +316,7 @@ __attribute__((noinline)) void pim_vm_run(pim_task_t *T, const pim_proc_t *proc)
 #if PIM_HAS(PIM_F_PARSE)
         case OP_STON:
             if (x == PIM_TEXT_BOOLEAN) {
-                r = pim_strcmp(str(B), B->len, "TRUE", 4) == 0;
+                r = pim_str_to_bool(str(B), B->len);
             } else if (PIM_HAS(PIM_F_TIME) && x == PIM_TEXT_TIMESTAMP) {
                 r = pim_str_to_ts(str(B), B->len);
             } else {

@@ -473,7 +473,10 @@ static void test_strings(struct dpu_set_t set)
         {29, "-9223372036854775809", NULL, 0, 0, "22003", NULL, 0, 0},
         {29, " 9.99 ", NULL, 0, 0, NULL, NULL, 9, 1},
         {14, "TRUE  ", NULL, 0, 0, NULL, NULL, 1, 1},
-        {14, "yes", NULL, 0, 0, NULL, NULL, 0, 1},
+        {14, "yes", NULL, 0, 0, "22018", NULL, 0, 0}, /* only TRUE and FALSE, as HSQLDB (it was FALSE) */
+        {14, " tRue", NULL, 0, 0, NULL, NULL, 1, 1},
+        {14, "False ", NULL, 0, 0, NULL, NULL, 0, 1},
+        {14, "", NULL, 0, 0, "22018", NULL, 0, 0},
         {15, "2023-11-14 22:13:20.123456", NULL, 0, 0, NULL, NULL, 1700000000123456LL, 1},
         {15, "1969-12-31", NULL, 0, 0, NULL, NULL, -86400000000LL, 1},
         {15, "0000-03-01 00:00:00", NULL, 0, 0, NULL, NULL, -86400000000LL * 719468LL, 1},

@@ -312,12 +312,21 @@ final class HostEvaluator {
                         : v instanceof Boolean bool ? (bool ? "TRUE" : "FALSE") : v.toString();
                 yield s.length() > to.length() ? s.substring(0, to.length()) : s;
             }
-            case BOOLEAN -> v instanceof Boolean bool ? bool : Boolean.parseBoolean(v.toString().trim());
+            case BOOLEAN -> v instanceof Boolean bool ? bool : booleanText(v.toString());
             case TIMESTAMP -> v instanceof BigDecimal d ? d
                     : BigDecimal.valueOf(PartitionFunction.timestampMicros(
                             LocalDateTime.parse(v.toString().trim().replace(' ', 'T'))));
             default -> throw new IllegalStateException("unhandled cast to " + to);
         };
+    }
+
+    /** TRUE or FALSE in any case between spaces, as the kernel's pim_str_to_bool; anything else is not a BOOLEAN. */
+    private static boolean booleanText(String text) {
+        String t = text.strip();
+        if (t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false")) {
+            return t.equalsIgnoreCase("true");
+        }
+        throw new NumberFormatException("'" + text + "' is not a BOOLEAN");
     }
 
     /** As the kernel's pim_ts_part: UTC, Sunday the first day of the week, SECOND with its microseconds. */
