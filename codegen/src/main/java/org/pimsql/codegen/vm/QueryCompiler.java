@@ -1130,6 +1130,21 @@ final class QueryCompiler {
             a().bind(skip);
         }
 
+        /**
+         * A DECIMAL SUM whose type was capped at the largest precision (a DECIMAL(18, 2) column's SUM is DECIMAL(18, 2))
+         * may add up to more digits than its type holds while its int64 does not overflow: checked here (22003), as
+         * HSQLDB fails where it stores such a sum.
+         */
+        private Val sumInRange(Val sum) {
+            SqlType arg = a.argument().type();
+            if (a.type().kind() != TypeKind.DECIMAL || Types.digits(arg) + 12 <= a.type().precision()) {
+                return sum;
+            }
+            int t = p.frame.cell();
+            a().emit(Op.FIT, t, sum.cell(), 0, Types.fitCode(a.type()), 0);
+            return Val.num(t, sum.scale(), true);
+        }
+
         Val result() {
             int as = a.argument() == null ? 0 : Types.scale(a.argument().type());
             int rs = Types.scale(a.type());
@@ -1145,7 +1160,8 @@ final class QueryCompiler {
             a().bind(some);
             Frame.Mark mark = p.frame.mark();
             Val v = switch (a.kind()) {
-                case SUM, MIN, MAX -> str ? Val.str(value, true) : x.rescale(Val.num(value, as, true), rs, true);
+                case SUM -> sumInRange(x.rescale(Val.num(value, as, true), rs, true));
+                case MIN, MAX -> str ? Val.str(value, true) : x.rescale(Val.num(value, as, true), rs, true);
                 case AVG -> {
                     Val scaled = x.rescale(Val.num(value, as, true), rs, false);
                     int q = p.frame.cell();

@@ -85,6 +85,54 @@ class NumericConversionDifferentialTest {
         }
     }
 
+    /**
+     * A DECIMAL(18, 2) column's SUM is DECIMAL(18, 2) (PimSQL's largest precision): a total of 19 digits fails with
+     * 22003 where HSQLDB stores it into a DECIMAL(18, 2) variable and column; it was stored as is. Over one partition
+     * and over every partition (a sum the host merges).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void aDecimalSumBeyondEighteenDigitsFailsAsInHsqldb(boolean partitioned) throws Exception {
+        String schema = "CREATE TABLE big (id BIGINT NOT NULL, d DECIMAL(18,2), PRIMARY KEY (id));\n"
+                + "CREATE TABLE sums (id BIGINT NOT NULL, d DECIMAL(18,2), PRIMARY KEY (id));\n";
+        String procedure = """
+                CREATE PROCEDURE SumFrom(IN k BIGINT, OUT o DECIMAL(18,2))
+                    MODIFIES SQL DATA
+                BEGIN ATOMIC
+                    DECLARE v DECIMAL(18,2);
+                    SELECT SUM(d) INTO v FROM big WHERE id >= k;
+                    INSERT INTO sums VALUES (k, v);
+                    SELECT d INTO o FROM sums WHERE id = k;
+                END;
+                """;
+        try (Connection pim = DriverManager.getConnection("jdbc:pimsql:mem:decimal-sum-" + partitioned + "?dpus=4");
+             Connection ref = Hsqldb.fresh()) {
+            try (Statement s = pim.createStatement()) {
+                s.execute(schema + (partitioned ? "PARTITION TABLE big ON COLUMN id;\n" : "") + procedure);
+            }
+            Hsqldb.runText(ref, "procedure", schema + procedure);
+            for (Connection c : List.of(pim, ref)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("INSERT INTO big VALUES (1, 9000000000000000.00), (2, 9000000000000000.01), (3, -5.25)");
+                }
+            }
+            for (long k : new long[] {1, 2, 3}) {
+                assertEquals(sumFrom(ref, k), sumFrom(pim, k), "SumFrom(" + k + ")");
+            }
+        }
+    }
+
+    private static String sumFrom(Connection c, long k) {
+        try (var cs = c.prepareCall("{call SumFrom(?, ?)}")) {
+            cs.setLong(1, k);
+            cs.registerOutParameter(2, java.sql.Types.DECIMAL);
+            cs.execute();
+            return "ok " + cs.getBigDecimal(2);
+        } catch (SQLException e) {
+            return "error " + e.getSQLState();
+        }
+    }
+
     private static List<String> rows(Connection c) throws SQLException {
         var out = new ArrayList<String>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, n, s, d FROM t ORDER BY id")) {
