@@ -109,6 +109,12 @@ final class ProcCompiler {
             throw new BuildException("procedure " + proc.name() + " (" + proc.pos() + ") needs a frame of " + frameBytes
                     + " bytes; a DPU tasklet's frame holds at most " + VmFormat.MAX_FRAME_BYTES);
         }
+        if (asm.instructions().size() > VmFormat.MAX_PROGRAM_INSTRUCTIONS) {
+            // jumps are 16-bit instruction numbers
+            throw new BuildException("procedure " + proc.name() + " (" + proc.pos() + ") compiles to "
+                    + asm.instructions().size() + " instructions; a program holds at most "
+                    + VmFormat.MAX_PROGRAM_INSTRUCTIONS + ". Split it into smaller procedures.");
+        }
         byte[] code = asm.finish(cells, frame.cellCount());
         return new CompiledProcedure(proc.id(), proc.name(), code, asm.instructions().size(), frameBytes, layout.outBytes(),
                 features, Listing.of(proc, asm));

@@ -46,6 +46,8 @@ public final class VmFormat {
     public static final int CALL_SERIAL = 2;
     public static final int CALL_MP = 4;
     public static final int CALL_KEEP = 8;
+    /** The most instructions one procedure's program holds: jump targets are u16 instruction numbers. */
+    public static final int MAX_PROGRAM_INSTRUCTIONS = 0xFFFF;
     /** An exchange vector entry's owner when the host merged its value (a broadcast read's, a relation's). */
     public static final int MP_ANY = -1;
     /** An exchange vector entry's header: {u16 statement, u16 length, u32 ordinal, u32 owner, u32 0}. */

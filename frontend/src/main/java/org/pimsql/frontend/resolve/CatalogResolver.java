@@ -99,8 +99,17 @@ public final class CatalogResolver {
                     continue;
                 }
                 procedurePositions.put(name, file.pos(ctx.name));
-                Procedure p = ProcedureResolver.resolve(file, ctx, procedures.size(), tables, schema.brokenTables(),
-                        tableOrder, defaults, new DeclarationOrder(i, j), diagnostics);
+                Procedure p;
+                try {
+                    p = ProcedureResolver.resolve(file, ctx, procedures.size(), tables, schema.brokenTables(),
+                            tableOrder, defaults, new DeclarationOrder(i, j), diagnostics);
+                } catch (StackOverflowError e) {
+                    // the resolver walks expressions and blocks recursively: thousands of nested parentheses or
+                    // operators exhaust the thread's stack (54001, as a query too complex to plan)
+                    diagnostics.add(file.error(ctx.name, "procedure " + name + " is nested too deeply to compile "
+                            + "(an expression or block thousands of levels deep): split it up").diagnostic());
+                    p = null;
+                }
                 if (p != null) {
                     procedures.put(name, p);
                 } else {

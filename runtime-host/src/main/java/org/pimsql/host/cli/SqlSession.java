@@ -220,24 +220,9 @@ final class SqlSession implements AutoCloseable {
         TablePrinter.print(out, headers, rows);
     }
 
-    /** The procedure named by a call: {@code CALL name(...)} or {@code {call name(...)}}. */
-    static String procedureName(String call) {
-        String s = call.strip();
-        if (s.startsWith("{")) {
-            s = s.substring(1).strip();
-        }
-        if (s.regionMatches(true, 0, "CALL", 0, 4)) {
-            s = s.substring(4).strip();
-        }
-        if (s.startsWith("\"")) {
-            int end = s.indexOf('"', 1);
-            return end < 0 ? s : s.substring(1, end);
-        }
-        int i = 0;
-        while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
-            i++;
-        }
-        return s.substring(0, i).toUpperCase(Locale.ROOT);
+    /** The procedure named by a call: {@code CALL name(...)} or {@code {call name(...)}} (the driver's parser). */
+    static String procedureName(String call) throws SQLException {
+        return org.pimsql.host.jdbc.CallSyntax.parse(call).procedure();
     }
 
     /** {@code file:line:column: error: SQLSTATE s: message}: where the failing statement starts. */

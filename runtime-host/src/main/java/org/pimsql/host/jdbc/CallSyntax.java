@@ -14,14 +14,14 @@ import java.util.Locale;
  * Arguments are {@code ?} placeholders or literals (numbers, strings, NULL, TRUE/FALSE, ARRAY[...]).
  * An unquoted procedure name is upper-cased, a double-quoted one kept as written.
  */
-record CallSyntax(String procedure, List<Argument> arguments) {
+public record CallSyntax(String procedure, List<Argument> arguments) {
 
-    sealed interface Argument {}
+    public sealed interface Argument {}
 
     /** The {@code index}-th {@code ?} of the statement (1-based, as JDBC numbers parameters). */
-    record Placeholder(int index) implements Argument {}
+    public record Placeholder(int index) implements Argument {}
 
-    record Literal(Object value) implements Argument {}
+    public record Literal(Object value) implements Argument {}
 
     int placeholderCount() {
         return (int) arguments.stream().filter(a -> a instanceof Placeholder).count();
@@ -37,7 +37,7 @@ record CallSyntax(String procedure, List<Argument> arguments) {
                 && s.charAt(4) != '_';
     }
 
-    static CallSyntax parse(String sql) throws SQLException {
+    public static CallSyntax parse(String sql) throws SQLException {
         return new Parser(sql).call();
     }
 
@@ -91,13 +91,23 @@ record CallSyntax(String procedure, List<Argument> arguments) {
         private String identifier() throws SQLException {
             skipSpace();
             if (pos < sql.length() && sql.charAt(pos) == '"') {
-                int end = sql.indexOf('"', pos + 1);
-                if (end < 0) {
-                    throw error("unterminated quoted name");
+                // a quoted name: "" inside it is one quote, as in SQL
+                var name = new StringBuilder();
+                int at = pos + 1;
+                while (true) {
+                    int end = sql.indexOf('"', at);
+                    if (end < 0) {
+                        throw error("unterminated quoted name");
+                    }
+                    name.append(sql, at, end);
+                    if (end + 1 < sql.length() && sql.charAt(end + 1) == '"') {
+                        name.append('"');
+                        at = end + 2;
+                        continue;
+                    }
+                    pos = end + 1;
+                    return name.toString();
                 }
-                String name = sql.substring(pos + 1, end);
-                pos = end + 1;
-                return name;
             }
             int start = pos;
             while (pos < sql.length() && (Character.isLetterOrDigit(sql.charAt(pos)) || sql.charAt(pos) == '_')) {

@@ -13,10 +13,11 @@ class SqlSessionTest {
     }
 
     @Test
-    void procedureNames() {
+    void procedureNames() throws Exception {
         assertEquals("BALANCE", SqlSession.procedureName("CALL Balance(1, ?)"));
         assertEquals("BALANCE", SqlSession.procedureName("{call balance(1, ?)}"));
         assertEquals("Mixed", SqlSession.procedureName("call \"Mixed\"(1)"));
+        assertEquals("pr\"oc", SqlSession.procedureName("CALL \"pr\"\"oc\"(21, ?)"));
     }
 
     @Test

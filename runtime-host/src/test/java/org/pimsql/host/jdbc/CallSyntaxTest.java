@@ -23,6 +23,7 @@ class CallSyntaxTest {
                 new CallSyntax.Literal(Arrays.asList(1L, 2L))), call.arguments());
         assertEquals(2, call.placeholderCount());
         assertEquals("MixedCase", CallSyntax.parse("CALL public.\"MixedCase\"();").procedure());
+        assertEquals("pr\"oc", CallSyntax.parse("CALL \"pr\"\"oc\"(21, ?)").procedure(), "a doubled quote is one quote");
         assertEquals(List.of(), CallSyntax.parse("{call noargs}").arguments());
     }
 
@@ -39,6 +40,7 @@ class CallSyntaxTest {
         assertThrows(SQLSyntaxErrorException.class, () -> CallSyntax.parse("CALL p(1,"));
         assertThrows(SQLSyntaxErrorException.class, () -> CallSyntax.parse("CALL p('open)"));
         assertThrows(SQLSyntaxErrorException.class, () -> CallSyntax.parse("{call p(1)"));
+        assertThrows(SQLSyntaxErrorException.class, () -> CallSyntax.parse("CALL \"p\"\"(1)"));
         assertThrows(SQLSyntaxErrorException.class, () -> CallSyntax.parse("CALL p(1) extra"));
         assertThrows(SQLFeatureNotSupportedException.class, () -> CallSyntax.parse("{? = call f(1)}"));
     }
