@@ -98,8 +98,12 @@ final class ExprCompiler {
             case Expr.ColumnRef cr -> column(cr, s);
             case Expr.ArrayElement ae -> arrayElement(ae, s);
             case Expr.Cardinality c -> {
+                Fd array = p.field(c.array());
+                if (array.nbit() != VmFormat.NO_NULL_BIT) {
+                    yield load(arrayCount(array), SqlType.INTEGER); // NULL for a NULL array, as in HSQLDB
+                }
                 int t = cell();
-                a().emit(Op.CARD, t, 0, 0, p.field(c.array()).off(), 0);
+                a().emit(Op.CARD, t, 0, 0, array.off(), 0);
                 yield Val.num(t, 0, true);
             }
             case Expr.Binary b -> binary(b, s);
@@ -248,10 +252,24 @@ final class ExprCompiler {
         return load(Fd.of(row, t.row().fields().get(cr.column().ordinal())), cr.type());
     }
 
+    /**
+     * An array's element count as an INTEGER field with the array's NULL bit: loading it gives the count, or NULL for a
+     * NULL array (an argument given as NULL: its count is 0, its NULL bit set).
+     */
+    private static Fd arrayCount(Fd array) {
+        return new Fd(array.off(), array.nbit(), VmFormat.K_I32, 0, 0, array.name() + " count");
+    }
+
     private Val arrayElement(Expr.ArrayElement ae, Scope s) throws BuildException {
         FieldLayout f = p.slotLayout(ae.array());
         Fd base = p.field(ae.array());
         int t = cell();
+        Label nullArray = new Label();
+        if (base.nbit() != VmFormat.NO_NULL_BIT) {
+            // an element of a NULL array is NULL, as in HSQLDB (ELEM would find no element: 2202E)
+            a().emit(Op.LD, t, 0, 0, a().fd(arrayCount(base)), 0);
+            a().jump(Op.JNULL, t, nullArray);
+        }
         BitSet m = scope();
         Val idx = expr(ae.index(), s);
         if (idx.scale() != 0) {
@@ -262,6 +280,7 @@ final class ExprCompiler {
                 f.kind() | (f.isString() ? f.type().length() : 0) << 16);
         a().emit(Op.ELEM, t, idx.cell(), 0, desc, 0);
         end(m);
+        a().bind(nullArray);
         SqlType et = ae.type();
         return et.kind().isString() ? Val.str(t, false) : Val.num(t, Types.scale(et), false);
     }
