@@ -254,7 +254,8 @@ final class ExprCompiler {
 
     /**
      * An array's element count as an INTEGER field with the array's NULL bit: loading it gives the count, or NULL for a
-     * NULL array (an argument given as NULL: its count is 0, its NULL bit set).
+     * NULL array. (The host writes a NULL array as its capacity of NULL elements with its NULL bit set, so that its
+     * elements read as NULL without a check at every ELEM: BlockCodec.)
      */
     private static Fd arrayCount(Fd array) {
         return new Fd(array.off(), array.nbit(), VmFormat.K_I32, 0, 0, array.name() + " count");
@@ -264,12 +265,6 @@ final class ExprCompiler {
         FieldLayout f = p.slotLayout(ae.array());
         Fd base = p.field(ae.array());
         int t = cell();
-        Label nullArray = new Label();
-        if (base.nbit() != VmFormat.NO_NULL_BIT) {
-            // an element of a NULL array is NULL, as in HSQLDB (ELEM would find no element: 2202E)
-            a().emit(Op.LD, t, 0, 0, a().fd(arrayCount(base)), 0);
-            a().jump(Op.JNULL, t, nullArray);
-        }
         BitSet m = scope();
         Val idx = expr(ae.index(), s);
         if (idx.scale() != 0) {
@@ -280,7 +275,6 @@ final class ExprCompiler {
                 f.kind() | (f.isString() ? f.type().length() : 0) << 16);
         a().emit(Op.ELEM, t, idx.cell(), 0, desc, 0);
         end(m);
-        a().bind(nullArray);
         SqlType et = ae.type();
         return et.kind().isString() ? Val.str(t, false) : Val.num(t, Types.scale(et), false);
     }

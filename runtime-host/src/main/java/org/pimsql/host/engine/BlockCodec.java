@@ -28,6 +28,15 @@ final class BlockCodec {
     static void put(ByteBuffer block, int base, FieldLayout f, Object value) {
         if (value == null) {
             setBit(block, base, f.nullBit());
+            if (f.isArray()) {
+                // a NULL array reads as NULL elements up to its capacity (CARDINALITY reads its NULL bit): its elements
+                // are NULL, as in HSQLDB, without a check in the program at every element read (ExprCompiler)
+                int capacity = f.type().arrayCapacity();
+                block.putInt(base + f.offset(), capacity);
+                for (int i = 0; i < capacity; i++) {
+                    setBit(block, base + f.arrayNullOffset(), i);
+                }
+            }
             return;
         }
         if (!f.isArray()) {

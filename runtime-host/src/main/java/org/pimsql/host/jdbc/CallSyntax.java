@@ -197,15 +197,18 @@ public record CallSyntax(String procedure, List<Argument> arguments) {
                 pos++;
             }
             String text = sql.substring(start, pos);
+            BigDecimal d;
             try {
-                BigDecimal d = new BigDecimal(text);
-                if (d.scale() <= 0 && text.indexOf('.') < 0 && text.indexOf('E') < 0 && text.indexOf('e') < 0) {
-                    return d.longValueExact();
-                }
-                return d;
-            } catch (NumberFormatException | ArithmeticException e) {
+                d = new BigDecimal(text);
+            } catch (NumberFormatException e) {
                 throw error("'" + text + "' is not a number");
             }
+            if (d.scale() <= 0 && text.indexOf('.') < 0 && text.indexOf('E') < 0 && text.indexOf('e') < 0
+                    && d.unscaledValue().bitLength() < 64) {
+                return d.longValueExact();
+            }
+            // an integer beyond BIGINT stays a number: the parameter's conversion fails with 22003, as in HSQLDB
+            return d;
         }
 
         private void skipSpace() {

@@ -52,7 +52,14 @@ record InsertSyntax(Table table, List<CallSyntax.Argument> valueForColumn) {
             throw new SQLSyntaxErrorException("expected INSERT INTO table [(columns)] VALUES (values): " + sql, "42601");
         }
         Table table = table(m.group(1), catalog);
-        List<CallSyntax.Argument> values = CallSyntax.parse("CALL LOAD" + m.group(3)).arguments();
+        List<CallSyntax.Argument> values;
+        try {
+            values = CallSyntax.parse("CALL LOAD" + m.group(3)).arguments();
+        } catch (java.sql.SQLFeatureNotSupportedException | SQLSyntaxErrorException e) {
+            // the values are parsed as a call's arguments: say so in the INSERT's terms, not the call's
+            throw new SQLSyntaxErrorException("INSERT ... VALUES takes literals, NULL and ? only: " + m.group(3).strip()
+                    + " (an expression's value: INSERT ... SELECT computes it, or a procedure)", "42601", e);
+        }
         List<Column> targets = targets(table, m.group(2));
         if (targets.size() != values.size()) {
             throw new SQLSyntaxErrorException("INSERT has " + targets.size() + " target columns but "
