@@ -20,7 +20,12 @@ final class SchemaLoader {
     static Loaded load(List<Path> files) {
         List<SqlScript> scripts = ScriptInputs.read(files);
         try {
-            return new Loaded(scripts, Frontend.compile(scripts));
+            CompiledSchema schema = Frontend.compile(scripts);
+            String reserved = org.pimsql.host.engine.LoaderScript.reservedNameError(schema.catalog());
+            if (reserved != null) {
+                throw new UserError("schema", reserved);
+            }
+            return new Loaded(scripts, schema);
         } catch (CompileException e) {
             throw new CompileFailure(e, ScriptInputs.byName(scripts));
         }

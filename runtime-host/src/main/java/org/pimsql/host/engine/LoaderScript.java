@@ -13,7 +13,7 @@ import org.pimsql.frontend.catalog.Table;
  * partition; a row of a replicated table to every partition), so a batch of INSERTs is a batch of calls
  * that share epochs and launches.
  */
-final class LoaderScript {
+public final class LoaderScript {
     static final String FILE_NAME = "pimsql-loaders.sql";
 
     private LoaderScript() {}
@@ -44,10 +44,28 @@ final class LoaderScript {
     }
 
     /**
+     * Refuses a user's procedure named like a table's loader ({@code PIMSQL_LOAD_<table>}): the loaders would collide
+     * with it in a file the user never wrote. Null when there is none, else "file:line:column: error: ...".
+     */
+    public static String reservedNameError(Catalog catalog) {
+        for (var p : catalog.procedures().values()) {
+            if (p != null && p.name().startsWith(Engine.LOADER_PREFIX)) {
+                return p.pos() + ": error: procedure names starting with " + Engine.LOADER_PREFIX
+                        + " are reserved (PimSQL's bulk loaders are named so): rename " + p.name();
+            }
+        }
+        return null;
+    }
+
+    /**
      * The scripts and the loaders of their tables. Refused (54011) when the loaders would take the schema past
      * SchemaLimits.MAX_PROCEDURES: the frontend counts the user's procedures only.
      */
     static List<SqlScript> withLoaders(List<SqlScript> scripts, Catalog catalog) throws java.sql.SQLException {
+        String reserved = reservedNameError(catalog);
+        if (reserved != null) {
+            throw new java.sql.SQLSyntaxErrorException(reserved, "42000");
+        }
         int total = catalog.procedures().size() + catalog.tables().size();
         if (total > org.pimsql.frontend.SchemaLimits.MAX_PROCEDURES) {
             throw SqlErrors.of("54011", "too many procedures: " + catalog.procedures().size() + " declared and one "
