@@ -35,6 +35,8 @@ final class SyntaxErrorCollector extends BaseErrorListener {
     private final String fileName;
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final Set<Integer> linesWithErrors = new TreeSet<>();
+    /** After an unsupported statement, the parser's recovery only produces noise about its remains. */
+    private boolean afterUnsupported;
 
     SyntaxErrorCollector(String fileName) {
         this.fileName = fileName;
@@ -47,7 +49,7 @@ final class SyntaxErrorCollector extends BaseErrorListener {
     @Override
     public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int charPositionInLine,
                             String msg, RecognitionException e) {
-        if (!linesWithErrors.add(line)) {
+        if (afterUnsupported || !linesWithErrors.add(line)) {
             return;
         }
         var pos = new SourcePos(fileName, line, charPositionInLine + 1);
@@ -63,10 +65,61 @@ final class SyntaxErrorCollector extends BaseErrorListener {
                     + "CREATE INDEX, PARTITION TABLE and CREATE PROCEDURE statements, separated by ';'"));
             return;
         }
+        Diagnostic unsupported = unsupportedStatement(parser, token);
+        if (unsupported != null) {
+            diagnostics.add(unsupported);
+            afterUnsupported = true;
+            return;
+        }
         String expectedText = expected == null || expected.isNil() ? null : describe(parser, expected);
         String message = expectedText == null ? "syntax error: unexpected " + found
                 : "syntax error: unexpected " + found + ", expected " + expectedText;
         diagnostics.add(new Diagnostic(pos, message));
+    }
+
+    /**
+     * SQL/PSM statements the dialect does not have, named when the error is at one of them or right after it (ANTLR
+     * reads REPEAT or LOOP as a name and fails on the next token): what to write instead helps more than the token.
+     */
+    private Diagnostic unsupportedStatement(Parser parser, Token token) {
+        if (token == null || token.getType() == Token.EOF) {
+            return null;
+        }
+        for (Token t : new Token[] {token, previous(parser, token)}) {
+            if (t == null) {
+                continue;
+            }
+            String word = t.getText().toUpperCase(java.util.Locale.ROOT);
+            String advice = switch (word) {
+                case "REPEAT", "LOOP" -> word + " loops are not supported: write a WHILE loop";
+                case "LEAVE", "ITERATE" -> word + " is not supported: end a WHILE loop through its condition";
+                case "GET" -> "GET DIAGNOSTICS is not supported";
+                case "CASE" -> t == token && startsStatement(previous(parser, token))
+                        ? "the CASE statement is not supported: write IF ... ELSEIF (CASE expressions are)" : null;
+                default -> null;
+            };
+            if (advice != null) {
+                linesWithErrors.add(t.getLine());
+                return new Diagnostic(new SourcePos(fileName, t.getLine(), t.getCharPositionInLine() + 1),
+                        "syntax error: " + advice);
+            }
+        }
+        return null;
+    }
+
+    /** Whether a statement starts after {@code before} (a CASE there is a statement, not an expression). */
+    private static boolean startsStatement(Token before) {
+        return before != null && java.util.Set.of(";", "ATOMIC", "THEN", "ELSE", "DO", "BEGIN")
+                .contains(before.getText().toUpperCase(java.util.Locale.ROOT));
+    }
+
+    private static Token previous(Parser parser, Token token) {
+        int i = token.getTokenIndex() - 1;
+        var tokens = parser.getTokenStream();
+        while (i >= 0 && tokens.get(i).getChannel() != Token.DEFAULT_CHANNEL) {
+            i--;
+        }
+        return i < 0 ? null : tokens.get(i);
     }
 
     private static IntervalSet expectedTokens(Parser parser, RecognitionException e) {

@@ -21,6 +21,13 @@ class ErrorTest {
         return Stream.of(
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY§", "syntax error: unexpected end of file, expected"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY) §garbage;", "syntax error: unexpected 'garbage'"),
+                // SQL/PSM statements the dialect lacks are named, with what to write instead, and nothing after them
+                Arguments.of("CREATE PROCEDURE p(INOUT r INTEGER) BEGIN ATOMIC\n  §REPEAT\n    SET r = r + 1;\n"
+                        + "  UNTIL r >= 3 END REPEAT;\nEND;", "REPEAT loops are not supported: write a WHILE loop"),
+                Arguments.of("CREATE PROCEDURE p(INOUT r INTEGER) BEGIN ATOMIC\n  §CASE r WHEN 1 THEN SET r = 2; END CASE;\nEND;",
+                        "the CASE statement is not supported"),
+                Arguments.of("CREATE PROCEDURE p(INOUT r INTEGER) BEGIN ATOMIC\n  §GET DIAGNOSTICS r = ROW_COUNT;\nEND;",
+                        "GET DIAGNOSTICS is not supported"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY, b VARCHAR(3) DEFAULT §'x", "syntax error: unterminated string literal"),
                 Arguments.of("CREATE TABLE §t (a INTEGER);", "table T has no PRIMARY KEY"),
                 Arguments.of("CREATE TABLE t (a INTEGER PRIMARY KEY);\nCREATE TABLE §T (b INTEGER PRIMARY KEY);", "duplicate table T"),
