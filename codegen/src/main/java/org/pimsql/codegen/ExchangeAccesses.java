@@ -287,8 +287,16 @@ public final class ExchangeAccesses {
         return null;
     }
 
+    /**
+     * Whether a key expression reads the accessed row (then it cannot route the access). A scalar subquery does not: it
+     * is uncorrelated (the frontend refuses the others), evaluated before the access on every participant (read from
+     * replicated tables there, or from a partitioned one before the statement: ExchangeCompiler.hoist).
+     */
     private static boolean usesColumns(Expr e) {
-        if (e instanceof Expr.ColumnRef || e instanceof Expr.ScalarSubquery || e instanceof Expr.Aggregate) {
+        if (e instanceof Expr.ScalarSubquery) {
+            return false;
+        }
+        if (e instanceof Expr.ColumnRef || e instanceof Expr.Aggregate) {
             return true;
         }
         for (Expr c : ExprTree.children(e)) {
