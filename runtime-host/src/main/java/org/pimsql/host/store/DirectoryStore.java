@@ -242,6 +242,15 @@ public final class DirectoryStore implements Store {
                         scan.checkpointFile, 0, e);
             }
             from = scan.checkpoint.lsn() + 1;
+            // A checkpoint is written after the segment that starts at its next record (prepareCheckpoint creates it, or
+            // the empty current segment already starts there): without it, the records after the checkpoint are gone,
+            // and the log would read as ending at the checkpoint
+            Path logDir = dir.resolve(Segments.DIR);
+            if (Files.isDirectory(logDir, LinkOption.NOFOLLOW_LINKS) && !Segments.list(logDir).containsKey(from)) {
+                throw StoreException.corrupt(Segments.fileOf(logDir, from), 0, "the log segment that starts at record "
+                        + from + " is missing, although the checkpoint of record " + (from - 1) + " was written after it "
+                        + "was created: the records it held are lost");
+            }
         }
         if (pins != null) {
             TreeMap<Long, Path> segments = Segments.list(dir.resolve(Segments.DIR));

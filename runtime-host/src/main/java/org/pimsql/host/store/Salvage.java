@@ -130,6 +130,12 @@ public final class Salvage {
                     }
                 }
             }
+            if (chosen != null && lastKept == chosen && !segments.containsKey(from) && !newSegment && cut == null) {
+                // the segment after the checkpoint was created before it was written: gone, with its records
+                discarded.add("log segment " + Segments.fileOf(logDir, from).getFileName() + " is missing: the records "
+                        + "after the checkpoint of record " + chosen + " are lost (a new segment starts there)");
+                newSegment = true;
+            }
             kept.add("log records " + from + " to " + lastKept + " (" + keptRecords + " records, " + keptCalls + " calls)");
             if (!dryRun && !discarded.isEmpty()) {
                 apply(dir, marker, moveAside, cut, newSegment, lastKept + 1);
@@ -166,7 +172,9 @@ public final class Salvage {
             }
         }
         Path logDir = Files.createDirectories(dir.resolve(Segments.DIR));
-        if (newSegment || Segments.list(logDir).isEmpty()) {
+        // a new segment where the log goes on when the one it went on in was set aside whole (a torn header): the
+        // segment after the newest checkpoint must exist (DirectoryStore.scan refuses a log without it)
+        if (newSegment || (cut != null && cut.offset() == 0) || Segments.list(logDir).isEmpty()) {
             try (FileChannel ch = Segments.create(logDir, marker.id(), nextLsn)) {
                 ch.force(true);
             }

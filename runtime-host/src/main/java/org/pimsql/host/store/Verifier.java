@@ -129,6 +129,12 @@ public final class Verifier {
                             + "covers only up to record " + checkpoints.lastKey());
                 }
             }
+            if (newestValid > 0 && !segments.containsKey(newestValid + 1)) {
+                // the segment that starts after the newest checkpoint is created before the checkpoint is written
+                problems.add(Segments.DIR + "/" + Segments.fileOf(dir.resolve(Segments.DIR), newestValid + 1).getFileName()
+                        + ": missing: the log segment that starts at record " + (newestValid + 1) + " was created "
+                        + "before the checkpoint of record " + newestValid + ", and the records it held are lost");
+            }
             if (checkpoints.isEmpty() && !segments.isEmpty() && segments.firstKey() != 1) {
                 problems.add("the log starts at record " + segments.firstKey() + " and there is no checkpoint");
             }

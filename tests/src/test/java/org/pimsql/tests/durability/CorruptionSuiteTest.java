@@ -214,6 +214,16 @@ class CorruptionSuiteTest {
         assertTrue(openFailsOrLosesNothing(cut, segment.getFileName().toString(), "log cut to 7 bytes"));
         salvageThenOpen(cut, "log cut to 7 bytes");
 
+        // the newest segment alone (the records after the checkpoint): the log read as ending at the checkpoint, and
+        // verify said intact
+        Path newest = copy();
+        Path newestSegment = only(newest.resolve("log"), ".seg");
+        Files.delete(newestSegment);
+        assertTrue(openFailsOrLosesNothing(newest, newestSegment.getFileName().toString(), "newest segment deleted"),
+                "newest segment deleted: the open fails");
+        assertFalse(Verifier.verify(newest, Progress.NONE).ok(), "newest segment deleted: verify reports it");
+        salvageThenOpen(newest, "newest segment deleted");
+
         Path noMarker = copy();
         Files.delete(noMarker.resolve("pimsql.db"));
         assertTrue(openFailsOrLosesNothing(noMarker, "pimsql.db", "deleted marker"));
