@@ -71,7 +71,9 @@ final class TpccCommand implements Callable<Integer> {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Checks the consistency conditions of clause 3.3.2 on a loaded database (--db).")
+            description = {"Checks the consistency conditions of clause 3.3.2 on a loaded database (--db).",
+                    "Its warehouses and a PimSQL directory's DPUs are the database's unless --warehouses or --dpus say "
+                            + "otherwise."})
     static final class Check implements Callable<Integer> {
         @Mixin
         TpccOptions options;
@@ -88,6 +90,7 @@ final class TpccCommand implements Callable<Integer> {
             if (options.db == null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--db is required (the database to check)");
             }
+            var given = spec.commandLine().getParseResult();
             TpccScale scale;
             try {
                 scale = options.scale();
@@ -95,10 +98,25 @@ final class TpccCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
             }
-            try (TpccEngine engine = options.open(); Connection c = engine.connect()) {
+            // an existing database knows its DPUs and its warehouses: checking 1 of 2 warehouses reported the other's
+            // remote payments as violations of condition 10, and dpus=64 refused a directory of another count
+            try (TpccEngine engine = options.openExisting(given.hasMatchedOption("--dpus"));
+                 Connection c = engine.connect()) {
+                if (!given.hasMatchedOption("--warehouses")) {
+                    options.warehouses = warehousesIn(c);
+                    scale = options.scale();
+                }
                 return BenchTpccCommand.check(c, scale, afterLoad ? TpccCheck.AFTER_LOAD : TpccCheck.AFTER_RUN,
                         "of " + options.db, out) ? 0 : 1;
             }
+        }
+    }
+
+    /** The warehouses a loaded database holds (at least 1: an empty one fails its checks as such). */
+    private static int warehousesIn(Connection c) throws java.sql.SQLException {
+        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT COUNT(*) FROM warehouse")) {
+            rs.next();
+            return Math.max(1, rs.getInt(1));
         }
     }
 

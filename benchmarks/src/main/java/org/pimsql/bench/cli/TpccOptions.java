@@ -82,6 +82,18 @@ final class TpccOptions {
         }
     }
 
+    /**
+     * The database {@code --db} names, as it is: a PimSQL directory opens with its own DPU count unless {@code --dpus}
+     * was given ({@code dpusGiven}), as {@code run} and {@code server} open it.
+     */
+    TpccEngine openExisting(boolean dpusGiven) {
+        if (db != null && !dpusGiven && engine.equalsIgnoreCase("pimsql")) {
+            PimsqlEngine pim = PimsqlEngine.atUrl(db, 0, partitions);
+            return partitionBy.equals("warehouse") ? pim.withScript(PimsqlEngine.warehousePartitionedScript()) : pim;
+        }
+        return open();
+    }
+
     TpccEngine open() {
         return switch (engine.toLowerCase(java.util.Locale.ROOT)) {
             case "pimsql" -> {

@@ -75,8 +75,9 @@ public final class PimsqlEngine implements TpccEngine {
         String u = url.startsWith("jdbc:") ? url
                 : url.startsWith("mem:") || url.startsWith("file:") ? "jdbc:pimsql:" + url
                 : "jdbc:pimsql:file:" + java.nio.file.Path.of(url).toAbsolutePath().normalize();
-        if (!u.contains("dpus=")) u += (u.contains("?") ? "&" : "?") + "dpus=" + dpus;
-        if (partitions != null && !u.contains("partitions=")) u += "&partitions=" + partitions;
+        // dpus 0: an existing directory's own count (the driver's default for it)
+        if (!u.contains("dpus=") && dpus > 0) u += (u.contains("?") ? "&" : "?") + "dpus=" + dpus;
+        if (partitions != null && !u.contains("partitions=")) u += (u.contains("?") ? "&" : "?") + "partitions=" + partitions;
         return new PimsqlEngine(u, dpus, exampleScript());
     }
 
