@@ -70,7 +70,7 @@ public final class DirectoryLock implements AutoCloseable {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            throw new StoreException(StoreException.IO, "cannot open the lock file " + file + ": " + e.getMessage(), e);
+            throw new StoreException(StoreException.IO, "cannot open the lock file " + file + ": " + StoreException.reason(e), e);
         }
         try {
             FileLock lock = channel.tryLock(0, Long.MAX_VALUE, false);

@@ -113,7 +113,7 @@ public final class DirectoryStore implements Store {
         } catch (StoreException e) {
             throw e;
         } catch (IOException e) {
-            throw new StoreException(StoreException.IO, "cannot open the database in " + dir + ": " + e.getMessage(), e);
+            throw new StoreException(StoreException.IO, "cannot open the database in " + dir + ": " + StoreException.reason(e), e);
         }
     }
 

@@ -44,6 +44,20 @@ public final class StoreException extends IOException {
         return new StoreException(CORRUPT, file + " at byte offset " + offset + ": " + what, file, offset, null);
     }
 
+    /**
+     * What an I/O error of a file says: Java's file-system exceptions carry only the path as their message, so
+     * "permission denied" (with the way out: a read-only open) or "no such file" is added here.
+     */
+    public static String reason(java.io.IOException e) {
+        return switch (e) {
+            case java.nio.file.AccessDeniedException a -> "permission denied on " + a.getFile()
+                    + " (the database's files must be writable by this user; readOnly=true opens it without writing)";
+            case java.nio.file.NoSuchFileException n -> "no such file: " + n.getFile();
+            case java.nio.file.FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
+            default -> String.valueOf(e.getMessage());
+        };
+    }
+
     public String sqlState() {
         return sqlState;
     }
