@@ -73,6 +73,9 @@ final class SqlSession implements AutoCloseable {
             } else if (isQuery(s)) {
                 query(fileName, s);
                 i++;
+            } else if (s.firstWord().equals("CHECKPOINT")) {
+                checkpoint(fileName, s);
+                i++;
             } else if (isDdl(s)) {
                 int j = i;
                 while (j < statements.size() && isDdl(statements.get(j))) {
@@ -86,6 +89,15 @@ final class SqlSession implements AutoCloseable {
         }
     }
 
+    /** {@code CHECKPOINT}, as the driver runs it (docs/runtime.md): the DPU images written, the log retired. */
+    private void checkpoint(String fileName, SqlSplitter.Statement s) throws Failure {
+        try (java.sql.Statement st = connection.createStatement()) {
+            st.execute(s.text());
+        } catch (SQLException e) {
+            throw failure(fileName, s, e);
+        }
+    }
+
     /** What the schema compiler takes: CREATE TABLE / INDEX / PROCEDURE and PARTITION TABLE. */
     static boolean isDdl(SqlSplitter.Statement s) {
         return s.firstWord().equals("CREATE") || s.firstWord().equals("PARTITION");
@@ -95,7 +107,8 @@ final class SqlSession implements AutoCloseable {
     private static Failure notAStatement(String fileName, String source, SqlSplitter.Statement s) {
         String first = s.leadingWords(1);
         var d = new Diagnostic(new SourcePos(fileName, s.line(), s.column()), "syntax error: unexpected " + first
-                + "; a statement starts with CREATE, PARTITION TABLE, CALL, INSERT, SELECT, WITH, VALUES or EXPLAIN");
+                + "; a statement starts with CREATE, PARTITION TABLE, CALL, INSERT, SELECT, WITH, VALUES, EXPLAIN or "
+                + "CHECKPOINT");
         return new Failure(new CompileException(d).format(Map.of(fileName, new SqlScript(fileName, source))));
     }
 

@@ -91,7 +91,7 @@ class RunCommandTest {
         var r = CliRunner.run("run", script.toString(), "--dpus", "1");
         assertEquals(1, r.exitCode(), r.toString());
         assertEquals(script + ":3:1: error: syntax error: unexpected SELEC; a statement starts with CREATE, PARTITION TABLE, "
-                + "CALL, INSERT, SELECT, WITH, VALUES or EXPLAIN\nSELEC 1;\n^\n1 error\n", r.err(), r.toString());
+                + "CALL, INSERT, SELECT, WITH, VALUES, EXPLAIN or CHECKPOINT\nSELEC 1;\n^\n1 error\n", r.err(), r.toString());
     }
 
     @Test
@@ -99,5 +99,19 @@ class RunCommandTest {
         var r = CliRunner.run("run", "no/such/script.sql");
         assertEquals(1, r.exitCode(), r.toString());
         assertEquals("pimsql: error: no/such/script.sql: file not found\n", r.err(), r.toString());
+    }
+
+    /** CHECKPOINT in a script, as through JDBC (it was a syntax error in run and shell). */
+    @Test
+    void aCheckpointStatementWritesACheckpoint(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("ck.sql");
+        Files.writeString(script, "CREATE TABLE t (id BIGINT NOT NULL PRIMARY KEY);\nINSERT INTO t VALUES (1);\n"
+                + "CHECKPOINT;\nSELECT COUNT(*) FROM t;\n");
+        Path db = dir.resolve("db");
+        var r = CliRunner.run("run", "--db", "file:" + db, "--dpus", "1", script.toString());
+        assertEquals(0, r.exitCode(), r.toString());
+        try (var files = Files.list(db.resolve("checkpoints"))) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".ckpt")).count(), r.toString());
+        }
     }
 }

@@ -73,7 +73,7 @@ class ShellCommandTest {
         assertEquals(PimsqlMain.USER_ERROR, r.exitCode(), r.toString());
         assertEquals("""
                 <shell>:2:3: error: syntax error: unexpected SELEC; a statement starts with CREATE, PARTITION TABLE, CALL, \
-                INSERT, SELECT, WITH, VALUES or EXPLAIN
+                INSERT, SELECT, WITH, VALUES, EXPLAIN or CHECKPOINT
                   SELEC 1;
                   ^
                 1 error
