@@ -59,10 +59,24 @@ public final class DatabaseCopy {
                 boolean raced = e instanceof NoSuchFileException || e.getCause() instanceof NoSuchFileException;
                 wipe(target);
                 if (!raced || attempt >= ATTEMPTS) {
-                    throw e;
+                    throw e instanceof StoreException se ? inSource(se, source, target) : e;
                 }
             }
         }
+    }
+
+    /**
+     * Damage found in a copied file, named in the source: the copy is checked where it was written, and the target
+     * is wiped when it fails, so the file the user can look at (with pimsql verify) is the source's.
+     */
+    private static StoreException inSource(StoreException e, Path source, Path target) {
+        Path file = e.file();
+        if (file == null || !file.startsWith(target)) {
+            return e;
+        }
+        Path original = source.resolve(target.relativize(file));
+        return new StoreException(e.sqlState(), String.valueOf(e.getMessage()).replace(file.toString(),
+                original.toString()), original, e.offset(), e);
     }
 
     private static Result attempt(Path source, Path target, Progress progress) throws IOException {

@@ -69,6 +69,16 @@ class DatabaseCommandsTest {
         var r = CliRunner.run("restore", "--from", backup.toString(), "--db", restored.toString());
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(getv(restored, 2).contains("two"), "the restored database holds the rows");
+
+        // a damaged backup: the error names the backup's file (the copy it was found in is wiped)
+        Path segment = Files.list(backup.resolve("log")).max(java.util.Comparator.naturalOrder()).orElseThrow();
+        try (var raf = new RandomAccessFile(segment.toFile(), "rw")) {
+            raf.seek(Files.size(segment) - 30);
+            raf.write(raf.read() ^ 0x10);
+        }
+        var damaged = CliRunner.run("restore", "--from", backup.toString(), "--db", tmp.resolve("again").toString());
+        assertEquals(1, damaged.exitCode(), damaged.toString());
+        assertTrue(damaged.err().contains(segment.toString()), "names the backup's file: " + damaged.err());
     }
 
     @Test
