@@ -1,6 +1,5 @@
 package org.pimsql.host.query;
 
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -20,13 +19,7 @@ final class CheckedAbs {
     private CheckedAbs() {}
 
     static RelNode rewrite(RelNode plan) {
-        RexShuttle abs = new Abs(plan.getCluster().getRexBuilder());
-        return plan.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visit(other).accept(abs);
-            }
-        });
+        return PlanRewrite.everywhere(plan, new Abs(plan.getCluster().getRexBuilder()));
     }
 
     private static final class Abs extends RexShuttle {

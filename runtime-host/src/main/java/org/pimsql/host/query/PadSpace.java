@@ -2,7 +2,6 @@ package org.pimsql.host.query;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -30,13 +29,7 @@ final class PadSpace {
     private PadSpace() {}
 
     static RelNode rewrite(RelNode plan) {
-        RexShuttle comparisons = new Comparisons(plan.getCluster().getRexBuilder());
-        return plan.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visit(other).accept(comparisons);
-            }
-        });
+        return PlanRewrite.everywhere(plan, new Comparisons(plan.getCluster().getRexBuilder()));
     }
 
     /** {@code TRIM(TRAILING ' ' FROM x)}, the form this rewrite gives a compared string; else null. */

@@ -2,7 +2,6 @@ package org.pimsql.host.query;
 
 import java.math.BigDecimal;
 import java.util.List;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -54,13 +53,7 @@ public final class ValueText {
 
     /** The plan with every DECIMAL- and TIMESTAMP-to-text conversion going through {@link #text} and {@link #timestamp}. */
     static RelNode rewrite(RelNode plan) {
-        RexShuttle casts = new Casts(plan.getCluster().getRexBuilder());
-        return plan.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visit(other).accept(casts);
-            }
-        });
+        return PlanRewrite.everywhere(plan, new Casts(plan.getCluster().getRexBuilder()));
     }
 
     private static final class Casts extends RexShuttle {
