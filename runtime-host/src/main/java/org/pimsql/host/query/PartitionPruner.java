@@ -165,8 +165,9 @@ final class PartitionPruner {
      * trailing spaces ({@link PadSpace}: the partition key is stored without them).
      */
     private static boolean isColumn(RexNode node, int ordinal) {
-        if (PadSpace.trimmed(node) != null) {
-            return isColumn(PadSpace.trimmed(node), ordinal);
+        RexNode untrimmed = PadSpace.trimmed(node);
+        if (untrimmed != null) {
+            return isColumn(untrimmed, ordinal);
         }
         if (node instanceof RexInputRef ref) {
             return ref.getIndex() == ordinal;
@@ -189,8 +190,9 @@ final class PartitionPruner {
         if (node.getKind() == SqlKind.CAST && node instanceof RexCall cast) {
             return value(cast.getOperands().getFirst(), root);
         }
-        if (PadSpace.trimmed(node) != null) {
-            Object v = value(PadSpace.trimmed(node), root);
+        RexNode untrimmed = PadSpace.trimmed(node);
+        if (untrimmed != null) {
+            Object v = value(untrimmed, root);
             return v instanceof String s ? s.replaceAll(" +$", "") : v;
         }
         return null;
